@@ -1,0 +1,51 @@
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import type { AssetRefs } from '../model.js';
+
+export interface BuiltAssets {
+  refs: AssetRefs;
+  /** Output path (relative to dist/) → contents. */
+  files: Map<string, Uint8Array>;
+  inputs: string[];
+}
+
+/**
+ * Bundles and minifies `templates/styles/site.css` and the client scripts with esbuild, writing
+ * content-hashed names under `assets/` so hosts can cache them for a year.
+ */
+export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
+  const entries = {
+    site: path.join(templatesDir, 'client', 'site.ts'),
+    'not-found': path.join(templatesDir, 'client', 'not-found.ts'),
+    styles: path.join(templatesDir, 'styles', 'site.css'),
+  };
+  const result = await esbuild.build({
+    entryPoints: entries,
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'iife',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    outdir: 'assets',
+    entryNames: '[name]-[hash]',
+    assetNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'silent',
+    legalComments: 'none',
+  });
+  const files = new Map<string, Uint8Array>();
+  const refs: Partial<AssetRefs> = {};
+  for (const [out, meta] of Object.entries(result.metafile.outputs)) {
+    const rel = out.replace(/\\/g, '/');
+    const entry = meta.entryPoint ? path.basename(meta.entryPoint) : '';
+    if (entry === 'site.ts') refs.script = `/${rel}`;
+    else if (entry === 'not-found.ts') refs.notFoundScript = `/${rel}`;
+    else if (rel.endsWith('.css') && entry === 'site.css') refs.css = `/${rel}`;
+  }
+  for (const f of result.outputFiles) {
+    const rel = path.relative(process.cwd(), f.path).replace(/\\/g, '/');
+    files.set(rel, f.contents);
+  }
+  if (!refs.css || !refs.script || !refs.notFoundScript) throw new Error('asset bundle is missing an entry');
+  return { refs: refs as AssetRefs, files, inputs: Object.keys(result.metafile.inputs).map((p) => path.resolve(p)) };
+}

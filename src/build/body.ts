@@ -1,0 +1,58 @@
+import type { Diagnostic } from '../diagnostics.js';
+import type { BodySegment } from '../model.js';
+
+export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
+/** `{{fanduel.bonus.headline}}` or `{{site.helpline.display}}` inside Markdown text. */
+export const INTERPOLATION = /\{\{\s*([a-z0-9-]+)((?:\.[A-Za-z0-9]+)+)\s*\}\}/g;
+/** `[FanDuel review](operator:fanduel)` */
+export const OPERATOR_LINK = /\]\(operator:([^)\s]*)\)/g;
+
+export interface BodyScan {
+  segments: BodySegment[];
+  diagnostics: Diagnostic[];
+  /** Operator ids referenced by `operator:` links or `{{id.…}}` values, with positions. */
+  references: { id: string; line: number; col: number; via: string }[];
+}
+
+/**
+ * Splits a Markdown body at `::: name` lines (outside code fences) and collects the references the
+ * body makes, with their file positions. `firstLine` is the file line the body starts on.
+ */
+export function scanBody(body: string, file: string, firstLine: number): BodyScan {
+  const lines = body.split(/\r?\n/);
+  const segments: BodySegment[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const references: BodyScan['references'] = [];
+  let buffer: string[] = [];
+  let bufferLine = firstLine;
+  let fence: string | null = null;
+  const flush = (nextLine: number) => {
+    if (buffer.join('').trim()) segments.push({ kind: 'markdown', text: buffer.join('\n'), line: bufferLine });
+    buffer = [];
+    bufferLine = nextLine;
+  };
+  lines.forEach((raw, i) => {
+    const line = firstLine + i;
+    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
+    if (fenceMatch) {
+      if (!fence) fence = fenceMatch[1]!.slice(0, 3);
+      else if (raw.trim().startsWith(fence)) fence = null;
+    }
+    const placeholder = fence ? null : PLACEHOLDER.exec(raw);
+    if (placeholder) {
+      flush(line + 1);
+      segments.push({ kind: 'block', name: placeholder[1]!, line });
+      return;
+    }
+    if (!fence) {
+      if (/^#\s/.test(raw)) {
+        diagnostics.push({ severity: 'error', code: 'markdown-h1', file, line, col: 1, field: 'body', message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading', received: JSON.stringify(raw.slice(0, 60)), hint: 'start body headings at "## "' });
+      }
+      for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
+      for (const m of raw.matchAll(OPERATOR_LINK)) references.push({ id: m[1]!, line, col: m.index + 3, via: `operator:${m[1]}` });
+    }
+    buffer.push(raw);
+  });
+  flush(firstLine + lines.length);
+  return { segments, diagnostics, references };
+}

@@ -1,0 +1,154 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import type { Site } from '../model.js';
+import { templatesDir } from '../paths.js';
+import { loadContent } from './load.js';
+import { validateContent, reviewRoutesOf } from './validate.js';
+import { compileTemplates } from './templates.js';
+import { buildAssets } from './assets.js';
+import { renderNotFound, renderPage, type RenderContext } from './render.js';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+import { writeAtomically, type OutputFiles } from './write.js';
+
+export interface BuildOptions {
+  /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
+  root?: string;
+  /** Output folder. Default: `<root>/dist`. */
+  outDir?: string;
+  /** Clock for the copyright year (tests pin it). */
+  now?: Date;
+}
+
+export interface BuildTimings {
+  load: number;
+  validate: number;
+  compile: number;
+  render: number;
+  write: number;
+  total: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  root: string;
+  outDir: string;
+  /** Routes of the content pages written. */
+  routes: string[];
+  pages: number;
+  files: number;
+  bytes: number;
+  timings: BuildTimings;
+  diagnostics: Diagnostic[];
+  /** The validated site, when validation passed (check and dev reuse it). */
+  site?: Site;
+}
+
+async function publicFiles(root: string): Promise<OutputFiles> {
+  const dir = path.join(root, 'content', 'public');
+  const files: OutputFiles = new Map();
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return files;
+  }
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const abs = path.join(e.parentPath, e.name);
+    files.set(path.relative(dir, abs).split(path.sep).join('/'), await readFile(abs));
+  }
+  return files;
+}
+
+/**
+ * Builds the site: load → validate → compile templates and assets → render → write. Never exits
+ * the process; a result with `ok: false` carries every diagnostic, and the previous output folder
+ * is left untouched.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const t0 = performance.now();
+  const root = path.resolve(options.root ?? '.');
+  const outDir = path.resolve(root, options.outDir ?? 'dist');
+  const timings: BuildTimings = { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 };
+  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [] };
+  const done = (r: BuildResult) => {
+    timings.total = performance.now() - t0;
+    sortDiagnostics(r.diagnostics);
+    return r;
+  };
+  let mark = performance.now();
+  const lap = (stage: keyof BuildTimings) => {
+    const now = performance.now();
+    timings[stage] = now - mark;
+    mark = now;
+  };
+
+  const tplDir = templatesDir(root);
+  const compiling = Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
+  compiling.catch(() => undefined);
+  const loaded = await loadContent(root);
+  lap('load');
+  const { site, diagnostics } = validateContent(root, loaded);
+  result.diagnostics.push(...diagnostics);
+  lap('validate');
+  if (!site) return done(result);
+  result.site = site;
+
+  let compiled;
+  try {
+    compiled = await compiling;
+  } catch (e) {
+    const err = e as Error & { errors?: { text: string; location?: { file: string; line: number; column: number } }[] };
+    for (const m of err.errors ?? [{ text: err.message }]) {
+      result.diagnostics.push({
+        severity: 'error',
+        code: 'template-compile',
+        file: m.location ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/') : path.relative(root, tplDir),
+        line: m.location?.line ?? 1,
+        col: (m.location?.column ?? 0) + 1,
+        field: '',
+        message: m.text,
+        hint: 'fix the template or stylesheet; the previous output was left as it was',
+      });
+    }
+    return done(result);
+  }
+  const [templates, assets] = compiled;
+  lap('compile');
+
+  const reviewRoutes = reviewRoutesOf(site);
+  const ctx: RenderContext = {
+    site,
+    templates: templates.module,
+    assets: assets.refs,
+    year: (options.now ?? new Date()).getFullYear(),
+    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
+    reviewRoutes: Object.fromEntries(reviewRoutes),
+  };
+  const files: OutputFiles = new Map(await publicFiles(root));
+  for (const [rel, data] of assets.files) files.set(rel, data);
+  for (const page of site.pages) {
+    const rendered = renderPage(ctx, page);
+    result.diagnostics.push(...rendered.diagnostics);
+    if (rendered.html) files.set(page.url.file, rendered.html);
+  }
+  try {
+    files.set('404.html', renderNotFound(ctx));
+  } catch (e) {
+    result.diagnostics.push({ severity: 'error', code: 'render', file: path.relative(root, tplDir), line: 1, col: 1, field: 'NotFoundPage', message: `rendering the not-found page failed: ${(e as Error).message}` });
+  }
+  files.set('sitemap.xml', sitemapXml(site.pages));
+  files.set('robots.txt', robotsTxt(site.config.url));
+  lap('render');
+  if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
+
+  result.bytes = await writeAtomically(outDir, files);
+  lap('write');
+  result.ok = true;
+  result.routes = site.pages.map((p) => p.route);
+  result.pages = site.pages.length;
+  result.files = files.size;
+  return done(result);
+}

@@ -1,0 +1,106 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Diagnostic } from '../diagnostics.js';
+import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../model.js';
+import { markdownForPage, type MarkdownContext } from './markdown.js';
+import type { TemplateModule } from './templates.js';
+import { structuredData } from './structured-data.js';
+
+export interface RenderContext {
+  site: Site;
+  templates: TemplateModule;
+  assets: AssetRefs;
+  year: number;
+  markdown: MarkdownContext;
+  reviewRoutes: Record<string, string>;
+}
+
+export interface RenderedPage {
+  page: Page;
+  html: string;
+  diagnostics: Diagnostic[];
+}
+
+const DOCTYPE = '<!DOCTYPE html>';
+
+/** The top-level menu item a page highlights: its own menu position, or its section by kind. */
+function sectionOf(ctx: RenderContext, page: Page): string | undefined {
+  const menu = ctx.site.config.header.menu;
+  let fallback: string | undefined;
+  if (page.data.template === 'review') {
+    const op = ctx.site.operators.find((o) => o.id === (page.data as { operator: string }).operator);
+    fallback = ctx.templates.sectionFor(menu, op?.kind === 'casino' ? '/casino-reviews' : '/sportsbook-reviews');
+  }
+  return ctx.templates.sectionFor(menu, page.route, fallback);
+}
+
+/** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
+export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
+  const md = markdownForPage(ctx.markdown, page.file);
+  const body: RenderedSegment[] = page.segments.map((seg) =>
+    seg.kind === 'markdown' ? { kind: 'html', html: md.render(seg.text, seg.line) } : { kind: 'block', name: seg.name, block: page.data.blocks[seg.name]! },
+  );
+  const diagnostics = md.diagnostics;
+  if (diagnostics.some((d) => d.severity === 'error')) return { page, html: '', diagnostics };
+  const props: TemplateProps = { page, site: ctx.site.config, body, operators: ctx.site.operators, reviewRoutes: ctx.reviewRoutes };
+  try {
+    const Template = ctx.templates.templates[page.template];
+    const html = renderToStaticMarkup(
+      createElement(
+        ctx.templates.Layout,
+        {
+          site: ctx.site.config,
+          route: page.route,
+          title: page.data.title,
+          description: page.data.description,
+          canonical: page.url.canonical,
+          assets: ctx.assets,
+          year: ctx.year,
+          section: sectionOf(ctx, page),
+          jsonLd: structuredData(ctx.site, page),
+          content: true,
+        },
+        createElement(Template, props),
+      ),
+    );
+    return { page, html: DOCTYPE + html, diagnostics };
+  } catch (e) {
+    const error = e as Error;
+    diagnostics.push({
+      severity: 'error',
+      code: 'render',
+      file: page.file,
+      line: 1,
+      col: 1,
+      field: `template ${page.template}`,
+      message: `rendering failed: ${error.message}`,
+      hint: (error.stack ?? '').split('\n').find((l) => l.includes('templates-')) ? 'the error is in a template: see the stack in --verbose output' : undefined,
+    });
+    return { page, html: '', diagnostics };
+  }
+}
+
+/** The not-found page: spec §2.17, served by hosts for every unknown path. */
+export function renderNotFound(ctx: RenderContext): string {
+  const config = ctx.site.config;
+  const html = renderToStaticMarkup(
+    createElement(
+      ctx.templates.Layout,
+      {
+        site: config,
+        route: '/404',
+        title: `Page Not Found | ${config.title}`,
+        description: `The page you asked for does not exist. Return to the ${config.title} home page for Pennsylvania sportsbook and casino guides.`,
+        canonical: '',
+        assets: { ...ctx.assets, script: ctx.assets.script },
+        year: ctx.year,
+        jsonLd: [],
+        content: false,
+        noindex: true,
+      },
+      createElement(ctx.templates.NotFoundPage),
+    ),
+  );
+  // The not-found script is added next to the site script: no inline code, CSP-safe.
+  return DOCTYPE + html.replace('</head>', `<script src="${ctx.assets.notFoundScript}"></script></head>`);
+}

@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import matter from 'gray-matter';
+import type { Diagnostic } from '../diagnostics.js';
+import type { Operator, Page, Site, SourceFile } from '../model.js';
+import { siteSchema, type SiteConfig } from '../schema/site.js';
+import { operatorSchema } from '../schema/operator.js';
+import { pageSchemas, type Frontmatter, type TemplateName } from '../schema/page.js';
+import { issuesToDiagnostics } from './issues.js';
+import { parseYaml } from './yaml-source.js';
+import { scanBody } from './body.js';
+import { routeFromContentPath, urlFor } from './urls.js';
+import type { LoadedContent } from './load.js';
+
+export interface Validated {
+  site: Site | undefined;
+  diagnostics: Diagnostic[];
+}
+
+const err = (file: string, line: number, col: number, field: string, code: string, message: string, extra: Partial<Diagnostic> = {}): Diagnostic => ({
+  severity: 'error',
+  code,
+  file,
+  line,
+  col,
+  field,
+  message,
+  ...extra,
+});
+
+function validateSite(file: SourceFile, diagnostics: Diagnostic[]): SiteConfig | undefined {
+  const src = parseYaml(file.text, file.path);
+  if (src.errors.length) return void diagnostics.push(...src.errors);
+  const parsed = siteSchema.safeParse(src.data ?? {}, { reportInput: true });
+  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  return parsed.data;
+}
+
+function validateOperators(files: SourceFile[], diagnostics: Diagnostic[]): Operator[] {
+  const operators: Operator[] = [];
+  for (const file of files) {
+    const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
+    if (!/^[a-z0-9-]+$/.test(id)) {
+      diagnostics.push(err(file.path, 1, 1, '', 'operator-id', `operator file name "${id}" is not a valid id`, { hint: 'rename the file to lowercase letters, digits and "-", e.g. fanduel.yaml' }));
+      continue;
+    }
+    const src = parseYaml(file.text, file.path);
+    if (src.errors.length) {
+      diagnostics.push(...src.errors);
+      continue;
+    }
+    const parsed = operatorSchema.safeParse(src.data ?? {}, { reportInput: true });
+    if (!parsed.success) {
+      diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+      continue;
+    }
+    operators.push({ ...parsed.data, id, file: file.path });
+  }
+  // Ranks are unique within a kind, and at most one operator of a kind is featured.
+  for (const kind of ['sportsbook', 'casino'] as const) {
+    const ofKind = operators.filter((o) => o.kind === kind);
+    const byRank = new Map<number, Operator>();
+    for (const o of ofKind) {
+      const other = byRank.get(o.rank);
+      if (other) diagnostics.push(err(o.file, locateLine(o.file, files, 'rank'), 1, 'rank', 'duplicate-rank', `rank ${o.rank} is already taken by ${other.file}`, { hint: `give each ${kind} its own rank` }));
+      else byRank.set(o.rank, o);
+    }
+    const featured = ofKind.filter((o) => o.featured);
+    for (const o of featured.slice(1)) diagnostics.push(err(o.file, locateLine(o.file, files, 'featured'), 1, 'featured', 'duplicate-featured', `only one ${kind} can be featured; ${featured[0]!.file} already is`));
+  }
+  return operators.sort((a, b) => a.rank - b.rank);
+}
+
+function locateLine(file: string, files: SourceFile[], key: string): number {
+  const text = files.find((f) => f.path === file)?.text ?? '';
+  const idx = text.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`));
+  return idx >= 0 ? idx + 1 : 1;
+}
+
+interface PageDraft {
+  file: SourceFile;
+  data: Frontmatter;
+  route: string;
+  routeLine: number;
+  body: ReturnType<typeof scanBody>;
+  locate: (p: PropertyKey[]) => { line: number; col: number };
+}
+
+function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | undefined {
+  if (!/^---\r?\n/.test(file.text)) {
+    diagnostics.push(err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', { hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line' }));
+    return;
+  }
+  let fm: { matter: string; content: string };
+  try {
+    // Options disable gray-matter's cache; the engine only splits, `yaml` parses with positions.
+    fm = matter(file.text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string; content: string };
+  } catch (e) {
+    diagnostics.push(err(file.path, 1, 1, '', 'frontmatter', `cannot read frontmatter: ${(e as Error).message}`));
+    return;
+  }
+  // gray-matter's `matter` starts right after the opening `---`, so its lines are the file's lines.
+  const src = parseYaml(fm.matter, file.path);
+  if (src.errors.length) return void diagnostics.push(...src.errors);
+  const raw = (src.data ?? {}) as Record<string, unknown>;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    diagnostics.push(err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }));
+    return;
+  }
+  const template = raw.template;
+  if (template === undefined) {
+    diagnostics.push(err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', { hint: 'add "template: guide" (or "review" for an operator review)' }));
+    return;
+  }
+  if (typeof template !== 'string' || !(template in pageSchemas)) {
+    const pos = src.locate(['template']);
+    diagnostics.push(err(file.path, pos.line, pos.col, 'template', 'unknown-template', `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`, { received: JSON.stringify(template), hint: 'use "guide" for articles and landing pages, "review" for an operator review' }));
+    return;
+  }
+  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
+  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  const bodyStart = file.text.length - fm.content.length;
+  const firstLine = file.text.slice(0, bodyStart).split('\n').length;
+  const body = scanBody(fm.content, file.path, firstLine);
+  diagnostics.push(...body.diagnostics);
+  const rel = file.path.replace(/^content\/pages\//, '');
+  return {
+    file,
+    data: parsed.data,
+    route: parsed.data.route ?? routeFromContentPath(rel),
+    routeLine: parsed.data.route ? src.locate(['route']).line : 1,
+    body,
+    locate: (p) => src.locate(p),
+  };
+}
+
+function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRoutes: Map<string, string>, diagnostics: Diagnostic[]): string[] {
+  const { data, file, body } = draft;
+  const refs = new Set<string>();
+  const placed = new Set<string>();
+  for (const seg of body.segments) {
+    if (seg.kind !== 'block') continue;
+    if (!(seg.name in data.blocks)) {
+      const known = Object.keys(data.blocks);
+      diagnostics.push(err(file.path, seg.line, 1, 'body', 'unknown-block', `"::: ${seg.name}" places a block that the frontmatter does not define`, { hint: known.length ? `define blocks.${seg.name} in the frontmatter, or use one of: ${known.join(', ')}` : `define it under "blocks:" in the frontmatter` }));
+    } else if (placed.has(seg.name)) {
+      diagnostics.push(err(file.path, seg.line, 1, 'body', 'duplicate-block', `block "${seg.name}" is placed twice`, { hint: 'place each block once; define a second block with another name' }));
+    }
+    placed.add(seg.name);
+  }
+  for (const [name, block] of Object.entries(data.blocks)) {
+    if (!placed.has(name)) {
+      const pos = draft.locate(['blocks', name]);
+      diagnostics.push(err(file.path, pos.line, pos.col, `blocks.${name}`, 'unplaced-block', `block "${name}" is defined but not placed in the body`, { hint: `add a line "::: ${name}" where it should appear` }));
+    }
+    if (block.type === 'operators' || block.type === 'apps') {
+      for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
+    }
+  }
+  const checkRef = (id: string, line: number, col: number, field: string, via: string, needsReview: boolean) => {
+    if (id === 'site' && !needsReview) return;
+    if (!operators.has(id)) {
+      const known = [...operators.keys()].join(', ');
+      diagnostics.push(err(file.path, line, col, field, 'unknown-operator', `no operator with id "${id}"`, { received: JSON.stringify(via), hint: `operator ids are the file names in content/operators: ${known || '(none yet)'}` }));
+      return;
+    }
+    refs.add(id);
+    if (needsReview && !reviewRoutes.has(id)) diagnostics.push(err(file.path, line, col, field, 'no-review-page', `operator "${id}" has no review page to link to`, { hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere` }));
+  };
+  for (const r of body.references) checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
+  if (data.template === 'review') {
+    const pos = draft.locate(['operator']);
+    checkRef(data.operator, pos.line, pos.col, 'operator', data.operator, false);
+    const op = operators.get(data.operator);
+    if (op && !op.review) diagnostics.push(err(file.path, pos.line, pos.col, 'operator', 'no-review-data', `operator "${op.id}" has no review data`, { hint: `add a "review:" section to ${op.file}` }));
+  }
+  return [...refs].sort();
+}
+
+/** Stage 2: parse and validate everything, reporting every problem in every file. */
+export function validateContent(root: string, loaded: LoadedContent): Validated {
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const config = loaded.site ? validateSite(loaded.site, diagnostics) : undefined;
+  const operators = validateOperators(loaded.operators, diagnostics);
+  const operatorsById = new Map(operators.map((o) => [o.id, o]));
+  const drafts = loaded.pages.map((f) => parsePage(f, diagnostics)).filter((d): d is PageDraft => !!d);
+
+  const byRoute = new Map<string, PageDraft>();
+  const byTitle = new Map<string, PageDraft>();
+  const reviewRoutes = new Map<string, string>();
+  for (const d of drafts) {
+    const first = byRoute.get(d.route);
+    if (first) {
+      diagnostics.push(err(d.file.path, d.routeLine, 1, 'route', 'duplicate-route', `route "${d.route}" is already claimed by ${first.file.path}`, { hint: 'rename one of the files, or set a different "route:" in its frontmatter' }));
+      continue;
+    }
+    byRoute.set(d.route, d);
+    const sameTitle = byTitle.get(d.data.title);
+    if (sameTitle) {
+      const pos = d.locate(['title']);
+      diagnostics.push(err(d.file.path, pos.line, pos.col, 'title', 'duplicate-title', `title is already used by ${sameTitle.file.path}`, { received: JSON.stringify(d.data.title), hint: 'every page needs its own <title>' }));
+    } else byTitle.set(d.data.title, d);
+    if (d.data.template === 'review') {
+      const other = reviewRoutes.get(d.data.operator);
+      if (other) {
+        const pos = d.locate(['operator']);
+        diagnostics.push(err(d.file.path, pos.line, pos.col, 'operator', 'duplicate-review', `operator "${d.data.operator}" already has a review page at ${other}`));
+      } else reviewRoutes.set(d.data.operator, d.route);
+    }
+  }
+  if (loaded.site && drafts.length && !byRoute.has('/')) {
+    diagnostics.push(err('content/pages', 1, 1, '', 'no-home', 'no page for the home route "/"', { hint: 'add content/pages/index.md' }));
+  }
+
+  const pages: Page[] = [];
+  for (const d of byRoute.values()) {
+    const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics);
+    if (!config) continue;
+    pages.push({
+      file: d.file.path,
+      route: d.route,
+      url: urlFor(d.route, config.url),
+      template: d.data.template,
+      data: d.data,
+      segments: d.body.segments,
+      operatorRefs,
+      sourceHash: createHash('sha256').update(d.file.text).digest('hex').slice(0, 16),
+    });
+  }
+  pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
+  const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  return { site: config && !hasErrors ? { root, config, operators, pages } : undefined, diagnostics };
+}
+
+/** Route of each operator's review page, for links and cards. */
+export function reviewRoutesOf(site: Site): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const p of site.pages) if (p.data.template === 'review') m.set(p.data.operator, p.route);
+  return m;
+}

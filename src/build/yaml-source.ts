@@ -1,0 +1,72 @@
+import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import type { Diagnostic } from '../diagnostics.js';
+
+export interface Position {
+  line: number;
+  col: number;
+}
+
+/** Parsed YAML that remembers where every field came from. */
+export interface YamlSource {
+  file: string;
+  data: unknown;
+  errors: Diagnostic[];
+  /** Position of the value at `path`; with `key`, the position of that key inside the map at `path`. */
+  locate(path: readonly PropertyKey[], key?: string): Position;
+}
+
+/**
+ * Parses YAML text. `lineOffset` is added to every line (for frontmatter inside a Markdown file,
+ * pass 0 when the text keeps the file's leading lines).
+ */
+export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const pos = (offset: number): Position => {
+    const p = lineCounter.linePos(offset);
+    return { line: p.line + lineOffset, col: p.col };
+  };
+  const errors: Diagnostic[] = doc.errors.map((e) => {
+    const p = pos(e.pos[0]);
+    return {
+      severity: 'error' as const,
+      code: 'yaml-syntax',
+      file,
+      line: p.line,
+      col: p.col,
+      field: '',
+      message: `invalid YAML: ${e.message.split('\n')[0]}`,
+      hint: 'check indentation, quoting and that every key is followed by ": "',
+    };
+  });
+  const data = errors.length ? undefined : doc.toJS({ maxAliasCount: 100 });
+
+  const locate = (path: readonly PropertyKey[], key?: string): Position => {
+    let node: unknown = doc.contents;
+    let last = (doc.contents as Node | null)?.range?.[0] ?? 0;
+    const segments = key === undefined ? path : [...path, key];
+    for (let i = 0; i < segments.length; i++) {
+      const seg = segments[i];
+      const isLastKey = key !== undefined && i === segments.length - 1;
+      if (isMap(node)) {
+        const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+        if (!pair) break;
+        const keyNode = pair.key as Node;
+        if (isLastKey || pair.value == null) {
+          last = keyNode.range?.[0] ?? last;
+          node = undefined;
+          break;
+        }
+        node = pair.value;
+      } else if (isSeq(node) && typeof seg === 'number') {
+        const item = node.items[seg];
+        if (item == null) break;
+        node = item;
+      } else break;
+      const range = (node as Node | undefined)?.range;
+      if (range) last = range[0];
+    }
+    return pos(last);
+  };
+  return { file, data, errors, locate };
+}

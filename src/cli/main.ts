@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { packageVersion } from '../paths.js';
+import { formatBytes, paint, printDiagnostics, useColor, type Out } from './output.js';
+
+/** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+
+function makeOut(): Out {
+  return {
+    color: useColor(process.stderr),
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+  };
+}
+
+async function runBuild(opts: { root: string; out?: string; quiet?: boolean }): Promise<number> {
+  const { build } = await import('../build/build.js');
+  const o = makeOut();
+  const result = await build({ root: opts.root, outDir: opts.out });
+  printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
+  if (!result.ok) {
+    o.err(paint(o.color, 31, `Build failed; ${path.relative(process.cwd(), result.outDir) || '.'} was left as it was.`));
+    return EXIT.failed;
+  }
+  if (!opts.quiet) {
+    const where = path.relative(process.cwd(), result.outDir) || '.';
+    o.out(`${paint(useColor(process.stdout), 32, '✓')} Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`);
+  }
+  return EXIT.ok;
+}
+
+export function program(): Command {
+  const cmd = new Command('pa-site')
+    .description('Build, check and preview the Pennsylvania betting guide from Markdown and YAML content.')
+    .version(packageVersion, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showHelpAfterError('(run "pa-site --help" for usage)')
+    .exitOverride();
+  const root = new Option('--root <dir>', 'project folder containing content/').default('.');
+
+  cmd
+    .command('build')
+    .description('validate the content and write the site to the output folder')
+    .addOption(root)
+    .option('--out <dir>', 'output folder, relative to --root', 'dist')
+    .option('-q, --quiet', 'print errors only')
+    .exitOverride()
+    .action(async (opts) => {
+      process.exitCode = await runBuild(opts);
+    });
+  return cmd;
+}
+
+/** Runs the CLI; resolves to the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[]): Promise<number> {
+  const cmd = program();
+  process.exitCode = undefined;
+  try {
+    if (argv.length <= 2) {
+      cmd.outputHelp();
+      return EXIT.usage;
+    }
+    await cmd.parseAsync(argv);
+    return Number(process.exitCode ?? 0);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+      return EXIT.usage;
+    }
+    process.stderr.write(`pa-site: unexpected error: ${(e as Error).stack ?? e}\n`);
+    return EXIT.failed;
+  }
+}

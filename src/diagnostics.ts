@@ -1,0 +1,49 @@
+/** A user-facing problem with the content or the build, pointing at a file position. */
+export interface Diagnostic {
+  severity: 'error' | 'warning';
+  /** Stable identifier of the kind of problem, e.g. `yaml-syntax`, `schema`, `duplicate-route`. */
+  code: string;
+  /** File path relative to the project root (forward slashes). */
+  file: string;
+  line: number;
+  col: number;
+  /** Dotted path of the field inside the file, or '' when the problem is not about one field. */
+  field: string;
+  message: string;
+  /** What was found, already formatted for display. */
+  received?: string;
+  /** How to fix it. */
+  hint?: string;
+}
+
+export function formatReceived(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** `path:line:col  field.path  message (received: VALUE)` plus an indented hint line. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const where = `${d.file}:${d.line}:${d.col}`;
+  const received = d.received !== undefined ? ` (received: ${d.received})` : '';
+  const head = `${where}  ${d.field || '-'}  ${d.message}${received}`;
+  return d.hint ? `${head}\n    fix: ${d.hint}` : head;
+}
+
+export function summarizeDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  const warnings = diagnostics.length - errors.length;
+  const files = new Set(errors.map((d) => d.file)).size;
+  const parts = [`${errors.length} error${errors.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}`];
+  if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}
+
+export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.col - b.col);
+}

@@ -1,0 +1,83 @@
+import type { Frontmatter, TemplateName } from './schema/page.js';
+import type { Operator } from './schema/operator.js';
+import type { SiteConfig } from './schema/site.js';
+import type { PageUrl } from './build/urls.js';
+import type { Block } from './schema/blocks.js';
+
+export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
+export type { Operator, KeyTerms, Review } from './schema/operator.js';
+export type { SiteConfig, MenuItem } from './schema/site.js';
+export type { Block, BlockOf, BlockType } from './schema/blocks.js';
+export type { PageUrl } from './build/urls.js';
+
+/** A file read from the content folder. */
+export interface SourceFile {
+  /** Path relative to the project root, forward slashes. */
+  path: string;
+  text: string;
+}
+
+/** A part of a page body: Markdown text, or a frontmatter block placed with `::: name`. */
+export type BodySegment = { kind: 'markdown'; text: string; line: number } | { kind: 'block'; name: string; line: number };
+
+/** A validated content page, routed. */
+export interface Page {
+  file: string;
+  route: string;
+  url: PageUrl;
+  template: TemplateName;
+  data: Frontmatter;
+  segments: BodySegment[];
+  /** Operator ids the page shows or links (cards, reviews, `{{id.field}}`, `operator:id` links). */
+  operatorRefs: string[];
+  /** Hash of the page source: keys the render cache. */
+  sourceHash: string;
+}
+
+/** Everything the render stage needs, validated. */
+export interface Site {
+  root: string;
+  config: SiteConfig;
+  operators: Operator[];
+  pages: Page[];
+}
+
+/** What a template receives for a page's body. */
+export type RenderedSegment = { kind: 'html'; html: string } | { kind: 'block'; name: string; block: Block };
+
+/** Bundled asset URLs (content-hashed). */
+export interface AssetRefs {
+  css: string;
+  script: string;
+  notFoundScript: string;
+}
+
+/** Props of a page template (`templates/pages/*.tsx`). */
+export interface TemplateProps {
+  page: Page;
+  site: SiteConfig;
+  body: RenderedSegment[];
+  /** All operators, best rank first. */
+  operators: Operator[];
+  /** Operator id → route of its review page. */
+  reviewRoutes: Record<string, string>;
+}
+
+/** Props of the shared layout. */
+export interface LayoutProps {
+  site: SiteConfig;
+  route: string;
+  title: string;
+  description: string;
+  canonical: string;
+  assets: AssetRefs;
+  year: number;
+  /** Top-level menu href to highlight. */
+  section?: string;
+  /** Structured data objects, serialized safely into <head>. */
+  jsonLd: object[];
+  /** Content pages end with the compliance notice; the not-found page does not. */
+  content: boolean;
+  noindex?: boolean;
+  children?: unknown;
+}

@@ -1,0 +1,27 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function findPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (existsSync(pkg) && JSON.parse(readFileSync(pkg, 'utf8')).name === 'pa-site') return dir;
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error('cannot find the pa-site package folder');
+    dir = up;
+  }
+}
+
+/** The folder pa-site is installed in (holds its node_modules and default templates). */
+export const packageDir = findPackageDir();
+export const packageVersion: string = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
+
+/** Where pa-site keeps compiled templates and its render cache. */
+export const cacheDir = path.join(packageDir, 'node_modules', '.cache', 'pa-site');
+
+/** The project's templates folder, or pa-site's own when the project has none. */
+export function templatesDir(root: string): string {
+  const own = path.join(root, 'templates');
+  return existsSync(path.join(own, 'index.ts')) ? own : path.join(packageDir, 'templates');
+}

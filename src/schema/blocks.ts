@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { copy, href, text } from './common.js';
+
+const faqItem = z.strictObject({ question: copy, answer: copy });
+const action = z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') });
+const operatorKind = z.enum(['sportsbook', 'casino']);
+const americanOdds = z.string().regex(/^[+-]\d{3,5}$/, 'expected American odds such as "+150" or "-110"');
+
+/**
+ * Structured blocks a page declares in frontmatter (`blocks:`) and places in its Markdown body
+ * with a line `::: name`. Every block has a `type`; the fields depend on it.
+ */
+export const blockSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('operators'), kind: operatorKind, limit: z.number().int().min(1).max(20).optional(), heading: text.optional(), intro: copy.optional() }),
+  z.strictObject({ type: z.literal('apps'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
+  z.strictObject({ type: z.literal('stats'), heading: text.optional(), items: z.array(z.strictObject({ value: text, label: text })).min(2).max(6) }),
+  z.strictObject({ type: z.literal('steps'), heading: text.optional(), items: z.array(z.strictObject({ title: copy, description: copy })).min(2).max(8) }),
+  z.strictObject({ type: z.literal('trust'), heading: text.optional(), items: z.array(z.strictObject({ title: copy, text: copy })).min(2).max(6) }),
+  z.strictObject({
+    type: z.literal('cards'),
+    heading: text.optional(),
+    intro: copy.optional(),
+    tone: z.enum(['default', 'warning', 'help']).default('default'),
+    items: z
+      .array(z.strictObject({ title: copy, text: copy.optional(), points: z.array(copy).optional(), href: href.optional(), linkLabel: text.optional() }))
+      .min(1)
+      .max(12),
+  }),
+  z.strictObject({ type: z.literal('faq'), id: z.string().regex(/^[a-z][a-z0-9-]*$/).default('faqs'), heading: text.default('Frequently Asked Questions'), items: z.array(faqItem).min(1).max(20) }),
+  z.strictObject({
+    type: z.literal('timeline'),
+    heading: text.optional(),
+    items: z
+      .array(z.strictObject({ date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'expected YYYY, YYYY-MM or YYYY-MM-DD'), title: copy, text: copy }))
+      .min(2)
+      .superRefine((items, ctx) => {
+        for (let i = 1; i < items.length; i++) {
+          if (items[i]!.date < items[i - 1]!.date) ctx.addIssue({ code: 'custom', path: [i, 'date'], message: `timeline out of order: ${items[i]!.date} comes after ${items[i - 1]!.date}` });
+        }
+      }),
+  }),
+  z.strictObject({ type: z.literal('alert'), tone: z.enum(['info', 'warning', 'danger']).default('info'), title: copy, text: copy }),
+  z.strictObject({ type: z.literal('cta'), heading: copy, text: copy.optional(), actions: z.array(action).min(1).max(3) }),
+  z.strictObject({ type: z.literal('helpline'), heading: copy.optional(), text: copy.optional() }),
+  z.strictObject({ type: z.literal('contact-form'), heading: text.default('Send Us a Message') }),
+  z.strictObject({ type: z.literal('contact-emails'), heading: text.default('Contact Us') }),
+  z.strictObject({
+    type: z.literal('odds-examples'),
+    heading: text.optional(),
+    stake: z.number().positive().max(100000),
+    examples: z.array(z.strictObject({ odds: americanOdds, label: text.optional() })).min(1).max(10),
+  }),
+  z.strictObject({
+    type: z.literal('odds-formats'),
+    heading: text.optional(),
+    stake: z.number().positive().max(100000),
+    odds: z.array(americanOdds).min(1).max(10),
+  }),
+  z.strictObject({
+    type: z.literal('parlay'),
+    heading: text.optional(),
+    legPrice: americanOdds,
+    stake: z.number().positive().max(100000),
+    legs: z.array(z.strictObject({ count: z.number().int().min(2).max(15), quoted: americanOdds })).min(1).max(10),
+  }),
+]);
+
+export type Block = z.infer<typeof blockSchema>;
+export type BlockType = Block['type'];
+export type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { copy, href, isoDate, text } from './common.js';
+import { blockSchema } from './blocks.js';
+import { ROUTE_PATTERN } from '../build/urls.js';
+
+const base = {
+  /** The `<title>`, used verbatim. */
+  title: text.max(80, 'titles longer than 80 characters are cut off in search results'),
+  description: copy.min(50, 'meta descriptions under 50 characters say too little').max(170, 'meta descriptions over 170 characters are cut off in search results'),
+  /** Last content update: drives the visible date, sitemap lastmod and structured data. */
+  updated: isoDate,
+  route: z.string().regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash').optional(),
+  hero: z.strictObject({
+    badge: text.optional(),
+    /** The page's single <h1>. */
+    heading: copy,
+    lede: copy,
+    actions: z.array(z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') })).max(2).default([]),
+    showUpdated: z.boolean().default(true),
+  }),
+  /** Short name used in breadcrumbs; defaults to the hero heading. */
+  breadcrumb: text.optional(),
+  /** Structured-data type for the page. */
+  schemaType: z.enum(['website', 'article', 'webpage']).default('article'),
+  /** Page rules of `pa-site check` to silence on this page, by rule id. */
+  checkIgnore: z.array(z.string()).default([]),
+  blocks: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'block names are lowercase words joined by "-"'), blockSchema).default({}),
+};
+
+export const guideSchema = z.strictObject({ template: z.literal('guide'), ...base });
+export const reviewPageSchema = z.strictObject({
+  template: z.literal('review'),
+  ...base,
+  /** The operator id (its file name in content/operators without .yaml). */
+  operator: z.string().regex(/^[a-z0-9-]+$/, 'expected an operator id such as "fanduel"'),
+});
+
+/** Every template and the schema its frontmatter must satisfy. */
+export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;
+export type TemplateName = keyof typeof pageSchemas;
+export type GuideFrontmatter = z.infer<typeof guideSchema>;
+export type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
+export type Frontmatter = GuideFrontmatter | ReviewFrontmatter;

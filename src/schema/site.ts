@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { absoluteUrl, copy, email, href, text } from './common.js';
+
+export const menuItemSchema = z.strictObject({
+  name: text,
+  href,
+  submenu: z.array(z.strictObject({ name: text, href })).optional(),
+});
+
+export const siteSchema = z.strictObject({
+  title: text,
+  tagline: text,
+  url: absoluteUrl,
+  language: z.string().default('en'),
+  helpline: z.strictObject({
+    /** Shown to readers, e.g. 1-800-GAMBLER. */
+    display: text,
+    /** Digits for the tel: link, e.g. +18004262537. */
+    tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
+    numeric: text,
+    organisation: text,
+  }),
+  emails: z.strictObject({ general: email, editorial: email, advertising: email }),
+  contact: z
+    .strictObject({
+      /** Where the contact form posts; absent means the form opens the visitor's mail client. */
+      formEndpoint: absoluteUrl.optional(),
+      responseTime: text,
+      location: text,
+    }),
+  header: z.strictObject({
+    menu: z.array(menuItemSchema).min(1),
+    offersButton: z.strictObject({ label: text, href }),
+  }),
+  footer: z.strictObject({
+    trust: z.array(z.strictObject({ title: text, text: copy })).length(3, 'the footer has exactly three trust blurbs'),
+    columns: z.array(z.strictObject({ title: text, links: z.array(z.strictObject({ name: text, href })).min(1) })).length(4, 'the footer has exactly four link columns'),
+    disclaimer: copy,
+    bottomLinks: z.array(z.strictObject({ name: text, href })).min(1),
+  }),
+  compliance: z.strictObject({ reminder: copy, disclosure: copy }),
+  check: z
+    .strictObject({
+      /** Paths linked from the layout whose pages do not exist yet: reported as warnings, not errors. */
+      knownUnbuilt: z.array(z.string().startsWith('/')).default([]),
+    })
+    .default({ knownUnbuilt: [] }),
+});
+
+export type SiteConfig = z.infer<typeof siteSchema>;
+export type MenuItem = z.infer<typeof menuItemSchema>;

@@ -1,0 +1,78 @@
+import type { Block as BlockData, Operator, SiteConfig } from '../../src/model.js';
+import { Faq } from '../components/Faq.js';
+import { AppEntry, OperatorCard } from '../components/Operator.js';
+import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';
+import { ContactEmails, ContactForm, Helpline } from './Site.js';
+import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
+
+export interface BlockContext {
+  site: SiteConfig;
+  operators: Operator[];
+  reviewRoutes: Record<string, string>;
+}
+
+/** Renders one frontmatter block where the body places it. */
+export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
+  switch (block.type) {
+    case 'operators': {
+      const list = ctx.operators.filter((o) => o.kind === block.kind).slice(0, block.limit);
+      return (
+        <section className="op-list" aria-label={block.heading ?? `Top ${block.kind === 'casino' ? 'online casinos' : 'sportsbooks'}`}>
+          {block.heading ? <h2>{block.heading}</h2> : null}
+          {block.intro ? <p>{block.intro}</p> : null}
+          <ol className="op-cards">
+            {list.map((o) => (
+              <li key={o.id}>
+                <OperatorCard operator={o} reviewHref={ctx.reviewRoutes[o.id]} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      );
+    }
+    case 'apps': {
+      const list = ctx.operators.filter((o) => o.kind === block.kind && o.app);
+      return (
+        <section className="app-list" aria-label={block.heading ?? 'Apps'}>
+          {block.heading ? <h2>{block.heading}</h2> : null}
+          {block.intro ? <p>{block.intro}</p> : null}
+          <ol className="op-cards">
+            {list.map((o) => (
+              <li key={o.id}>
+                <AppEntry operator={o} />
+              </li>
+            ))}
+          </ol>
+        </section>
+      );
+    }
+    case 'faq':
+      return <Faq id={block.id} heading={block.heading} items={block.items} />;
+    case 'stats':
+      return <Stats block={block} />;
+    case 'steps':
+      return <Steps block={block} />;
+    case 'trust':
+      return <Trust block={block} />;
+    case 'cards':
+      return <Cards block={block} />;
+    case 'timeline':
+      return <Timeline block={block} />;
+    case 'alert':
+      return <Alert block={block} />;
+    case 'cta':
+      return <Cta block={block} />;
+    case 'helpline':
+      return <Helpline block={block} site={ctx.site} />;
+    case 'contact-form':
+      return <ContactForm block={block} site={ctx.site} />;
+    case 'contact-emails':
+      return <ContactEmails block={block} site={ctx.site} />;
+    case 'odds-examples':
+      return <OddsExamples block={block} />;
+    case 'odds-formats':
+      return <OddsFormats block={block} />;
+    case 'parlay':
+      return <Parlay block={block} />;
+  }
+}

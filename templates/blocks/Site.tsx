@@ -1,0 +1,83 @@
+import type { BlockOf, SiteConfig } from '../../src/model.js';
+
+export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: SiteConfig }) {
+  return (
+    <section className="helpline" aria-label="Problem gambling help line">
+      <h2>{block.heading ?? 'Need help right now?'}</h2>
+      <p>
+        {block.text ??
+          `If gambling has stopped being fun, confidential help is available 24 hours a day from the ${site.helpline.organisation}.`}
+      </p>
+      <p className="helpline-number">
+        <a className="btn btn-primary" href={`tel:${site.helpline.tel}`}>
+          Call {site.helpline.display}
+        </a>
+        <span>{site.helpline.numeric}</span>
+      </p>
+    </section>
+  );
+}
+
+export function ContactEmails({ block, site }: { block: BlockOf<'contact-emails'>; site: SiteConfig }) {
+  return (
+    <section className="contact-emails">
+      <h2>{block.heading}</h2>
+      <dl>
+        <div>
+          <dt>General enquiries</dt>
+          <dd>
+            <a href={`mailto:${site.emails.general}`}>{site.emails.general}</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Editorial team (corrections and review questions)</dt>
+          <dd>
+            <a href={`mailto:${site.emails.editorial}`}>{site.emails.editorial}</a>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The contact form. With `contact.formEndpoint` set it posts there; without one it falls back to
+ * the visitor's mail client (`mailto:` with the fields in the message), so the button always works.
+ */
+export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; site: SiteConfig }) {
+  const endpoint = site.contact.formEndpoint;
+  const action = endpoint ?? `mailto:${site.emails.general}`;
+  const field = (id: string, label: string, input: React.ReactNode) => (
+    <div className="field">
+      <label htmlFor={id}>
+        {label} <span aria-hidden="true">*</span>
+      </label>
+      {input}
+      <p className="field-error" id={`${id}-error`} hidden />
+    </div>
+  );
+  return (
+    <section className="contact-form" aria-labelledby="contact-form-heading">
+      <h2 id="contact-form-heading">{block.heading}</h2>
+      <form
+        action={action}
+        method="post"
+        encType={endpoint ? undefined : 'text/plain'}
+        data-mode={endpoint ? 'endpoint' : 'mailto'}
+        noValidate={false}
+      >
+        {field('contact-name', 'Name', <input id="contact-name" name="name" type="text" autoComplete="name" required aria-describedby="contact-name-error" />)}
+        {field('contact-email', 'Email', <input id="contact-email" name="email" type="email" autoComplete="email" required aria-describedby="contact-email-error" />)}
+        {field('contact-subject', 'Subject', <input id="contact-subject" name="subject" type="text" required aria-describedby="contact-subject-error" />)}
+        {field('contact-message', 'Message', <textarea id="contact-message" name="message" rows={6} required aria-describedby="contact-message-error" />)}
+        <p className="form-note">* Required fields</p>
+        {endpoint ? null : (
+          <p className="form-note">Sending opens your email app with your message addressed to {site.emails.general}.</p>
+        )}
+        <button type="submit" className="btn btn-primary">
+          Send Message
+        </button>
+      </form>
+    </section>
+  );
+}

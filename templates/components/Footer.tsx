@@ -1,0 +1,54 @@
+import type { SiteConfig } from '../../src/model.js';
+
+export function Footer({ site, year }: { site: SiteConfig; year: number }) {
+  const { footer, helpline } = site;
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <ul className="footer-trust">
+          {footer.trust.map((t) => (
+            <li key={t.title}>
+              <span className="footer-trust-title">{t.title}</span>
+              <span>{t.text}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="footer-columns">
+          {footer.columns.map((col) => (
+            <nav key={col.title} aria-label={col.title}>
+              <h2 className="footer-heading">{col.title}</h2>
+              <ul>
+                {col.links.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href}>{l.name}</a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="footer-disclaimer">
+          <p>
+            <strong>Disclaimer:</strong> {footer.disclaimer}
+          </p>
+          <p>
+            Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free and
+            confidential, 24/7.
+          </p>
+        </div>
+        <div className="footer-bottom">
+          <p>
+            © {year} {site.title}. All rights reserved.
+          </p>
+          <ul className="footer-bottom-links">
+            {footer.bottomLinks.map((l) => (
+              <li key={l.href}>
+                <a href={l.href}>{l.name}</a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

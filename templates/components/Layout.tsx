@@ -1,0 +1,40 @@
+import type { LayoutProps } from '../../src/model.js';
+import { Header } from './Header.js';
+import { Footer } from './Footer.js';
+import { ComplianceNotice } from './Compliance.js';
+
+/** Serializes structured data so that no "<" can close the script element. */
+export const jsonLdText = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+export function Layout(props: LayoutProps) {
+  const { site, title, description, canonical, assets } = props;
+  return (
+    <html lang={site.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={description} />
+        {props.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
+        <meta name="theme-color" content="#0b3d2e" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="stylesheet" href={assets.css} />
+        <script src={assets.script} />
+        {props.jsonLd.map((d, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(d) }} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header site={site} section={props.section} />
+        <main id="main" tabIndex={-1}>
+          {props.children as never}
+        </main>
+        {props.content ? <ComplianceNotice site={site} /> : null}
+        <Footer site={site} year={props.year} />
+      </body>
+    </html>
+  );
+}

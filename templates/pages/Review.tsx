@@ -1,0 +1,146 @@
+import type { Operator, Review, TemplateProps } from '../../src/model.js';
+import { Hero } from '../components/Hero.js';
+import { Body } from '../components/Body.js';
+import { Faq } from '../components/Faq.js';
+import { KeyTermsLine, Logo, OfferButton, Stars } from '../components/Operator.js';
+import { money } from '../lib/odds.js';
+
+function Summary({ operator, review }: { operator: Operator; review: Review }) {
+  return (
+    <div className="review-summary">
+      <div className="review-brand">
+        <Logo operator={operator} size={72} />
+        <div>
+          <p className="review-name">{operator.name}</p>
+          <Stars rating={operator.rating} />
+          <p className="op-licensee">Licensed in PA via {operator.licensee}</p>
+        </div>
+      </div>
+      <dl className="review-facts">
+        <div>
+          <dt>Our rating</dt>
+          <dd>{operator.rating.toFixed(1)} / 5</dd>
+        </div>
+        <div>
+          <dt>Overall grade</dt>
+          <dd>{review.grade}</dd>
+        </div>
+        <div>
+          <dt>Payout speed</dt>
+          <dd>{review.payoutSpeed}</dd>
+        </div>
+        <div>
+          <dt>Sports covered</dt>
+          <dd>{review.sportsCount}+</dd>
+        </div>
+        <div>
+          <dt>Casino games</dt>
+          <dd>{review.casinoGames}</dd>
+        </div>
+        <div>
+          <dt>Minimum deposit</dt>
+          <dd>{money(operator.bonus.terms.minDeposit)}</dd>
+        </div>
+        <div>
+          <dt>Minimum withdrawal</dt>
+          <dd>{money(operator.bonus.terms.minWithdrawal)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Method</th>
+            <th scope="col">Time</th>
+            <th scope="col">Notes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.method}>
+              <th scope="row">{r.method}</th>
+              <td>{r.time}</td>
+              <td>{r.note ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
+export function ReviewPage({ page, site, body, operators, reviewRoutes }: TemplateProps) {
+  if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
+  const id = page.data.operator;
+  const operator = operators.find((o) => o.id === id)!;
+  const review = operator.review!;
+  return (
+    <article className="page page-review">
+      <Hero data={page.data}>
+        <Summary operator={operator} review={review} />
+      </Hero>
+      <div className="container content">
+        <section className="review-offer" aria-labelledby="offer-heading">
+          <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
+          <p className="op-bonus">{operator.bonus.headline}</p>
+          <p>{operator.bonus.detail}</p>
+          {operator.bonus.promoCode ? (
+            <p className="op-code">
+              Promo code: <strong>{operator.bonus.promoCode}</strong>
+            </p>
+          ) : null}
+          <KeyTermsLine terms={operator.bonus.terms} />
+          <div className="op-actions">
+            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+          </div>
+          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
+        </section>
+        <section className="pros-cons" aria-label="Pros and cons">
+          <div className="pros">
+            <h2>Pros</h2>
+            <ul>
+              {review.pros.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </div>
+          <div className="cons">
+            <h2>Cons</h2>
+            <ul>
+              {review.cons.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+          </div>
+        </section>
+        <Body body={body} ctx={{ site, operators, reviewRoutes }} />
+        <section className="payments" aria-labelledby="payments-heading">
+          <h2 id="payments-heading">Deposits and withdrawals</h2>
+          <Payments title="Deposit methods" rows={review.deposits} />
+          <Payments title="Withdrawal methods" rows={review.withdrawals} />
+          <p>
+            Minimum deposit {money(operator.bonus.terms.minDeposit)}; minimum withdrawal {money(operator.bonus.terms.minWithdrawal)}. {review.fees}
+          </p>
+        </section>
+        <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
+        <section className="verdict" aria-labelledby="verdict-heading">
+          <h2 id="verdict-heading">Final verdict</h2>
+          <p>{review.verdict}</p>
+          <div className="op-actions">
+            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+          </div>
+          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
+          <KeyTermsLine terms={operator.bonus.terms} />
+        </section>
+      </div>
+    </article>
+  );
+}
