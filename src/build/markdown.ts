@@ -78,7 +78,7 @@ function plugin() {
       if (node.url.startsWith('operator:')) {
         node.url = st.ctx.reviewRoutes.get(node.url.slice('operator:'.length)) ?? '/';
       } else if (isExternal(node.url)) {
-        node.data = { ...node.data, hProperties: { rel: 'noopener noreferrer', target: '_blank' } };
+        node.data = { ...node.data, hProperties: { rel: ['noopener', 'noreferrer'], target: '_blank' } };
       }
     });
     visit(tree, 'heading', (node: Heading) => {

@@ -1,0 +1,63 @@
+import { mkdtemp, readFile, cp, rm, writeFile, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as cheerio from 'cheerio';
+import { build, type BuildResult } from '../src/index.js';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface BuiltSite {
+  result: BuildResult;
+  dir: string;
+  /** Reads a built file as text. */
+  read(file: string): Promise<string>;
+  /** Loads the built page for a route (`/about` → about.html) into cheerio. */
+  page(route: string): Promise<cheerio.CheerioAPI>;
+  files(): Promise<string[]>;
+}
+
+const fileFor = (route: string) => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+export function builtSite(result: BuildResult): BuiltSite {
+  const dir = result.outDir;
+  const read = (file: string) => readFile(path.join(dir, file), 'utf8');
+  return {
+    result,
+    dir,
+    read,
+    page: async (route) => cheerio.load(await read(fileFor(route))),
+    files: async () =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+        .sort(),
+  };
+}
+
+let real: Promise<BuiltSite> | undefined;
+/** Builds the real content once per test file into a temporary folder. */
+export function buildRealSite(): Promise<BuiltSite> {
+  real ??= (async () => {
+    const out = await mkdtemp(path.join(tmpdir(), 'pa-site-real-'));
+    const result = await build({ root: repoRoot, outDir: out });
+    if (!result.ok) throw new Error(`real site failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`);
+    return builtSite(result);
+  })();
+  return real;
+}
+
+/** Copies the real project's content into a temp folder so a test can change it. */
+export async function copyOfContent(): Promise<{ root: string; write(rel: string, text: string): Promise<void>; read(rel: string): Promise<string>; cleanup(): Promise<void> }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'pa-site-content-'));
+  await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
+  return {
+    root,
+    write: (rel, text) => writeFile(path.join(root, rel), text),
+    read: (rel) => readFile(path.join(root, rel), 'utf8'),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+/** Visible text of a cheerio selection with whitespace collapsed. */
+export const textOf = (s: { text(): string }) => s.text().replace(/\s+/g, ' ').trim();
