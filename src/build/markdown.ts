@@ -63,9 +63,8 @@ function plugin() {
     const report = (node: Parameters<typeof at>[0], severity: Diagnostic['severity'], code: string, message: string, extra: Partial<Diagnostic> = {}) =>
       st.diagnostics.push({ severity, code, file: st.file, ...at(node), field: 'body', message, ...extra });
 
-    visit(tree, 'text', (node: Text) => {
-      if (!node.value.includes('{{')) return;
-      node.value = node.value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
+    const interpolate = (node: Parameters<typeof at>[0], text: string) =>
+      text.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         const keys = dotted.slice(1).split('.');
         const source = id === 'site' ? st.ctx.config : st.ctx.operators.get(id);
         const value = source === undefined ? undefined : lookup(source, keys);
@@ -73,8 +72,11 @@ function plugin() {
         report(node, 'error', 'unknown-value', `"${whole}" does not name a text or number field`, { received: JSON.stringify(value ?? null), hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names` });
         return whole;
       });
+    visit(tree, 'text', (node: Text) => {
+      if (node.value.includes('{{')) node.value = interpolate(node, node.value);
     });
     visit(tree, 'link', (node: Link) => {
+      if (node.url.includes('%7B%7B') || node.url.includes('{{')) node.url = interpolate(node, decodeURI(node.url));
       if (node.url.startsWith('operator:')) {
         node.url = st.ctx.reviewRoutes.get(node.url.slice('operator:'.length)) ?? '/';
       } else if (isExternal(node.url)) {
