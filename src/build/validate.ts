@@ -117,12 +117,12 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | und
     diagnostics.push(err(file.path, pos.line, pos.col, 'template', 'unknown-template', `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`, { received: JSON.stringify(template), hint: 'use "guide" for articles and landing pages, "review" for an operator review' }));
     return;
   }
-  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
-  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
   const bodyStart = file.text.length - fm.content.length;
   const firstLine = file.text.slice(0, bodyStart).split('\n').length;
   const body = scanBody(fm.content, file.path, firstLine);
   diagnostics.push(...body.diagnostics);
+  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
+  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
   const rel = file.path.replace(/^content\/pages\//, '');
   return {
     file,

@@ -25,7 +25,7 @@ async function runBuild(opts: { root: string; out?: string; quiet?: boolean }): 
   }
   if (!opts.quiet) {
     const where = path.relative(process.cwd(), result.outDir) || '.';
-    o.out(`${paint(useColor(process.stdout), 32, '✓')} Built ${result.pages} pages, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`);
+    o.out(`${paint(useColor(process.stdout), 32, '✓')} Built ${result.pages} page${result.pages === 1 ? '' : 's'}, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`);
   }
   return EXIT.ok;
 }

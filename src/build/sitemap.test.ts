@@ -1,0 +1,45 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { robotsTxt, sitemapXml } from './sitemap.js';
+import { urlFor } from './urls.js';
+
+const xsd = path.resolve(import.meta.dirname, '../../../shared/schemas/sitemap.xsd');
+const hasXmllint = (() => {
+  try {
+    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+if (!hasXmllint && process.env.CI) throw new Error('xmllint is required in CI (apt-get install libxml2-utils)');
+if (!hasXmllint) console.warn('sitemap schema test skipped: install xmllint with "apt-get install libxml2-utils"');
+
+const pages = [
+  { url: urlFor('/', 'https://example.com'), data: { updated: '2025-01-15' } },
+  { url: urlFor('/best-pa-sportsbooks', 'https://example.com'), data: { updated: '2025-01-02' } },
+] as never[];
+
+describe('sitemap.xml', () => {
+  it('lists absolute locs with lastmod', () => {
+    const xml = sitemapXml([{ url: urlFor('/about', 'https://example.com'), data: { updated: '2025-01-15' } } as never]);
+    expect(xml).toContain('<loc>https://example.com/about</loc>');
+    expect(xml).toContain('<lastmod>2025-01-15</lastmod>');
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+  });
+  it.skipIf(!hasXmllint || !existsSync(xsd))('is valid against the sitemaps.org 0.9 schema', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sitemap-'));
+    const file = path.join(dir, 'sitemap.xml');
+    writeFileSync(file, sitemapXml(pages));
+    expect(() => execFileSync('xmllint', ['--noout', '--schema', xsd, file], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+describe('robots.txt', () => {
+  it('points at the sitemap', () => {
+    expect(robotsTxt('https://example.com/')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://example.com/sitemap.xml\n');
+  });
+});

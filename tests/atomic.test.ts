@@ -1,0 +1,53 @@
+import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/index.js';
+import { fixtureProject, OPERATOR } from './fixture.js';
+
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile()) {
+      const abs = path.join(e.parentPath, e.name);
+      out[path.relative(dir, abs)] = (await readFile(abs)).toString('base64');
+    }
+  }
+  return out;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+describe('atomic output', () => {
+  it('a failed build leaves the previous dist/ byte-for-byte intact', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const first = await build({ root: p.root });
+    expect(first.ok).toBe(true);
+    const before = await snapshot(first.outDir);
+    expect(Object.keys(before)).toContain('index.html');
+
+    await p.write('content/operators/example.yaml', OPERATOR.replace('rating: 4.5', 'rating: 7'));
+    const failed = await build({ root: p.root });
+    expect(failed.ok).toBe(false);
+    expect(await snapshot(first.outDir)).toEqual(before);
+    // No staging folders are left behind.
+    expect((await readdir(p.root)).filter((n) => n.startsWith('.dist'))).toEqual([]);
+  });
+
+  it('a successful build removes stale files from an earlier build', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const first = await build({ root: p.root });
+    await mkdir(path.join(first.outDir, 'old'), { recursive: true });
+    await writeFile(path.join(first.outDir, 'old', 'stale.html'), 'stale');
+    await writeFile(path.join(first.outDir, 'removed-page.html'), 'stale');
+    const second = await build({ root: p.root });
+    expect(second.ok).toBe(true);
+    const files = Object.keys(await snapshot(second.outDir));
+    expect(files).not.toContain('removed-page.html');
+    expect(files.some((f) => f.startsWith('old'))).toBe(false);
+  });
+});

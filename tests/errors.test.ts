@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
+import { fixtureProject, OPERATOR } from './fixture.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+async function errorsFor(files: Record<string, string>): Promise<Diagnostic[]> {
+  const p = await fixtureProject(files);
+  cleanups.push(p.cleanup);
+  const result = await build({ root: p.root, outDir: 'dist' });
+  expect(result.ok).toBe(false);
+  return result.diagnostics.filter((d) => d.severity === 'error');
+}
+
+const GOOD_FM = `template: guide
+title: Second page title
+description: A second page of the fixture, with a description long enough for the rule.
+updated: 2025-01-15
+hero:
+  heading: Second page
+  lede: More text.`;
+
+describe('content errors name the file, line, column and field', () => {
+  it('malformed YAML in an operator file', async () => {
+    const [d, ...rest] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rank: 1', 'rank: [1') });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/operators/example.yaml', code: 'yaml-syntax' });
+    expect(d!.line).toBeGreaterThanOrEqual(4);
+    expect(formatDiagnostic(d!)).toMatch(/^content\/operators\/example\.yaml:\d+:\d+ {2}- {2}invalid YAML/);
+  });
+
+  it('malformed frontmatter', async () => {
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n  bad: [\n---\nBody\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', code: 'yaml-syntax' });
+    expect(d!.line).toBeGreaterThanOrEqual(7);
+  });
+
+  it('missing required field', async () => {
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM.replace(/^description:.*\n/m, '')}\n---\nBody\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', field: 'description', code: 'missing-field' });
+    expect(formatDiagnostic(d!)).toContain('content/pages/second.md:2:1  description  missing required field');
+  });
+
+  it('wrong type', async () => {
+    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rank: 1', 'rank: first') });
+    expect(formatDiagnostic(d!)).toBe('content/operators/example.yaml:4:7  rank  wrong type: expected number (received: "first")');
+  });
+
+  it('value out of range: a rating of 7 out of 5', async () => {
+    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 7') });
+    expect(d).toMatchObject({ file: 'content/operators/example.yaml', line: 5, col: 9, field: 'rating', received: '7' });
+    expect(d!.message).toContain('out of 5');
+  });
+
+  it('unknown key (a typo)', async () => {
+    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 4.5\nratting: 4') });
+    expect(d).toMatchObject({ line: 6, col: 1, field: 'ratting', code: 'unknown-key' });
+    expect(formatDiagnostic(d!)).toContain('unknown key "ratting"');
+  });
+
+  it('unknown template', async () => {
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM.replace('template: guide', 'template: gide')}\n---\nBody\n` });
+    expect(d).toMatchObject({ line: 2, col: 11, field: 'template', code: 'unknown-template', received: '"gide"' });
+    expect(d!.message).toContain('guide, review');
+  });
+
+  it('two files claiming one route', async () => {
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\nroute: /\n---\nBody\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'route', code: 'duplicate-route' });
+    expect(d!.message).toContain('content/pages/index.md');
+  });
+
+  it('a link to an operator id that does not exist', async () => {
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nSee {{fandual.bonus.headline}} now.\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 12, col: 5, field: 'body', code: 'unknown-operator' });
+    expect(d!.hint).toContain('example');
+  });
+
+  it('reports every problem in every file in one run', async () => {
+    const errors = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 7').replace('rank: 1', 'rank: 0'),
+      'content/pages/second.md': `---\n${GOOD_FM.replace('template: guide', 'template: nope')}\n---\nBody\n`,
+      'content/pages/third.md': `---\n${GOOD_FM.replace('Second page title', 'Third').replace(/^updated:.*$/m, 'updated: 2025-13-45')}\n---\n# Title again\n`,
+    });
+    const files = new Set(errors.map((e) => e.file));
+    expect(files).toEqual(new Set(['content/operators/example.yaml', 'content/pages/second.md', 'content/pages/third.md']));
+    expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['rating', 'rank', 'template', 'updated', 'body']));
+  });
+
+  it('rejects wording the regulator banned', async () => {
+    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('Bet $5, Get $100 in Bonus Bets', 'Risk-Free First Bet') });
+    expect(d).toMatchObject({ field: 'bonus.headline' });
+    expect(d!.message).toContain('risk-free');
+  });
+
+  it('never passes a <script> through Markdown', async () => {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nHello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n` });
+    cleanups.push(p.cleanup);
+    const result = await build({ root: p.root, outDir: 'dist' });
+    expect(result.ok).toBe(true);
+    const { readFile } = await import('node:fs/promises');
+    const html = await readFile(`${result.outDir}/second.html`, 'utf8');
+    expect(html).toContain('<p>Hello alert(1) world</p>');
+    expect(html).not.toMatch(/<script>alert|onerror/);
+    expect(result.diagnostics.filter((d) => d.code === 'raw-html').map((d) => d.line)).toEqual([10, 10, 12]);
+  });
+});

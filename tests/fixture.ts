@@ -1,0 +1,66 @@
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './helpers.js';
+
+export const OPERATOR = `kind: sportsbook
+name: Example Sportsbook
+shortName: Example
+rank: 1
+rating: 4.5
+brandColor: "#123456"
+licensee: Example Casino Resort
+officialUrl: https://example.com/
+bonus:
+  headline: Bet $5, Get $100 in Bonus Bets
+  detail: A first bet of $5 earns $100 in bonus bets.
+  terms:
+    minDeposit: 10
+    minWithdrawal: 10
+features:
+  - Fast payouts
+  - Good app
+`;
+
+export const page = (fm: string, body = 'Some text.') => `---
+template: guide
+title: ${fm.includes('title:') ? '' : 'A page title for tests'}
+${fm}
+---
+${body}
+`.replace(/^title: \n/m, '');
+
+export const HOME = `---
+template: guide
+title: Home page of the fixture site
+description: The fixture site's home page, long enough to satisfy the description rule.
+updated: 2025-01-15
+hero:
+  heading: Fixture home
+  lede: A small site for tests.
+blocks:
+  books:
+    type: operators
+    kind: sportsbook
+---
+Welcome to the fixture.
+
+::: books
+`;
+
+/** A small valid project (real site.yaml, one operator, a home page) in a temp folder. */
+export async function fixtureProject(files: Record<string, string> = {}) {
+  const root = await mkdtemp(path.join(tmpdir(), 'pa-site-fixture-'));
+  const all: Record<string, string> = {
+    'content/site.yaml': await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'),
+    'content/operators/example.yaml': OPERATOR,
+    'content/pages/index.md': HOME,
+    ...files,
+  };
+  const write = async (rel: string, text: string) => {
+    await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+    await writeFile(path.join(root, rel), text);
+  };
+  for (const [rel, text] of Object.entries(all)) await write(rel, text);
+  return { root, write, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
