@@ -2,3 +2,4 @@
 export { build, type BuildOptions, type BuildResult, type BuildTimings } from './build/build.js';
 export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
 export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './build/urls.js';
+export { serveDir, staticHandler } from './serve.js';
