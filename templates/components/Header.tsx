@@ -48,7 +48,7 @@ function NavItem({ item, active }: { item: MenuItem; active: boolean }) {
         {item.name}
         <span className="caret" aria-hidden="true" />
       </a>
-      <ul className="sub-menu" aria-label={`${item.name} pages`}>
+      <ul className="sub-menu">
         {item.submenu.map((sub) => (
           <li key={sub.href}>
             <a href={sub.href}>{sub.name}</a>

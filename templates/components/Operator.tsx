@@ -75,8 +75,8 @@ export function OperatorCard({ operator, reviewHref }: { operator: Operator; rev
     <article className={`op-card${o.featured ? ' is-featured' : ''}`} aria-labelledby={`op-${o.id}`}>
       {o.featured ? <p className="ribbon">EDITOR'S CHOICE</p> : null}
       <div className="op-head">
-        <span className="op-rank" aria-label={`Rank ${o.rank}`}>
-          #{o.rank}
+        <span className="op-rank">
+          <span className="visually-hidden">Rank </span>#{o.rank}
         </span>
         <Logo operator={o} />
         <div className="op-title">

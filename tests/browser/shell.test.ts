@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifactsDir, hasChromium, startSession, type Session } from './harness.js';
+
+const require = createRequire(import.meta.url);
+let s: Session;
+
+describe.skipIf(!hasChromium)('site shell in Chromium', () => {
+  beforeAll(async () => {
+    s = await startSession();
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('desktop (1280 px): hovering a dropdown shows its items and leaving hides them; Tab reaches them', async () => {
+    const { page } = await s.open('/');
+    for (const name of ['Sportsbooks', 'Online Casinos', 'Betting Guides']) {
+      const item = page.locator('.nav-item.has-sub', { has: page.getByRole('link', { name, exact: true }) });
+      const sub = item.locator('.sub-menu');
+      await expect(sub.isVisible()).resolves.toBe(false);
+      await item.hover();
+      await expect(sub.isVisible()).resolves.toBe(true);
+      await expect(sub.locator('a').count()).resolves.toBe(3);
+      await page.mouse.move(640, 800);
+      await expect(sub.isVisible()).resolves.toBe(false);
+    }
+    // Keyboard: tab from the Sportsbooks link into its first submenu item.
+    await page.getByRole('link', { name: 'Sportsbooks', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toBe('Best PA Sportsbooks');
+    await expect(page.locator('.sub-menu').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'View Top Offers' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe('/best-pa-sportsbooks');
+    await page.close();
+  });
+
+  it('mobile (375 px): the menu button opens and closes the list, a link choice closes it', async () => {
+    const { page } = await s.open('/', 375, 740);
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.locator('#site-nav');
+    expect(await button.getAttribute('aria-controls')).toBe('site-nav');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await expect(nav.isVisible()).resolves.toBe(true);
+    // Sub-items are listed, and the offers button is in the mobile menu.
+    await expect(nav.getByRole('link', { name: 'Best PA Sportsbooks' }).isVisible()).resolves.toBe(true);
+    await expect(nav.getByRole('link', { name: 'View Top Offers' }).isVisible()).resolves.toBe(true);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect(nav.isVisible()).resolves.toBe(false);
+    // Choosing a same-page link closes the menu.
+    await button.click();
+    await page.evaluate(() => document.querySelector('#site-nav a[href="/"]')?.addEventListener('click', (e) => e.preventDefault()));
+    await nav.getByRole('link', { name: 'Home', exact: true }).click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expect(nav.isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+
+  it('highlights the top-level item of the current section', async () => {
+    const cases: [string, string][] = [
+      ['/', 'Home'],
+      ['/best-pa-sportsbooks', 'Sportsbooks'],
+      ['/fanduel-pennsylvania-review', 'Sportsbooks'],
+      ['/best-pa-online-casinos', 'Online Casinos'],
+      ['/how-to-bet-on-sports', 'Betting Guides'],
+      ['/pa-gambling-laws', 'PA Gambling Laws'],
+      ['/about', 'About'],
+    ];
+    for (const [route, name] of cases) {
+      const { page } = await s.open(route);
+      const current = page.locator('#site-nav [aria-current="page"]');
+      await expect(current.count(), route).resolves.toBe(1);
+      expect(await current.textContent(), route).toBe(name);
+      await page.close();
+    }
+  });
+
+  it('the FAQ accordion keeps at most one item open and collapses an open one', async () => {
+    const { page } = await s.open('/');
+    const items = page.locator('#faqs details');
+    const summaries = page.locator('#faqs summary');
+    const openCount = () => page.locator('#faqs details[open]').count();
+    await summaries.nth(0).click();
+    expect(await openCount()).toBe(1);
+    await summaries.nth(1).click();
+    expect(await openCount()).toBe(1);
+    expect(await items.nth(1).getAttribute('open')).not.toBeNull();
+    await summaries.nth(1).click();
+    expect(await openCount()).toBe(0);
+    await page.close();
+  });
+
+  it('the not-found page logs the attempted path as a 404 error', async () => {
+    const { page, errors } = await s.open('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Oops! Page not found');
+    await expect(page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).resolves.toBe('/');
+    await page.waitForTimeout(100);
+    expect(errors.some((e) => e.includes('404') && e.includes('/no-such-page'))).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the header in view after scrolling and never scrolls sideways at 320 px', async () => {
+    const { page } = await s.open('/', 1280, 800);
+    await page.mouse.wheel(0, 3000);
+    await page.waitForTimeout(200);
+    const top = await page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBe(0);
+    await page.close();
+    for (const route of s.site.result.routes.concat('/no-such-page')) {
+      const { page: p } = await s.open(route, 320, 640);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${route} scrolls sideways at 320 px`).toBe(0);
+      await p.close();
+    }
+  });
+
+  it('has no WCAG 2.1 A/AA violations on any page (axe-core)', async () => {
+    const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    const failures: string[] = [];
+    for (const route of s.site.result.routes.concat('/no-such-page')) {
+      const { page } = await s.open(route);
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+        return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+      });
+      failures.push(...violations.map((v) => `${route} ${v}`));
+      await page.close();
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('writes screenshots of Home at 1280 and 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const { page } = await s.open('/', width, 900);
+      const file = path.join(artifactsDir, `home-${width}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await page.close();
+      expect((await readFile(file)).byteLength).toBeGreaterThan(10_000);
+    }
+  });
+});
