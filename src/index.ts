@@ -3,3 +3,4 @@ export { build, type BuildOptions, type BuildResult, type BuildTimings } from '.
 export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
 export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './build/urls.js';
 export { serveDir, staticHandler } from './serve.js';
+export { securityHeaders, contentSecurityPolicy } from './build/hosting.js';

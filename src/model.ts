@@ -79,5 +79,9 @@ export interface LayoutProps {
   /** Content pages end with the compliance notice; the not-found page does not. */
   content: boolean;
   noindex?: boolean;
+  /** Open Graph type: `article` for guides and reviews, `website` otherwise. */
+  ogType?: 'website' | 'article';
+  /** Absolute URL of the link-preview image. */
+  socialImage?: string;
   children?: unknown;
 }

@@ -11,6 +11,7 @@ import { buildAssets } from './assets.js';
 import { renderNotFound, renderPage, type RenderContext } from './render.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { writeAtomically, type OutputFiles } from './write.js';
+import { netlifyHeaders, vercelJson } from './hosting.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
@@ -141,6 +142,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   files.set('sitemap.xml', sitemapXml(site.pages));
   files.set('robots.txt', robotsTxt(site.config.url));
+  files.set('_headers', netlifyHeaders(site.config));
+  files.set('vercel.json', vercelJson(site.config));
   lap('render');
   if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
 

@@ -23,6 +23,11 @@ export interface RenderedPage {
 
 const DOCTYPE = '<!DOCTYPE html>';
 
+const socialImageUrl = (ctx: RenderContext) => {
+  const img = ctx.site.config.socialImage;
+  return img ? new URL(img, ctx.site.config.url).href : undefined;
+};
+
 /** The top-level menu item a page highlights: its own menu position, or its section by kind. */
 function sectionOf(ctx: RenderContext, page: Page): string | undefined {
   const menu = ctx.site.config.header.menu;
@@ -59,6 +64,8 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
           section: sectionOf(ctx, page),
           jsonLd: structuredData(ctx.site, page),
           content: true,
+          ogType: page.route === '/' || page.data.schemaType === 'website' ? 'website' : 'article',
+          socialImage: socialImageUrl(ctx),
         },
         createElement(Template, props),
       ),
@@ -96,6 +103,7 @@ export function renderNotFound(ctx: RenderContext): string {
         year: ctx.year,
         jsonLd: [],
         content: false,
+        socialImage: socialImageUrl(ctx),
         noindex: true,
       },
       createElement(ctx.templates.NotFoundPage),

@@ -1,14 +1,89 @@
-import type { Page, Site } from '../model.js';
+import type { Block, Page, Site } from '../model.js';
 
-/** JSON-LD objects for a page's <head>, from the same data the page shows. */
-export function structuredData(site: Site, page: Page): object[] {
+type Json = Record<string, unknown>;
+
+const faqItems = (site: Site, page: Page): { question: string; answer: string }[] => {
+  const items: { question: string; answer: string }[] = [];
+  for (const seg of page.segments) {
+    if (seg.kind !== 'block') continue;
+    const block = page.data.blocks[seg.name] as Block | undefined;
+    if (block?.type === 'faq') items.push(...block.items);
+  }
+  if (page.data.template === 'review') {
+    const id = page.data.operator;
+    items.push(...(site.operators.find((o) => o.id === id)?.review?.faqs ?? []));
+  }
+  return items;
+};
+
+/**
+ * JSON-LD for a page's <head>, built from the same data the page shows:
+ * Organization and WebSite on Home and About; BreadcrumbList everywhere else; Article on guides
+ * (dates from `updated`); an editorial Review (never an AggregateRating) on review pages; FAQPage
+ * wherever a FAQ is shown.
+ */
+export function structuredData(site: Site, page: Page): Json[] {
   const { config } = site;
   const home = `${config.url.replace(/\/+$/, '')}/`;
-  const org = { '@type': 'Organization', '@id': `${home}#organization`, name: config.title, url: home, email: config.emails.general };
-  const out: object[] = [];
-  if (page.route === '/' || page.data.schemaType === 'website') {
-    out.push({ '@context': 'https://schema.org', ...org });
-    out.push({ '@context': 'https://schema.org', '@type': 'WebSite', '@id': `${home}#website`, name: config.title, url: home, publisher: { '@id': org['@id'] } });
+  const orgId = `${home}#organization`;
+  const org = { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general };
+  const ctx = { '@context': 'https://schema.org' };
+  const out: Json[] = [];
+  const isHomeOrAbout = page.route === '/' || page.route === '/about' || page.data.schemaType === 'website';
+  if (isHomeOrAbout) {
+    out.push({ ...ctx, ...org });
+    out.push({ ...ctx, '@type': 'WebSite', '@id': `${home}#website`, name: config.title, url: home, publisher: { '@id': orgId } });
+  }
+  if (page.route !== '/') {
+    out.push({
+      ...ctx,
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: home },
+        { '@type': 'ListItem', position: 2, name: page.data.breadcrumb ?? page.data.hero.heading, item: page.url.canonical },
+      ],
+    });
+  }
+  const author = { '@type': 'Organization', name: config.title, url: home };
+  if (page.data.template === 'review') {
+    const id = page.data.operator;
+    const op = site.operators.find((o) => o.id === id);
+    if (op) {
+      out.push({
+        ...ctx,
+        '@type': 'Review',
+        name: page.data.hero.heading,
+        url: page.url.canonical,
+        datePublished: page.data.updated,
+        dateModified: page.data.updated,
+        itemReviewed: { '@type': 'Organization', name: op.name, url: op.officialUrl },
+        reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 },
+        author,
+        publisher: { '@id': orgId },
+        reviewBody: op.review?.verdict,
+      });
+    }
+  } else if (!isHomeOrAbout && page.data.schemaType === 'article') {
+    out.push({
+      ...ctx,
+      '@type': 'Article',
+      headline: page.data.hero.heading.slice(0, 110),
+      description: page.data.description,
+      datePublished: page.data.updated,
+      dateModified: page.data.updated,
+      mainEntityOfPage: page.url.canonical,
+      author,
+      publisher: { '@id': orgId, '@type': 'Organization', name: config.title },
+      ...(config.socialImage ? { image: new URL(config.socialImage, home).href } : {}),
+    });
+  }
+  const faqs = faqItems(site, page);
+  if (faqs.length) {
+    out.push({
+      ...ctx,
+      '@type': 'FAQPage',
+      mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+    });
   }
   return out;
 }

@@ -12,6 +12,8 @@ export const siteSchema = z.strictObject({
   tagline: text,
   url: absoluteUrl,
   language: z.string().default('en'),
+  /** Image for link previews (Open Graph / Twitter), a path under content/public, e.g. /og-image.png. */
+  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'expected a path like /og-image.png').optional(),
   helpline: z.strictObject({
     /** Shown to readers, e.g. 1-800-GAMBLER. */
     display: text,

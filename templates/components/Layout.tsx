@@ -17,6 +17,19 @@ export function Layout(props: LayoutProps) {
         <meta name="description" content={description} />
         {props.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={canonical} />}
         <meta name="theme-color" content="#0b3d2e" />
+        <meta property="og:type" content={props.ogType ?? 'website'} />
+        <meta property="og:site_name" content={site.title} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={description} />
+        {props.noindex ? null : <meta property="og:url" content={canonical} />}
+        {props.socialImage ? <meta property="og:image" content={props.socialImage} /> : null}
+        {props.socialImage ? <meta property="og:image:width" content="1200" /> : null}
+        {props.socialImage ? <meta property="og:image:height" content="630" /> : null}
+        <meta property="og:locale" content="en_US" />
+        <meta name="twitter:card" content={props.socialImage ? 'summary_large_image' : 'summary'} />
+        <meta name="twitter:title" content={title} />
+        <meta name="twitter:description" content={description} />
+        {props.socialImage ? <meta name="twitter:image" content={props.socialImage} /> : null}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.script} />

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { buildRealSite } from './helpers.js';
+
+type Ld = Record<string, unknown> & { '@type': string };
+
+describe('structured data (JSON-LD) and sharing tags', () => {
+  it('every page carries valid JSON-LD with the required properties', async () => {
+    const site = await buildRealSite();
+    for (const p of site.result.site!.pages) {
+      const $ = await site.page(p.route);
+      const blocks: Ld[] = $('script[type="application/ld+json"]')
+        .toArray()
+        .map((el) => JSON.parse($(el).text()));
+      const types = blocks.map((b) => b['@type']);
+      expect(blocks.every((b) => b['@context'] === 'https://schema.org'), p.route).toBe(true);
+      if (p.route === '/' || p.route === '/about') expect(types, p.route).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+      else {
+        const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: { item: string }[] } | undefined;
+        expect(crumbs, `${p.route} BreadcrumbList`).toBeDefined();
+        expect(crumbs!.itemListElement.at(-1)!.item).toBe(p.url.canonical);
+      }
+      if (p.data.template === 'review') {
+        const review = blocks.find((b) => b['@type'] === 'Review') as Record<string, any>;
+        expect(review, p.route).toBeDefined();
+        expect(review.itemReviewed['@type']).toBe('Organization');
+        expect(review.reviewRating).toMatchObject({ '@type': 'Rating', bestRating: 5 });
+        expect(review.datePublished).toBe(p.data.updated);
+        expect(types).not.toContain('AggregateRating');
+      } else if (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article') {
+        const article = blocks.find((b) => b['@type'] === 'Article') as Record<string, any>;
+        expect(article, `${p.route} Article`).toBeDefined();
+        expect(article).toMatchObject({ datePublished: p.data.updated, dateModified: p.data.updated, headline: expect.any(String) });
+        // The same date drives the visible "Last Updated" and the sitemap.
+        expect($('.updated time').attr('datetime')).toBe(p.data.updated);
+      }
+      const faqCount = $('.faq details').length;
+      const faq = blocks.find((b) => b['@type'] === 'FAQPage') as { mainEntity: unknown[] } | undefined;
+      expect(faq?.mainEntity.length ?? 0, `${p.route} FAQPage`).toBe(faqCount);
+      // Sharing tags.
+      expect($('meta[property="og:title"]').attr('content')).toBe(p.data.title);
+      expect($('meta[property="og:url"]').attr('content')).toBe(p.url.canonical);
+      expect($('meta[property="og:image"]').attr('content')).toMatch(/^https:\/\/.+\.png$/);
+      expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
+    }
+    const sitemap = await site.read('sitemap.xml');
+    for (const p of site.result.site!.pages) expect(sitemap).toContain(`<loc>${p.url.canonical}</loc>\n    <lastmod>${p.data.updated}</lastmod>`);
+  });
+
+  it('escapes "<" inside JSON-LD so content cannot close the script element', async () => {
+    const { jsonLdText } = await import('../templates/components/Layout.js');
+    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe('{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+  });
+});
