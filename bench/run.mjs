@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// Build-time benchmark: pa-site (cold and warm render cache) against Eleventy 3.1.2, and Hugo when a
+// `hugo` binary is on PATH, on the synthetic sites from generate.mjs. Prints figures; asserts nothing.
+// Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const paBin = path.join(repoDir, 'bin', 'pa-site.js');
+const renderCache = path.join(repoDir, 'node_modules', '.cache', 'pa-site', 'render');
+const eleventyBin = path.join(here, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+const rssHook = path.join(here, 'rss.mjs');
+const TIME = '/usr/bin/time';
+
+function args(argv) {
+  const o = { sizes: SIZES, runs: 3 };
+  const usage = 'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]';
+  for (let i = 2; i < argv.length; i++) {
+    const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
+    if (k === '--sizes') o.sizes = parseSizes(v ?? '');
+    else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
+    else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
+  }
+  return o;
+}
+
+/** Removes a folder even while another pa-site process writes into it: move it aside, then delete. */
+function remove(dir) {
+  const aside = `${dir}.bench-old-${process.pid}`;
+  try {
+    renameSync(dir, aside);
+  } catch (e) {
+    if (e.code === 'ENOENT') return;
+    throw e;
+  }
+  rmSync(aside, { recursive: true, force: true, maxRetries: 5 });
+}
+
+const onPath = (bin) => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && existsSync(path.join(d, bin)));
+const useTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
+
+/**
+ * Runs one build as a child process. Wall time: hrtime around the child. Peak RSS: GNU time's %M
+ * (KiB) when /usr/bin/time works, else (node tools only) rss.mjs reporting process.resourceUsage().
+ */
+function measure(cmd, argv, cwd, node) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'));
+  const rssFile = path.join(tmp, 'rss');
+  let file = cmd;
+  let full = argv;
+  const env = { ...process.env, NO_COLOR: '1' };
+  if (useTime) [file, full] = [TIME, ['-q', '-f', '%M', '-o', rssFile, cmd, ...argv]];
+  else if (node) [full, env.BENCH_RSS_FILE] = [['--import', rssHook, ...argv], rssFile];
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(file, full, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', (e) => (out += String(e)));
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let rssMB = NaN;
+      try {
+        rssMB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024;
+      } catch {}
+      rmSync(tmp, { recursive: true, force: true });
+      resolve({ ok: code === 0, ms, rssMB, out });
+    });
+  });
+}
+
+function countHtml(dir) {
+  try {
+    return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.html') && path.basename(f) !== '404.html').length;
+  } catch {
+    return 0;
+  }
+}
+
+const median = (xs) => {
+  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a');
+
+const opts = args(process.argv);
+const hugo = onPath('hugo');
+const version = (cmd, a) => (spawnSync(cmd, a, { encoding: 'utf8' }).stdout ?? '').trim().split('\n')[0];
+
+// Bring pa-site's compiled lib/ up to date first, so no timed run includes compiling src/.
+spawnSync(process.execPath, [paBin, '--version'], { stdio: 'ignore' });
+
+const cpus = os.cpus();
+console.log('# pa-site build benchmark');
+console.log(`command: ${['node', path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs', ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`);
+console.log(`machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.platform()} ${os.release()}; node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`tools: pa-site ${version(process.execPath, [paBin, '--version'])}, Eleventy ${version(process.execPath, [eleventyBin, '--version'])}${hugo ? `, ${version('hugo', ['version'])}` : ''}`);
+console.log(`sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`);
+if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
+if (!existsSync(eleventyBin)) {
+  console.error('Eleventy is not installed: run `npm --prefix bench ci` first.');
+  process.exit(1);
+}
+
+const outRoot = mkdtempSync(path.join(os.tmpdir(), 'pa-site-bench-'));
+process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
+
+for (const n of opts.sizes) {
+  const g = performance.now();
+  const dirs = generate(n);
+  console.log(`\n## ${fmt(n)} pages  (generated in ${fmt(performance.now() - g)} ms)`);
+  const out = { pa: path.join(outRoot, `pa-${n}`), eleventy: path.join(outRoot, `11ty-${n}`), hugo: path.join(outRoot, `hugo-${n}`) };
+  const tools = [
+    { name: 'pa-site cold', before: () => [renderCache, out.pa].forEach(remove),
+      run: () => measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true), dir: out.pa },
+    { name: 'pa-site warm', before: () => {},
+      run: () => measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true), dir: out.pa },
+    { name: 'Eleventy 3.1.2', before: () => remove(out.eleventy),
+      run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true), dir: out.eleventy },
+  ];
+  if (hugo) tools.push({ name: 'Hugo', before: () => remove(out.hugo),
+    run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false), dir: out.hugo });
+
+  const res = new Map(tools.map((t) => [t.name, { ms: [], rss: [], pages: 0, failed: '' }]));
+  for (let k = 1; k <= opts.runs; k++) {
+    for (const t of tools) {
+      const r = res.get(t.name);
+      if (r.failed) continue;
+      t.before();
+      const m = await t.run();
+      if (!m.ok) {
+        r.failed = m.out.trim().split('\n').slice(0, 15).join('\n');
+        console.log(`  ${t.name} FAILED (run ${k}):\n${r.failed.replace(/^/gm, '    ')}`);
+        continue;
+      }
+      r.ms.push(m.ms);
+      r.rss.push(m.rssMB);
+      if (k === 1) r.pages = countHtml(t.dir);
+      process.stdout.write(`  run ${k} ${t.name}: ${fmt(m.ms)} ms, ${fmt(m.rssMB)} MB\n`);
+    }
+  }
+
+  const eleventyMs = median(res.get('Eleventy 3.1.2').ms);
+  const rows = [['tool', 'pages out', 'median wall ms', 'ms/page', 'peak RSS MB', '× Eleventy']];
+  for (const t of tools) {
+    const r = res.get(t.name);
+    const ms = median(r.ms);
+    rows.push([t.name, r.failed ? 'failed' : String(r.pages), fmt(ms), fmt(ms / n, 2), fmt(median(r.rss)), fmt(ms / eleventyMs, 2)]);
+  }
+  const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  console.log('');
+  rows.forEach((row, i) => {
+    console.log(`| ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join(' | ')} |`);
+    if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
+  });
+  const ratio = (name) => fmt(median(res.get(name).ms) / eleventyMs, 2);
+  console.log(`\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×`);
+}
