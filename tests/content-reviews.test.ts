@@ -1,0 +1,468 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CheerioAPI } from 'cheerio';
+import { parse } from 'yaml';
+import { build } from '../src/index.js';
+import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
+
+/** The five sportsbook reviews, with the payout speeds the spec (§9) gives for them. */
+const REVIEWS = [
+  { id: 'fanduel', shortName: 'FanDuel', payoutSpeed: '24-48h' },
+  { id: 'draftkings', shortName: 'DraftKings', payoutSpeed: '1-3 days' },
+  { id: 'betmgm', shortName: 'BetMGM', payoutSpeed: '24-72h' },
+  { id: 'caesars', shortName: 'Caesars', payoutSpeed: '24-48h' },
+  { id: 'betrivers', shortName: 'BetRivers', payoutSpeed: '24-48h' },
+] as const;
+
+const routeOf = (id: string) => `/${id}-pennsylvania-review`;
+const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+
+interface Payment {
+  method: string;
+  time: string;
+  note?: string;
+}
+interface OperatorYaml {
+  name: string;
+  shortName: string;
+  rating: number;
+  licensee: string;
+  officialUrl: string;
+  affiliateUrl?: string;
+  bonus: { headline: string; detail: string; terms: { minDeposit: number; minWithdrawal: number; playthrough?: string } };
+  review: {
+    grade: string;
+    payoutSpeed: string;
+    sportsCount: number;
+    casinoGames: string;
+    pros: string[];
+    cons: string[];
+    deposits: Payment[];
+    withdrawals: Payment[];
+    fees: string;
+    faqs: { question: string; answer: string }[];
+    verdict: string;
+  };
+}
+interface SiteYaml {
+  emails: { general: string; editorial: string; advertising: string };
+  helpline: { display: string; numeric: string };
+  contact: { formEndpoint?: string; responseTime: string; location: string };
+  header: { menu: { href: string; submenu?: { href: string }[] }[] };
+  footer: { columns: { links: { href: string }[] }[]; bottomLinks: { href: string }[] };
+}
+
+const readYaml = async <T,>(rel: string, root = repoRoot): Promise<T> => parse(await readFile(path.join(root, rel), 'utf8')) as T;
+const operatorData = (id: string, root?: string) => readYaml<OperatorYaml>(`content/operators/${id}.yaml`, root);
+
+/** The value shown beside a label in a review's summary box. */
+function summaryFact($: CheerioAPI, label: string): string {
+  const dt = $('.review-facts dt').filter((_, el) => textOf($(el)) === label);
+  expect(dt, `summary fact "${label}"`).toHaveLength(1);
+  return textOf(dt.next('dd'));
+}
+
+/** Rows of the payments table with this caption: method → { time, note }. */
+function paymentRows($: CheerioAPI, caption: string) {
+  const table = $('.payments table').filter((_, el) => textOf($(el).find('caption')) === caption);
+  expect(table, `table "${caption}"`).toHaveLength(1);
+  return table
+    .find('tbody tr')
+    .map((_, tr) => ({ method: textOf($(tr).find('th')), time: textOf($(tr).find('td').eq(0)), note: textOf($(tr).find('td').eq(1)) }))
+    .get();
+}
+
+async function buildCopy(edit: (c: Awaited<ReturnType<typeof copyOfContent>>) => Promise<void>): Promise<{ site: BuiltSite; cleanup(): Promise<void> }> {
+  const copy = await copyOfContent();
+  await edit(copy);
+  const result = await build({ root: copy.root, outDir: path.join(copy.root, 'dist') });
+  if (!result.ok) {
+    await copy.cleanup();
+    throw new Error(`modified copy failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`);
+  }
+  return { site: builtSite(result), cleanup: copy.cleanup };
+}
+
+/** site.yaml with `contact.formEndpoint` set to `url`, or removed when `url` is undefined. */
+function withFormEndpoint(siteYaml: string, url: string | undefined): string {
+  const without = siteYaml.replace(/^[ \t]+formEndpoint:.*\n/m, '');
+  if (url === undefined) return without;
+  expect(without, 'site.yaml has a contact section').toMatch(/^contact:\n/m);
+  return without.replace(/^contact:\n/m, `contact:\n  formEndpoint: ${url}\n`);
+}
+
+describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
+  let site: BuiltSite;
+  let $: CheerioAPI;
+  let op: OperatorYaml;
+  beforeAll(async () => {
+    site = await buildRealSite();
+    $ = await site.page(routeOf(id));
+    op = await operatorData(id);
+  });
+
+  it('is built at its route with one h1 and the January 2025 date', () => {
+    expect(site.result.routes).toContain(routeOf(id));
+    expect($('h1')).toHaveLength(1);
+    expect(textOf($('h1'))).toContain(shortName);
+    expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
+  });
+
+  it('shows rating, grade, payout speed, sports count, casino games and the minimums in the summary', () => {
+    expect(summaryFact($, 'Our rating')).toBe(`${op.rating.toFixed(1)} / 5`);
+    expect(op.rating).toBeGreaterThanOrEqual(1);
+    expect(op.rating).toBeLessThanOrEqual(5);
+    expect(summaryFact($, 'Overall grade')).toMatch(/^[A-F][+-]?$/);
+    expect(summaryFact($, 'Overall grade')).toBe(op.review.grade);
+    expect(summaryFact($, 'Payout speed')).toBe(payoutSpeed);
+    expect(summaryFact($, 'Sports covered')).toMatch(/^\d+\+$/);
+    expect(summaryFact($, 'Sports covered')).toBe(`${op.review.sportsCount}+`);
+    expect(summaryFact($, 'Casino games')).toMatch(/^[\d,]+\+$/);
+    expect(summaryFact($, 'Casino games')).toBe(op.review.casinoGames);
+    expect(summaryFact($, 'Minimum deposit')).toBe(money(op.bonus.terms.minDeposit));
+    expect(summaryFact($, 'Minimum withdrawal')).toBe(money(op.bonus.terms.minWithdrawal));
+    expect(textOf($('.review-summary .op-licensee'))).toBe(`Licensed in PA via ${op.licensee}`);
+  });
+
+  it('shows the bonus offer with its key terms', () => {
+    const offer = $('.review-offer');
+    expect(textOf(offer.find('h2'))).toBe(`${shortName} bonus offer`);
+    expect(textOf(offer.find('.op-bonus'))).toBe(op.bonus.headline);
+    expect(textOf(offer)).toContain(squash(op.bonus.detail));
+    const terms = textOf(offer.find('.key-terms'));
+    expect(terms).toContain(`Min. deposit ${money(op.bonus.terms.minDeposit)}`);
+    expect(terms).toContain(`Min. withdrawal ${money(op.bonus.terms.minWithdrawal)}`);
+    if (op.bonus.terms.playthrough) expect(terms).toContain(`${op.bonus.terms.playthrough} playthrough`);
+    expect(textOf(offer)).toContain('New customers only. T&Cs apply. 21+');
+  });
+
+  it(`has "Claim ${shortName} Bonus" buttons marked sponsored that go to the operator`, () => {
+    const ctas = $('a').filter((_, a) => textOf($(a)).startsWith(`Claim ${shortName} Bonus`));
+    expect(ctas.length).toBeGreaterThanOrEqual(2);
+    expect($('.verdict a').filter((_, a) => textOf($(a)).startsWith(`Claim ${shortName} Bonus`))).toHaveLength(1);
+    ctas.each((_, a) => {
+      expect(($(a).attr('rel') ?? '').split(/\s+/)).toContain('sponsored');
+      expect($(a).attr('href')).toBe(op.affiliateUrl ?? op.officialUrl);
+      expect($(a).attr('target')).toBe('_blank');
+    });
+  });
+
+  it('lists every pro and con', () => {
+    const pros = $('.pros li').map((_, li) => textOf($(li))).get();
+    const cons = $('.cons li').map((_, li) => textOf($(li))).get();
+    expect(pros.length).toBeGreaterThanOrEqual(3);
+    expect(cons.length).toBeGreaterThanOrEqual(2);
+    expect(pros).toEqual(op.review.pros.map(squash));
+    expect(cons).toEqual(op.review.cons.map(squash));
+  });
+
+  it('shows deposit and withdrawal methods with their timings, the minimums and the fees', () => {
+    const deposits = paymentRows($, 'Deposit methods');
+    const withdrawals = paymentRows($, 'Withdrawal methods');
+    expect(deposits.length).toBeGreaterThanOrEqual(3);
+    expect(withdrawals.length).toBeGreaterThanOrEqual(3);
+    for (const row of [...deposits, ...withdrawals]) {
+      expect(row.method).not.toBe('');
+      expect(row.time).toMatch(/^(Instant|Within \d+ hours|\d+-\d+ (hours|days|business days))$/);
+    }
+    expect(deposits.map((r) => [r.method, r.time])).toEqual(op.review.deposits.map((p) => [p.method, p.time]));
+    expect(withdrawals.map((r) => [r.method, r.time])).toEqual(op.review.withdrawals.map((p) => [p.method, p.time]));
+    expect(withdrawals.some((r) => /PayPal/.test(r.method))).toBe(true);
+    const summary = textOf($('.payments > p'));
+    expect(summary).toContain(`Minimum deposit ${money(op.bonus.terms.minDeposit)}; minimum withdrawal ${money(op.bonus.terms.minWithdrawal)}.`);
+    expect(summary).toMatch(/no fees on deposits or withdrawals/i);
+  });
+
+  it('has a FAQ with question and answer pairs under #faqs', () => {
+    const items = $('#faqs details');
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(textOf($('#faqs h2'))).toBe(`${shortName} Pennsylvania FAQ`);
+    const pairs = items.map((_, d) => ({ question: textOf($(d).find('summary')), answer: textOf($(d).find('.faq-answer')) })).get();
+    expect(pairs).toEqual(op.review.faqs.map((f) => ({ question: squash(f.question), answer: squash(f.answer) })));
+    for (const p of pairs) {
+      expect(p.question).toMatch(/\?$/);
+      expect(words(p.answer)).toBeGreaterThanOrEqual(15);
+    }
+    expect(pairs.some((p) => /legal/i.test(p.question) && /Pennsylvania Gaming Control Board/.test(p.answer))).toBe(true);
+  });
+
+  it('ends with a final verdict', () => {
+    expect(textOf($('.verdict h2'))).toBe('Final verdict');
+    const verdict = textOf($('.verdict p').first());
+    expect(verdict).toBe(squash(op.review.verdict));
+    expect(words(verdict)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('has a 900-1,500 word body covering the sportsbook, the bonus and the casino, with data filled in', async () => {
+    const prose = $('.prose');
+    const body = prose.map((_, el) => $(el).text()).get().join(' ');
+    expect(words(body)).toBeGreaterThanOrEqual(900);
+    expect(words(body)).toBeLessThanOrEqual(1500);
+    const headings = prose.find('h2').map((_, h) => textOf($(h))).get();
+    expect(headings.length).toBeGreaterThanOrEqual(8);
+    expect(headings.some((h) => /bonus|first bet|second-chance/i.test(h))).toBe(true);
+    expect(headings.some((h) => /markets/i.test(h))).toBe(true);
+    expect(headings.some((h) => /live betting/i.test(h))).toBe(true);
+    expect(headings.some((h) => /app/i.test(h))).toBe(true);
+    expect(headings.filter((h) => /casino review$/i.test(h))).toHaveLength(1);
+    expect(prose.find('h1')).toHaveLength(0);
+
+    const text = squash(body);
+    expect(text).toContain(op.licensee);
+    expect(text).toContain(op.bonus.headline);
+    expect(text).toContain(`${op.rating} out of 5`);
+    const casino = await operatorData(`${id}-casino`);
+    expect(text).toContain(casino.bonus.headline);
+    expect(text).toContain(casino.licensee);
+
+    const page = textOf($('main'));
+    expect(page).not.toMatch(/\{\{|\}\}|TODO|TBD|lorem ipsum/i);
+    expect(page).not.toMatch(/free bets?\b|risk[- ]free|free play/i);
+  });
+
+  it('links only to pages that are built or in the header and footer, with the anchors they name', async () => {
+    const siteYaml = await readYaml<SiteYaml>('content/site.yaml');
+    const navigation = new Set([
+      ...siteYaml.header.menu.flatMap((m) => [m.href, ...(m.submenu ?? []).map((s) => s.href)]),
+      ...siteYaml.footer.columns.flatMap((c) => c.links.map((l) => l.href)),
+      ...siteYaml.footer.bottomLinks.map((l) => l.href),
+    ]);
+    const links = $('.prose a[href^="/"]').map((_, a) => $(a).attr('href')!).get();
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    for (const href of links) {
+      const [route, hash] = href.split('#') as [string, string | undefined];
+      const built = site.result.routes.includes(route);
+      expect(built || navigation.has(route), `${href} is neither built nor in the navigation`).toBe(true);
+      if (built && hash) expect((await site.page(route))(`[id="${hash}"]`), `${href} names a missing anchor`).toHaveLength(1);
+    }
+    for (const other of REVIEWS.filter((r) => r.id !== id)) {
+      if (links.includes(routeOf(other.id))) expect(site.result.routes).toContain(routeOf(other.id));
+    }
+  });
+});
+
+describe('BetRivers review tail (spec §2.15)', () => {
+  let $: CheerioAPI;
+  beforeAll(async () => {
+    $ = await (await buildRealSite()).page('/betrivers-pennsylvania-review');
+  });
+
+  it('lists online banking 2-5 days, prepaid card instant and check 7-10 business days', () => {
+    const rows = paymentRows($, 'Withdrawal methods');
+    const find = (re: RegExp) => rows.filter((r) => re.test(r.method));
+    expect(find(/^Online banking$/).map((r) => r.time)).toEqual(['2-5 days']);
+    expect(find(/prepaid card/i).map((r) => r.time)).toEqual(['Instant']);
+    expect(find(/check/i).map((r) => r.time)).toEqual(['7-10 business days']);
+  });
+
+  it('states there are no fees on deposits or withdrawals', () => {
+    expect(textOf($('.payments > p'))).toContain('BetRivers charges no fees on deposits or withdrawals.');
+    expect(textOf($('.review-offer .key-terms'))).toContain('No fees on deposits or withdrawals');
+  });
+
+  it('describes a casino of 600+ games: 450+ slots, 100+ table games, 30+ live tables', () => {
+    expect(summaryFact($, 'Casino games')).toBe('600+');
+    const casino = $('.prose h2')
+      .filter((_, h) => textOf($(h)) === 'BetRivers Casino review')
+      .nextUntil('h2');
+    const text = textOf(casino);
+    expect(text).toContain('600+ games');
+    expect(text).toContain('more than 450 slots');
+    expect(text).toContain('more than 100 table games');
+    expect(text).toContain('more than 30 live dealer tables');
+  });
+
+  it('answers FAQs on the second-chance bet, iRush Rewards and legality under the PGCB', () => {
+    const pairs = $('#faqs details')
+      .map((_, d) => ({ q: textOf($(d).find('summary')), a: textOf($(d).find('.faq-answer')) }))
+      .get();
+    const about = (re: RegExp) => pairs.filter((p) => re.test(p.q));
+    expect(about(/second-chance bet/i)).toHaveLength(1);
+    expect(about(/second-chance bet/i)[0]!.a).toMatch(/bonus bet/);
+    expect(about(/iRush Rewards/)).toHaveLength(1);
+    expect(about(/iRush Rewards/)[0]!.a).toMatch(/loyalty programme/);
+    expect(about(/legal/i)).toHaveLength(1);
+    expect(about(/legal/i)[0]!.a).toMatch(/Pennsylvania Gaming Control Board \(PGCB\)/);
+  });
+});
+
+describe('review prose takes operator facts from the data', () => {
+  let copy: { site: BuiltSite; cleanup(): Promise<void> };
+  beforeAll(async () => {
+    copy = await buildCopy(async (c) => {
+      for (const id of REVIEWS.flatMap((r) => [r.id, `${r.id}-casino`])) {
+        const file = `content/operators/${id}.yaml`;
+        const text = await c.read(file);
+        const edited = text
+          .replace(/^licensee: .*$/m, `licensee: Marker Licensee ${id}`)
+          .replace(/^ {2}headline: .*$/m, `  headline: Marker Headline ${id}`)
+          .replace(/^ {4}minDeposit: .*$/m, '    minDeposit: 37')
+          .replace(/^rating: .*$/m, 'rating: 3.9');
+        expect(edited).not.toBe(text);
+        await c.write(file, edited);
+      }
+    });
+  });
+  afterAll(() => copy?.cleanup());
+
+  it.each(REVIEWS)('$id: changing licensee, headline, minimum deposit and rating changes the body', async ({ id }) => {
+    const original = await operatorData(id);
+    const casino = await operatorData(`${id}-casino`);
+    const $ = await copy.site.page(routeOf(id));
+    const body = squash($('.prose').map((_, el) => $(el).text()).get().join(' '));
+    expect(body).toContain(`Marker Licensee ${id}`);
+    expect(body).toContain(`Marker Headline ${id}`);
+    expect(body).toContain('$37');
+    expect(body).toContain('3.9 out of 5');
+    expect(body).toContain(`Marker Licensee ${id}-casino`);
+    expect(body).toContain(`Marker Headline ${id}-casino`);
+    for (const typed of [original.licensee, original.bonus.headline, casino.licensee, casino.bonus.headline]) expect(body).not.toContain(typed);
+    expect(body).not.toContain(`${original.rating} out of 5`);
+    expect(body).not.toContain(`at least ${money(original.bonus.terms.minDeposit)}`);
+  });
+});
+
+describe('contact page', () => {
+  let site: BuiltSite;
+  let $: CheerioAPI;
+  let config: SiteYaml;
+  beforeAll(async () => {
+    site = await buildRealSite();
+    $ = await site.page('/contact');
+    config = await readYaml<SiteYaml>('content/site.yaml');
+  });
+
+  it('has email, response time and location cards', () => {
+    expect(textOf($('h1'))).toBe('Contact Us');
+    const headings = $('.prose h3').map((_, h) => textOf($(h))).get();
+    expect(headings).toEqual(expect.arrayContaining(['Email', 'Response time', 'Location']));
+    const card = (title: string) => textOf($('.prose h3').filter((_, h) => textOf($(h)) === title).nextUntil('h2, h3'));
+    expect($('.prose a[href="mailto:' + config.emails.general + '"]').first().text()).toBe(config.emails.general);
+    expect(card('Email')).toContain(config.emails.general);
+    expect(card('Response time')).toContain('24-48 business hours');
+    expect(card('Location')).toContain('Based in Pennsylvania');
+  });
+
+  it('renders the four labelled, required fields of the message form', () => {
+    const form = $('section.contact-form form');
+    expect(form).toHaveLength(1);
+    const fields = [
+      { name: 'name', label: 'Name', tag: 'input', type: 'text' },
+      { name: 'email', label: 'Email', tag: 'input', type: 'email' },
+      { name: 'subject', label: 'Subject', tag: 'input', type: 'text' },
+      { name: 'message', label: 'Message', tag: 'textarea', type: undefined },
+    ];
+    for (const f of fields) {
+      const control = form.find(`[name="${f.name}"]`);
+      expect(control, f.name).toHaveLength(1);
+      expect(control.prop('tagName')?.toLowerCase()).toBe(f.tag);
+      if (f.type) expect(control.attr('type')).toBe(f.type);
+      expect(control.attr('required')).toBeDefined();
+      const label = form.find(`label[for="${control.attr('id')}"]`);
+      expect(textOf(label)).toBe(`${f.label} *`);
+    }
+    expect(form.find('textarea[name="message"]').attr('rows')).toBe('6');
+    expect(textOf(form)).toContain('* Required fields');
+    expect(textOf(form.find('button[type="submit"]'))).toBe('Send Message');
+    expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
+    expect(form.attr('action')).toBe(config.contact.formEndpoint ?? `mailto:${config.emails.general}`);
+  });
+
+  it('has editorial and advertising contact cards', () => {
+    for (const [title, email] of [
+      ['Editorial team', config.emails.editorial],
+      ['Advertising and partnerships', config.emails.advertising],
+    ] as const) {
+      const card = $('.prose h3').filter((_, h) => textOf($(h)) === title).nextUntil('h2, h3');
+      expect(card.find(`a[href="mailto:${email}"]`).text()).toBe(email);
+    }
+  });
+
+  it('links quick answers to the sportsbook FAQ, the law FAQ and responsible gambling', () => {
+    const quick = $('section.cards').filter((_, s) => textOf($(s).find('h2')) === 'Quick Answers');
+    const hrefs = quick.find('a').map((_, a) => $(a).attr('href')!).get();
+    expect(hrefs).toEqual(['/best-pa-sportsbooks#faqs', '/pa-gambling-laws#faqs', '/responsible-gambling']);
+  });
+
+  it('quick-answer targets that are built carry the anchors linked to', async () => {
+    for (const href of ['/best-pa-sportsbooks#faqs', '/pa-gambling-laws#faqs']) {
+      const [route, hash] = href.split('#') as [string, string];
+      if (!site.result.routes.includes(route)) continue;
+      expect((await site.page(route))(`[id="${hash}"]`), href).toHaveLength(1);
+    }
+  });
+
+  it('without contact.formEndpoint, the form opens a mail to the general address', async () => {
+    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), undefined)));
+    try {
+      const form = (await copy.site.page('/contact'))('section.contact-form form');
+      expect(form.attr('action')).toBe(`mailto:${config.emails.general}`);
+      expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
+      expect(textOf(form)).toContain(`addressed to ${config.emails.general}`);
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it('with contact.formEndpoint set, the form posts to that URL', async () => {
+    const url = 'https://forms.example.org/pa-bet-guide/contact';
+    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), url)));
+    try {
+      const form = (await copy.site.page('/contact'))('section.contact-form form');
+      expect(form.attr('action')).toBe(url);
+      expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
+      expect(form.attr('enctype') ?? form.attr('encType')).toBeUndefined();
+      expect(textOf(form)).not.toContain('mailto:');
+      expect(form.find('[name="email"]').attr('type')).toBe('email');
+    } finally {
+      await copy.cleanup();
+    }
+  });
+});
+
+describe('about page', () => {
+  let $: CheerioAPI;
+  let config: SiteYaml;
+  beforeAll(async () => {
+    $ = await (await buildRealSite()).page('/about');
+    config = await readYaml<SiteYaml>('content/site.yaml');
+  });
+
+  it('has the sections the spec lists and the January 2025 date', () => {
+    expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
+    const headings = $('main h2').map((_, h) => textOf($(h))).get();
+    for (const re of [/mission/i, /who we are/i, /what we do/i, /how we review/i, /editorial standards/i, /responsible gambling/i, /advertising disclosure/i, /contact/i]) {
+      expect(headings.some((h) => re.test(h)), `a heading matching ${re}`).toBe(true);
+    }
+  });
+
+  it('explains the seven review criteria', () => {
+    const section = $('section.cards').filter((_, s) => textOf($(s).find('h2')) === 'How We Review Operators');
+    const cards = section.find('.card');
+    expect(cards).toHaveLength(7);
+    const titles = cards.map((_, c) => textOf($(c).find('.card-title'))).get();
+    const expected = [/licens/i, /bonus/i, /odds|markets/i, /app/i, /banking|payout/i, /support/i, /responsible/i];
+    expected.forEach((re, i) => expect(titles[i]).toMatch(re));
+    cards.each((_, c) => expect(words(textOf($(c).find('p')))).toBeGreaterThanOrEqual(15));
+  });
+
+  it('shows the help line and the advertising disclosure', () => {
+    const help = $('section.helpline');
+    expect(help).toHaveLength(1);
+    expect(textOf(help.find(`a[href^="tel:"]`))).toBe(`Call ${config.helpline.display}`);
+    expect(textOf(help)).toContain(config.helpline.numeric);
+    const disclosure = textOf($('#advertising-disclosure').nextUntil('h2, section'));
+    expect(disclosure).toMatch(/compensation/);
+    expect(disclosure).toMatch(/never decides/);
+  });
+
+  it('lists the general and editorial addresses in its contact section', () => {
+    const contact = $('section.contact-emails');
+    expect(textOf(contact.find('h2'))).toBe('Contact Us');
+    expect(contact.find(`a[href="mailto:${config.emails.general}"]`).text()).toBe(config.emails.general);
+    expect(contact.find(`a[href="mailto:${config.emails.editorial}"]`).text()).toBe(config.emails.editorial);
+  });
+});
