@@ -2,14 +2,19 @@
 // Compiles src/ to lib/ with esbuild. Runs on `npm ci` (the "prepare" script) and, when a source
 // file is newer than lib/, automatically from bin/pa-site.js: there is no manual build step.
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export async function compile() {
+  rmSync(path.join(pkg, 'lib'), { recursive: true, force: true });
   await build({
-    entryPoints: { cli: path.join(pkg, 'src/cli/main.ts'), index: path.join(pkg, 'src/index.ts') },
+    entryPoints: {
+      cli: path.join(pkg, 'src/cli/main.ts'),
+      index: path.join(pkg, 'src/index.ts'),
+      'render-worker': path.join(pkg, 'src/build/render-worker.ts'),
+    },
     outdir: path.join(pkg, 'lib'),
     bundle: true,
     splitting: true,

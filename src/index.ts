@@ -4,3 +4,7 @@ export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagn
 export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './build/urls.js';
 export { serveDir, staticHandler } from './serve.js';
 export { securityHeaders, contentSecurityPolicy } from './build/hosting.js';
+export { check, CheckInputError, type CheckOptions } from './check/check.js';
+export { formatText as formatCheckText, formatJson as formatCheckJson, formatGithub as formatCheckGithub } from './check/report.js';
+export { PAGE_RULES } from './check/rules.js';
+export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';

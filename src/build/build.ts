@@ -3,14 +3,15 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
-import { templatesDir } from '../paths.js';
+import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent } from './load.js';
 import { validateContent, reviewRoutesOf } from './validate.js';
 import { compileTemplates } from './templates.js';
 import { buildAssets } from './assets.js';
-import { renderNotFound, renderPage, type RenderContext } from './render.js';
+import { renderNotFound, type RenderContext } from './render.js';
+import { renderAll, workerCount } from './render-pool.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
-import { writeAtomically, type OutputFiles } from './write.js';
+import { Staging, type OutputFiles } from './write.js';
 import { netlifyHeaders, vercelJson } from './hosting.js';
 
 export interface BuildOptions {
@@ -20,7 +21,14 @@ export interface BuildOptions {
   outDir?: string;
   /** Clock for the copyright year (tests pin it). */
   now?: Date;
+  /** Render worker threads: a number, or 'auto' (one per core for large sites; default). */
+  workers?: number | 'auto';
+  /** Reuse rendered pages from the persistent render cache (default true). */
+  cache?: boolean;
 }
+
+/** Where rendered pages are cached between builds. */
+export const renderCacheDir = path.join(cacheDir, 'render');
 
 export interface BuildTimings {
   load: number;
@@ -44,6 +52,10 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** The validated site, when validation passed (check and dev reuse it). */
   site?: Site;
+  /** Worker threads used for rendering (1 = the main thread). */
+  workers: number;
+  /** Pages taken from the render cache. */
+  cacheHits: number;
 }
 
 async function publicFiles(root: string): Promise<OutputFiles> {
@@ -73,7 +85,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.');
   const outDir = path.resolve(root, options.outDir ?? 'dist');
   const timings: BuildTimings = { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 };
-  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [] };
+  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [], workers: 0, cacheHits: 0 };
   const done = (r: BuildResult) => {
     timings.total = performance.now() - t0;
     sortDiagnostics(r.diagnostics);
@@ -119,39 +131,58 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const [templates, assets] = compiled;
   lap('compile');
 
-  const reviewRoutes = reviewRoutesOf(site);
+  const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
+  const year = (options.now ?? new Date()).getFullYear();
   const ctx: RenderContext = {
     site,
     templates: templates.module,
     assets: assets.refs,
-    year: (options.now ?? new Date()).getFullYear(),
-    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
-    reviewRoutes: Object.fromEntries(reviewRoutes),
+    year,
+    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes: new Map(Object.entries(reviewRoutes)) },
+    reviewRoutes,
   };
-  const files: OutputFiles = new Map(await publicFiles(root));
-  for (const [rel, data] of assets.files) files.set(rel, data);
-  for (const page of site.pages) {
-    const rendered = renderPage(ctx, page);
-    result.diagnostics.push(...rendered.diagnostics);
-    if (rendered.html) files.set(page.url.file, rendered.html);
-  }
+  const staging = await Staging.open(outDir);
   try {
-    files.set('404.html', renderNotFound(ctx));
-  } catch (e) {
-    result.diagnostics.push({ severity: 'error', code: 'render', file: path.relative(root, tplDir), line: 1, col: 1, field: 'NotFoundPage', message: `rendering the not-found page failed: ${(e as Error).message}` });
-  }
-  files.set('sitemap.xml', sitemapXml(site.pages));
-  files.set('robots.txt', robotsTxt(site.config.url));
-  files.set('_headers', netlifyHeaders(site.config));
-  files.set('vercel.json', vercelJson(site.config));
-  lap('render');
-  if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
+    const fixed: OutputFiles = new Map(await publicFiles(root));
+    for (const [rel, data] of assets.files) fixed.set(rel, data);
+    try {
+      fixed.set('404.html', renderNotFound(ctx));
+    } catch (e) {
+      result.diagnostics.push({ severity: 'error', code: 'render', file: path.relative(root, tplDir), line: 1, col: 1, field: 'NotFoundPage', message: `rendering the not-found page failed: ${(e as Error).message}` });
+    }
+    fixed.set('sitemap.xml', sitemapXml(site.pages));
+    fixed.set('robots.txt', robotsTxt(site.config.url));
+    fixed.set('_headers', netlifyHeaders(site.config));
+    fixed.set('vercel.json', vercelJson(site.config));
+    await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
-  result.bytes = await writeAtomically(outDir, files);
+    const workers = workerCount(site.pages.length, options.workers);
+    const outcomes = await renderAll(
+      { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: options.cache === false ? undefined : renderCacheDir },
+      templates.module,
+      workers,
+    );
+    for (const o of outcomes) {
+      result.diagnostics.push(...o.diagnostics);
+      if (o.bytes) staging.count(o.bytes);
+      if (o.cached) result.cacheHits += 1;
+    }
+    result.workers = workers;
+    lap('render');
+    if (result.diagnostics.some((d) => d.severity === 'error')) {
+      await staging.abort();
+      return done(result);
+    }
+    await staging.commit();
+  } catch (e) {
+    await staging.abort();
+    throw e;
+  }
+  result.bytes = staging.bytes;
+  result.files = staging.files;
   lap('write');
   result.ok = true;
   result.routes = site.pages.map((p) => p.route);
   result.pages = site.pages.length;
-  result.files = files.size;
   return done(result);
 }

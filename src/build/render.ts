@@ -1,5 +1,3 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { Diagnostic } from '../diagnostics.js';
 import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../model.js';
 import { markdownForPage, type MarkdownContext } from './markdown.js';
@@ -41,6 +39,7 @@ function sectionOf(ctx: RenderContext, page: Page): string | undefined {
 
 /** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
 export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
+  const { createElement, renderToStaticMarkup } = ctx.templates;
   const md = markdownForPage(ctx.markdown, page.file);
   const body: RenderedSegment[] = page.segments.map((seg) =>
     seg.kind === 'markdown' ? { kind: 'html', html: md.render(seg.text, seg.line) } : { kind: 'block', name: seg.name, block: page.data.blocks[seg.name]! },
@@ -89,6 +88,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
 
 /** The not-found page: spec §2.17, served by hosts for every unknown path. */
 export function renderNotFound(ctx: RenderContext): string {
+  const { createElement, renderToStaticMarkup } = ctx.templates;
   const config = ctx.site.config;
   const html = renderToStaticMarkup(
     createElement(
@@ -99,7 +99,7 @@ export function renderNotFound(ctx: RenderContext): string {
         title: `Page Not Found | ${config.title}`,
         description: `The page you asked for does not exist. Return to the ${config.title} home page for Pennsylvania sportsbook and casino guides.`,
         canonical: '',
-        assets: { ...ctx.assets, script: ctx.assets.script },
+        assets: ctx.assets,
         year: ctx.year,
         jsonLd: [],
         content: false,

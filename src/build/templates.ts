@@ -3,10 +3,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import type { ComponentType } from 'react';
+import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../model.js';
 import type { MenuItem } from '../schema/site.js';
-import { cacheDir } from '../paths.js';
+import { cacheDir, packageDir } from '../paths.js';
 
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
@@ -15,6 +15,9 @@ export interface TemplateModule {
   NotFoundPage: ComponentType;
   ErrorScreen: ComponentType<{ message: string; details?: string[] }>;
   sectionFor(menu: readonly MenuItem[], route: string, fallback?: string): string | undefined;
+  /** React's production build, bundled with the templates. */
+  createElement: typeof CreateElement;
+  renderToStaticMarkup(element: unknown): string;
 }
 
 export interface CompiledTemplates {
@@ -28,19 +31,29 @@ export interface CompiledTemplates {
 }
 
 /**
- * Compiles `templates/index.ts` and everything it imports with esbuild (React stays external) and
- * imports the result. A changed template yields a new file name, so no restart is ever needed.
+ * Compiles `templates/index.ts` and everything it imports with esbuild, together with React's
+ * production build (so rendering is fast whatever NODE_ENV the caller has), and imports the result.
+ * A changed template yields a new file name, so no restart is ever needed.
  */
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
+  const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
   const result = await esbuild.build({
-    entryPoints: [path.join(dir, 'index.ts')],
+    stdin: {
+      contents: `export * from ${JSON.stringify(entry)};\nexport { createElement } from 'react';\nexport { renderToStaticMarkup } from 'react-dom/server';\n`,
+      resolveDir: dir,
+      sourcefile: 'pa-site-templates-entry.ts',
+      loader: 'ts',
+    },
     bundle: true,
     write: false,
     format: 'esm',
     platform: 'node',
     target: 'node20',
     jsx: 'automatic',
-    packages: 'external',
+    nodePaths: [path.join(packageDir, 'node_modules')],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // react-dom/server's CommonJS build calls require() for Node built-ins.
+    banner: { js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);" },
     metafile: true,
     logLevel: 'silent',
     outfile: 'templates.mjs',
@@ -51,6 +64,8 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const file = path.join(cacheDir, `templates-${hash}.mjs`);
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(p));
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !p.includes('node_modules') && !p.startsWith('<stdin>') && !p.includes('pa-site-templates-entry'))
+    .map((p) => path.resolve(p));
   return { module, file, hash, inputs };
 }

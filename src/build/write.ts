@@ -1,45 +1,101 @@
-import { mkdir, rename, rm, writeFile, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile, stat, copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
 /**
- * Stage 5: writes every file into a fresh sibling folder, then swaps it in for `outDir`. If
- * anything fails before the swap, the previous output is untouched; after it, no stale file from an
- * earlier build survives. Returns the bytes written.
+ * Stage 5, atomic output. Files are streamed into a fresh sibling folder as they are produced
+ * (memory stays bounded), then `commit()` swaps it in for `outDir`. Until then the previous output
+ * is untouched; `abort()` removes the staging folder. After a commit no stale file from an earlier
+ * build survives.
  */
-export async function writeAtomically(outDir: string, files: OutputFiles): Promise<number> {
-  const parent = path.dirname(outDir);
-  await mkdir(parent, { recursive: true });
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const staging = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
-  const retired = path.join(parent, `.${path.basename(outDir)}.old-${tag}`);
-  let bytes = 0;
-  try {
-    const dirs = new Set<string>();
-    for (const rel of files.keys()) dirs.add(path.dirname(path.join(staging, rel)));
-    await Promise.all([...dirs].map((d) => mkdir(d, { recursive: true })));
-    await Promise.all(
-      [...files].map(async ([rel, data]) => {
-        if (rel.includes('..') || path.isAbsolute(rel)) throw new Error(`refusing to write outside the output folder: ${rel}`);
-        bytes += typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
-        await writeFile(path.join(staging, rel), data);
-      }),
+export class Staging {
+  readonly dir: string;
+  bytes = 0;
+  files = 0;
+  private dirs = new Set<string>();
+
+  private constructor(
+    readonly outDir: string,
+    dir: string,
+  ) {
+    this.dir = dir;
+  }
+
+  static async open(outDir: string): Promise<Staging> {
+    const parent = path.dirname(outDir);
+    const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+    const dir = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
+    await mkdir(dir, { recursive: true });
+    return new Staging(outDir, dir);
+  }
+
+  /** Absolute path for a file inside the staging folder; refuses paths that escape it. */
+  pathFor(rel: string): string {
+    const abs = path.resolve(this.dir, rel);
+    if (!abs.startsWith(this.dir + path.sep)) throw new Error(`refusing to write outside the output folder: ${rel}`);
+    return abs;
+  }
+
+  async ensureDir(abs: string): Promise<void> {
+    const d = path.dirname(abs);
+    if (this.dirs.has(d)) return;
+    await mkdir(d, { recursive: true });
+    this.dirs.add(d);
+  }
+
+  async write(rel: string, data: string | Uint8Array): Promise<void> {
+    const abs = this.pathFor(rel);
+    await this.ensureDir(abs);
+    await writeFile(abs, data);
+    this.count(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+  }
+
+  async copy(rel: string, from: string, bytes: number): Promise<void> {
+    const abs = this.pathFor(rel);
+    await this.ensureDir(abs);
+    await copyFile(from, abs);
+    this.count(bytes);
+  }
+
+  /** Records a file written into the folder by someone else (a render worker). */
+  count(bytes: number): void {
+    this.bytes += bytes;
+    this.files += 1;
+  }
+
+  async commit(): Promise<void> {
+    const retired = `${this.dir.replace('.staging-', '.old-')}`;
+    const hadPrevious = await stat(this.outDir).then(
+      () => true,
+      () => false,
     );
-  } catch (e) {
-    await rm(staging, { recursive: true, force: true });
-    throw e;
+    if (hadPrevious) await rename(this.outDir, retired);
+    try {
+      await rename(this.dir, this.outDir);
+    } catch (e) {
+      if (hadPrevious) await rename(retired, this.outDir);
+      await this.abort();
+      throw e;
+    }
+    if (hadPrevious) await rm(retired, { recursive: true, force: true });
   }
-  const hadPrevious = await stat(outDir).then(() => true, () => false);
-  if (hadPrevious) await rename(outDir, retired);
+
+  async abort(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Writes a whole file set atomically (used by small outputs and tests). */
+export async function writeAtomically(outDir: string, files: OutputFiles): Promise<number> {
+  const staging = await Staging.open(outDir);
   try {
-    await rename(staging, outDir);
+    await Promise.all([...files].map(([rel, data]) => staging.write(rel, data)));
   } catch (e) {
-    if (hadPrevious) await rename(retired, outDir);
-    await rm(staging, { recursive: true, force: true });
+    await staging.abort();
     throw e;
   }
-  if (hadPrevious) await rm(retired, { recursive: true, force: true });
-  return bytes;
+  await staging.commit();
+  return staging.bytes;
 }

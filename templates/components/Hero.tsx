@@ -2,7 +2,8 @@ import type { Frontmatter } from '../../src/model.js';
 import { Actions } from './Links.js';
 
 /** `2025-01-15` → `January 2025`. */
-export const monthYear = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const monthYear = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
 export function Hero({ data, children }: { data: Frontmatter; children?: React.ReactNode }) {
   const { hero } = data;

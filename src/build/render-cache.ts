@@ -1,0 +1,72 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AssetRefs, Page, Site } from '../model.js';
+import { cacheDir, packageDir, packageVersion } from '../paths.js';
+
+/** Packages whose versions change rendered output: a new version invalidates the cache. */
+const PIPELINE = ['remark', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'react', 'react-dom', 'unist-util-visit'];
+
+let pipelineVersions: string | undefined;
+function versions(): string {
+  pipelineVersions ??= PIPELINE.map((name) => {
+    try {
+      return `${name}@${JSON.parse(readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8')).version}`;
+    } catch {
+      return `${name}@?`;
+    }
+  }).join(',');
+  return `pa-site@${packageVersion};${pipelineVersions}`;
+}
+
+const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
+const MAGIC = 'pa-site-render-cache 1 ';
+
+/**
+ * Rendered pages keyed by everything that goes into them: the page's source, the site config, all
+ * operator data, review routes, templates bundle, asset names, the copyright year and the versions
+ * of the Markdown and React pipeline. Entries carry a checksum; a damaged entry is a miss.
+ */
+export class RenderCache {
+  readonly dir: string;
+  private readonly siteKey: string;
+  hits = 0;
+  misses = 0;
+
+  constructor(site: Site, templatesHash: string, assets: AssetRefs, year: number, reviewRoutes: Record<string, string>, dir = path.join(cacheDir, 'render')) {
+    this.dir = dir;
+    this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, site.operators, reviewRoutes]));
+  }
+
+  key(page: Page): string {
+    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}`);
+  }
+
+  file(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.html`);
+  }
+
+  /** The cached HTML, or undefined when absent or damaged. */
+  async get(key: string): Promise<Buffer | undefined> {
+    let raw: Buffer;
+    try {
+      raw = await readFile(this.file(key));
+    } catch {
+      return undefined;
+    }
+    const nl = raw.indexOf(10);
+    const header = nl > 0 ? raw.subarray(0, nl).toString('latin1') : '';
+    const body = raw.subarray(nl + 1);
+    if (!header.startsWith(MAGIC) || header.slice(MAGIC.length) !== sha(body)) return undefined;
+    return body;
+  }
+
+  async put(key: string, html: string): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
+    await writeFile(tmp, `${MAGIC}${sha(html)}\n${html}`);
+    await rename(tmp, file);
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import type { AssetRefs, Site } from '../model.js';
+import { renderPage, type RenderContext } from './render.js';
+import { RenderCache } from './render-cache.js';
+import type { TemplateModule } from './templates.js';
+
+/** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
+export interface RenderSetup {
+  site: Site;
+  templatesFile: string;
+  templatesHash: string;
+  assets: AssetRefs;
+  year: number;
+  reviewRoutes: Record<string, string>;
+  stagingDir: string;
+  /** Render-cache folder; undefined disables the cache. */
+  cacheDir?: string;
+}
+
+export interface RenderJob {
+  indices: number[];
+}
+
+export interface PageOutcome {
+  index: number;
+  bytes: number;
+  cached: boolean;
+  diagnostics: Diagnostic[];
+}
+
+export type PageRenderer = RenderContext & { cache?: RenderCache; dirs: Set<string> };
+
+export function contextFrom(setup: RenderSetup, templates: TemplateModule): PageRenderer {
+  const { site } = setup;
+  const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
+  return {
+    site,
+    templates,
+    assets: setup.assets,
+    year: setup.year,
+    reviewRoutes: setup.reviewRoutes,
+    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
+    cache: setup.cacheDir ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir) : undefined,
+    dirs: new Set(),
+  };
+}
+
+async function writeOut(r: PageRenderer, stagingDir: string, file: string, data: string | Uint8Array): Promise<void> {
+  const abs = path.join(stagingDir, file);
+  const dir = path.dirname(abs);
+  if (!r.dirs.has(dir)) {
+    await mkdir(dir, { recursive: true });
+    r.dirs.add(dir);
+  }
+  await writeFile(abs, data);
+}
+
+/** Renders one page (or takes it from the cache) and writes it into the staging folder. */
+export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number): Promise<PageOutcome> {
+  const page = setup.site.pages[index]!;
+  const key = r.cache?.key(page);
+  if (r.cache && key) {
+    const hit = await r.cache.get(key);
+    if (hit) {
+      await writeOut(r, setup.stagingDir, page.url.file, hit);
+      return { index, bytes: hit.byteLength, cached: true, diagnostics: [] };
+    }
+  }
+  const rendered = renderPage(r, page);
+  if (!rendered.html) return { index, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
+  await writeOut(r, setup.stagingDir, page.url.file, rendered.html);
+  if (r.cache && key) await r.cache.put(key, rendered.html).catch(() => undefined);
+  return { index, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics };
+}

@@ -1,0 +1,19 @@
+/**
+ * A render worker: imports the compiled templates once, then renders the pages it is sent and
+ * writes each one straight into the staging folder (and the render cache).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { renderAndStore, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
+import type { TemplateModule } from './templates.js';
+
+const setup = workerData as RenderSetup;
+const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
+const ctx = contextFrom(setup, templates);
+
+parentPort!.on('message', async (job: RenderJob) => {
+  const results = [];
+  for (const index of job.indices) results.push(await renderAndStore(ctx, setup, index));
+  parentPort!.postMessage(results);
+});
+parentPort!.postMessage('ready');
