@@ -4,8 +4,9 @@ import { buildRealSite } from './helpers.js';
 
 /**
  * Every built page passes html-validate's recommended rules, with these off, for these reasons:
- * - `void-style`, `attr-case`: React's renderToStaticMarkup writes `<meta/>` and `charSet`; both
- *   are valid HTML, the rules are about house style only.
+ * - `void-style`, `attr-case`, `attribute-boolean-style`, `attribute-empty-style`: React's
+ *   renderToStaticMarkup writes `<meta/>`, `charSet`, `required=""` and `hidden=""`; all are valid
+ *   HTML, the rules are about house style only.
  * - `tel-non-breaking`: the help line must read "1-800-GAMBLER" (searchable, copyable, what the
  *   regulator's rule quotes); the stylesheet keeps tel: links on one line with `white-space: nowrap`.
  * - `long-title`: the spec fixes the odds page's title at 64 characters.
@@ -15,6 +16,8 @@ const validator = new HtmlValidate({
   rules: {
     'void-style': 'off',
     'attr-case': 'off',
+    'attribute-boolean-style': 'off',
+    'attribute-empty-style': 'off',
     'tel-non-breaking': 'off',
     'long-title': 'off',
   },

@@ -56,6 +56,15 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[]): Oper
     }
     operators.push({ ...parsed.data, id, file: file.path });
   }
+  // A sportsbook's sister casino must exist and be a casino.
+  const ids = new Map(operators.map((o) => [o.id, o]));
+  for (const o of operators) {
+    if (!o.casino) continue;
+    const c = ids.get(o.casino);
+    if (!c || c.kind !== 'casino') {
+      diagnostics.push(err(o.file, locateLine(o.file, files, 'casino'), 8, 'casino', 'unknown-operator', c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`, { hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}` }));
+    }
+  }
   // Ranks are unique within a kind, and at most one operator of a kind is featured.
   for (const kind of ['sportsbook', 'casino'] as const) {
     const ofKind = operators.filter((o) => o.kind === kind);
@@ -172,6 +181,7 @@ function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRou
     const pos = draft.locate(['operator']);
     checkRef(data.operator, pos.line, pos.col, 'operator', data.operator, false);
     const op = operators.get(data.operator);
+    if (op?.casino) refs.add(op.casino);
     if (op && !op.review) diagnostics.push(err(file.path, pos.line, pos.col, 'operator', 'no-review-data', `operator "${op.id}" has no review data`, { hint: `add a "review:" section to ${op.file}` }));
   }
   return [...refs].sort();

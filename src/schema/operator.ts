@@ -24,7 +24,6 @@ export const reviewSchema = z.strictObject({
   grade: z.string().regex(/^[A-F][+-]?$/, 'expected a letter grade such as A, A- or B+'),
   payoutSpeed: text,
   sportsCount: z.number().int().min(1).max(200),
-  casinoGames: text,
   pros: z.array(copy).min(2),
   cons: z.array(copy).min(1),
   deposits: z.array(paymentSchema).min(1),
@@ -66,6 +65,8 @@ export const operatorSchema = z
     }),
     features: z.array(copy).min(2).max(6),
     ctaText: text.optional(),
+    /** Sportsbooks: id of the brand's Pennsylvania online casino (its game count shows in the review). */
+    casino: z.string().regex(/^[a-z0-9-]+$/).optional(),
     app: appSchema.optional(),
     review: reviewSchema.optional(),
   })

@@ -47,7 +47,7 @@ export function keyTermsList(t: KeyTerms): string[] {
   if (t.minOdds) items.push(`Min. odds ${t.minOdds}`);
   if (t.bonusArrives) items.push(`Bonus credited ${t.bonusArrives}`);
   if (t.validity) items.push(`Bonus valid ${t.validity}`);
-  if (t.playthrough) items.push(`${t.playthrough} playthrough`);
+  if (t.playthrough) items.push(`Playthrough ${t.playthrough}`);
   items.push(`Min. withdrawal ${money(t.minWithdrawal)}`);
   return [...items, ...t.other];
 }

@@ -5,7 +5,7 @@ import { Faq } from '../components/Faq.js';
 import { KeyTermsLine, Logo, OfferButton, Stars } from '../components/Operator.js';
 import { money } from '../lib/odds.js';
 
-function Summary({ operator, review }: { operator: Operator; review: Review }) {
+function Summary({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
   return (
     <div className="review-summary">
       <div className="review-brand">
@@ -33,10 +33,12 @@ function Summary({ operator, review }: { operator: Operator; review: Review }) {
           <dt>Sports covered</dt>
           <dd>{review.sportsCount}+</dd>
         </div>
-        <div>
-          <dt>Casino games</dt>
-          <dd>{review.casinoGames}</dd>
-        </div>
+        {casino?.app?.games ? (
+          <div>
+            <dt>Casino games</dt>
+            <dd>{casino.app.games}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Minimum deposit</dt>
           <dd>{money(operator.bonus.terms.minDeposit)}</dd>
@@ -85,7 +87,7 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
   return (
     <article className="page page-review">
       <Hero data={page.data}>
-        <Summary operator={operator} review={review} />
+        <Summary operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
       </Hero>
       <div className="container content">
         <section className="review-offer" aria-labelledby="offer-heading">
