@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { scanHtml, srcsetUrls } from './html.js';
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en"><head>
+<title>Best  PA &amp; Sportsbooks</title>
+<meta name="description" content="A description.">
+<link rel="canonical" href="https://example.com/best">
+<link rel="stylesheet" href="/assets/site.css">
+<link rel="preconnect" href="https://fonts.example">
+<script src="/assets/site.js"></script>
+<meta name="pa-site-check-ignore" content="orphan-page, unique-title">
+<style>.x { content: "free bet" }</style>
+</head>
+<body>
+<a href="#main">Skip</a>
+<header><nav><a href="/about">About</a></nav></header>
+<main id="main">
+<h1>Heading</h1>
+<svg><title>icon title</title></svg>
+<p id="intro">Text &amp; more. <a name="old-anchor" href="/guide#odds">odds</a></p>
+<img src="/img/a.png" srcset="/img/a.png 1x, /img/a@2x.png 2x" alt="">
+<form action="/search"><input type="image" src="/img/go.png"></form>
+<script>var hidden = "risk-free";</script>
+</main>
+<footer><a href="mailto:x@example.com">Mail</a></footer>
+</body></html>`;
+
+describe('scanHtml', () => {
+  const s = scanHtml(PAGE);
+
+  it('collects every link attribute with its line and region', () => {
+    expect(s.links.map((l) => [l.url, l.attr, l.tag, l.line, l.region])).toEqual([
+      ['/assets/site.css', 'href', 'link', 6, 'layout'],
+      ['/assets/site.js', 'src', 'script', 8, 'layout'],
+      ['#main', 'href', 'a', 13, 'layout'],
+      ['/about', 'href', 'a', 14, 'header'],
+      ['/guide#odds', 'href', 'a', 18, 'main'],
+      ['/img/a.png', 'src', 'img', 19, 'main'],
+      ['/img/a.png', 'srcset', 'img', 19, 'main'],
+      ['/img/a@2x.png', 'srcset', 'img', 19, 'main'],
+      ['/search', 'action', 'form', 20, 'main'],
+      ['/img/go.png', 'src', 'input', 20, 'main'],
+      ['mailto:x@example.com', 'href', 'a', 23, 'footer'],
+    ]);
+  });
+
+  it('collects ids and named anchors as fragment targets', () => {
+    expect([...s.ids].sort()).toEqual(['intro', 'main', 'old-anchor']);
+  });
+
+  it('reads the head: title (not an SVG title), description, canonical, ignore marker', () => {
+    expect(s.titles).toEqual(['Best PA & Sportsbooks']);
+    expect(s.descriptions).toEqual(['A description.']);
+    expect(s.canonicals).toEqual(['https://example.com/best']);
+    expect(s.ignore).toEqual(['orphan-page', 'unique-title']);
+    expect(s.noindex).toBe(false);
+    expect(s.h1).toBe(1);
+  });
+
+  it('keeps visible text only: no script, style or head content except the title', () => {
+    expect(s.text).toContain('Best PA & Sportsbooks');
+    expect(s.text).toContain('Text & more.');
+    expect(s.text).not.toContain('risk-free');
+    expect(s.text).not.toContain('free bet');
+    expect(s.text).not.toContain('A description');
+  });
+
+  it('reads noindex', () => {
+    expect(scanHtml('<meta name="robots" content="noindex, follow"><h1>x</h1>').noindex).toBe(true);
+  });
+});
+
+describe('operator calls to action', () => {
+  it("finds 'T&Cs apply' in the same card, not in another one", () => {
+    const s = scanHtml(`<main>
+<article class="op-card"><a class="btn btn-cta" href="https://a.example/" rel="sponsored nofollow">Claim</a><p>New customers only. T&amp;Cs apply.</p></article>
+<article class="op-card"><a class="btn btn-cta" href="https://b.example/">Claim</a></article>
+<div class="promo-card"><p><a href="https://c.example/" rel="sponsored">Play</a></p><small>T&amp;Cs Apply</small></div>
+<p><a href="https://d.example/" rel="sponsored">Bare</a></p>
+<p>T&amp;Cs apply.</p>
+</main>`);
+    expect(s.ctas.map((c) => [c.href, c.sponsored, c.terms])).toEqual([
+      ['https://a.example/', true, true],
+      ['https://b.example/', false, false],
+      ['https://c.example/', true, true],
+      ['https://d.example/', true, false],
+    ]);
+  });
+
+  it('ignores ordinary links', () => {
+    expect(scanHtml('<a class="btn" href="/about">About</a>').ctas).toEqual([]);
+  });
+});
+
+describe('srcsetUrls', () => {
+  it('splits candidates and drops descriptors', () => {
+    expect(srcsetUrls('a.png 1x, b.png 2x')).toEqual(['a.png', 'b.png']);
+    expect(srcsetUrls('a.png, b.png 480w,c.png')).toEqual(['a.png', 'b.png', 'c.png']);
+    expect(srcsetUrls('/x,y.png 100w, /z.png 200w')).toEqual(['/x,y.png', '/z.png']);
+    expect(srcsetUrls('data:image/png;base64,AAA 1x')).toEqual([]);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The shapes `check()` returns. They are plain JSON data: `--format json` prints a CheckResult
+ * as it is (docs/check.md documents the schema, version 1).
+ */
+import type { Diagnostic } from '../diagnostics.js';
+
+export type Severity = 'error' | 'warning';
+
+/** Where in the page a link sits: inside `<main>`, the site `<header>` / `<footer>`, or elsewhere (`<head>`, skip link, compliance strip). */
+export type Region = 'main' | 'header' | 'footer' | 'layout';
+
+/** Report sections, in printing order. */
+export type Category = 'link' | 'page' | 'external' | 'known-unbuilt';
+
+/** One page a finding applies to. */
+export interface Place {
+  /** Built file, relative to the checked folder: `about.html`. */
+  page: string;
+  /** The URL path the page answers: `/about`. */
+  url: string;
+  /** Content file the page was built from (relative to the project root), when known. */
+  file: string | null;
+  /** Line in `file`, or in the built HTML when `file` is null. */
+  line: number | null;
+  /** For links: where on the page the link is. */
+  region?: Region;
+}
+
+export interface Finding {
+  /** Rule id (docs/check.md lists them all). */
+  rule: string;
+  severity: Severity;
+  category: Category;
+  /** One line saying what is wrong. */
+  message: string;
+  /** The broken URL, for link findings: `/about#team`, `https://example.com/`. */
+  target?: string;
+  /** HTTP status, for external links (0 = no response). */
+  status?: number;
+  /** The link is on every page, so the layout (header/footer) is its source. */
+  allPages?: boolean;
+  /** How to fix it. */
+  hint?: string;
+  /** The file to edit when it is not a page's own content file (e.g. content/site.yaml for header links). */
+  source?: { file: string; line: number };
+  /** Every page the finding applies to (empty for site-wide findings such as a missing sitemap). */
+  places: Place[];
+}
+
+export interface CheckSummary {
+  /** HTML pages checked (including 404.html). */
+  pages: number;
+  /** Link references checked (href, src, srcset candidates, form actions). */
+  links: number;
+  errors: number;
+  warnings: number;
+  /** Milliseconds spent checking (not building). */
+  ms: number;
+  /** Milliseconds spent building, when check built the site. */
+  buildMs?: number;
+}
+
+export interface CheckResult {
+  /** Schema version of this object. */
+  version: 1;
+  /** True when there is no error (warnings allowed) and the build, if any, succeeded. */
+  ok: boolean;
+  /** Folder that was checked (a temporary folder when check built the site; removed afterwards). */
+  dir: string;
+  /** Project root, when a project was used. */
+  root: string | null;
+  /** Site URL used for canonical and sitemap rules (from content/site.yaml or sitemap.xml). */
+  siteUrl: string | null;
+  summary: CheckSummary;
+  /** Present when check built the site. */
+  build: { ok: boolean; diagnostics: Diagnostic[] } | null;
+  findings: Finding[];
+}
