@@ -107,4 +107,32 @@ describe('content errors name the file, line, column and field', () => {
     expect(html).not.toMatch(/<script>alert|onerror/);
     expect(result.diagnostics.filter((d) => d.code === 'raw-html').map((d) => d.line)).toEqual([10, 10, 12]);
   });
+
+  it('rejects banned wording in the Markdown body, but allows it in quotation marks', async () => {
+    const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nThe PGCB told operators to drop "free bet".\n\nClaim your risk-free bet today.\n` });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ line: 12, field: 'body', code: 'banned-wording' });
+  });
+
+  it('resolves {{…}} in frontmatter blocks and reports a bad reference at its field', async () => {
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}} and {{example.bonus.nope}}.`;
+    const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 13, field: 'blocks.note.text', code: 'unknown-value' });
+    expect(d!.message).toContain('{{example.bonus.nope}}');
+  });
+});
+
+describe('Markdown output', () => {
+  it('fills {{…}} in blocks and marks external links for screen readers', async () => {
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}}.`;
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${fm}\n---\nSee [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n` });
+    cleanups.push(p.cleanup);
+    const result = await build({ root: p.root, outDir: 'dist' });
+    expect(result.ok).toBe(true);
+    const { readFile } = await import('node:fs/promises');
+    const html = await readFile(`${result.outDir}/second.html`, 'utf8');
+    expect(html).toContain('Today Bet $5, Get $100 in Bonus Bets.');
+    expect(html).toContain('<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>');
+  });
 });

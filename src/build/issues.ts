@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { formatReceived, type Diagnostic } from '../diagnostics.js';
 import type { YamlSource } from './yaml-source.js';
 
-const fieldPath = (path: readonly PropertyKey[]) =>
+export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
 
 function describeExpected(issue: z.core.$ZodIssue): string | undefined {

@@ -8,6 +8,8 @@ import type { Root, Link, Text, Heading } from 'mdast';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Operator, SiteConfig } from '../model.js';
 import { INTERPOLATION } from './body.js';
+import { lookupReference } from './interpolate.js';
+import { findBannedPhrase } from '../schema/common.js';
 
 /** Everything Markdown may refer to. */
 export interface MarkdownContext {
@@ -36,20 +38,12 @@ const schema: Schema = {
   attributes: {
     ...defaultSchema.attributes,
     a: [...(defaultSchema.attributes?.a ?? []), 'rel', 'target'],
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'visually-hidden']],
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
   },
 };
-
-function lookup(value: unknown, keys: string[]): unknown {
-  let v = value;
-  for (const k of keys) {
-    if (v == null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return v;
-}
 
 export const isExternal = (href: string) => /^https?:\/\//i.test(href);
 
@@ -65,15 +59,15 @@ function plugin() {
 
     const interpolate = (node: Parameters<typeof at>[0], text: string) =>
       text.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
-        const keys = dotted.slice(1).split('.');
-        const source = id === 'site' ? st.ctx.config : st.ctx.operators.get(id);
-        const value = source === undefined ? undefined : lookup(source, keys);
-        if (typeof value === 'string' || typeof value === 'number') return String(value);
-        report(node, 'error', 'unknown-value', `"${whole}" does not name a text or number field`, { received: JSON.stringify(value ?? null), hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names` });
+        const value = lookupReference(id, dotted.slice(1).split('.'), st.ctx.config, st.ctx.operators);
+        if (value !== undefined) return value;
+        report(node, 'error', 'unknown-value', `"${whole}" does not name a text or number field`, { hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names` });
         return whole;
       });
     visit(tree, 'text', (node: Text) => {
       if (node.value.includes('{{')) node.value = interpolate(node, node.value);
+      const banned = findBannedPhrase(node.value);
+      if (banned) report(node, 'error', 'banned-wording', `uses "${banned}", wording the PGCB banned in March 2023`, { received: JSON.stringify(node.value.slice(0, 60)), hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks' });
     });
     visit(tree, 'link', (node: Link) => {
       if (node.url.includes('%7B%7B') || node.url.includes('{{')) node.url = interpolate(node, decodeURI(node.url));
@@ -81,6 +75,8 @@ function plugin() {
         node.url = st.ctx.reviewRoutes.get(node.url.slice('operator:'.length)) ?? '/';
       } else if (isExternal(node.url)) {
         node.data = { ...node.data, hProperties: { rel: ['noopener', 'noreferrer'], target: '_blank' } };
+        // Tell screen-reader users the link opens a new tab, as block links do.
+        node.children.push({ type: 'text', value: ' (opens in a new tab)', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } } as Text);
       }
     });
     visit(tree, 'heading', (node: Heading) => {

@@ -6,7 +6,8 @@ import type { Operator, Page, Site, SourceFile } from '../model.js';
 import { siteSchema, type SiteConfig } from '../schema/site.js';
 import { operatorSchema } from '../schema/operator.js';
 import { pageSchemas, type Frontmatter, type TemplateName } from '../schema/page.js';
-import { issuesToDiagnostics } from './issues.js';
+import { issuesToDiagnostics, fieldPath } from './issues.js';
+import { interpolateDeep, lookupReference } from './interpolate.js';
 import { parseYaml } from './yaml-source.js';
 import { scanBody } from './body.js';
 import { routeFromContentPath, urlFor } from './urls.js';
@@ -36,7 +37,9 @@ function validateSite(file: SourceFile, diagnostics: Diagnostic[]): SiteConfig |
   return parsed.data;
 }
 
-function validateOperators(files: SourceFile[], diagnostics: Diagnostic[]): Operator[] {
+type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+
+function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locators: Map<string, Locate>): Operator[] {
   const operators: Operator[] = [];
   for (const file of files) {
     const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
@@ -55,6 +58,7 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[]): Oper
       continue;
     }
     operators.push({ ...parsed.data, id, file: file.path });
+    locators.set(id, (p) => src.locate(p));
   }
   // A sportsbook's sister casino must exist and be a casino.
   const ids = new Map(operators.map((o) => [o.id, o]));
@@ -191,7 +195,20 @@ function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRou
 export function validateContent(root: string, loaded: LoadedContent): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const config = loaded.site ? validateSite(loaded.site, diagnostics) : undefined;
-  const operators = validateOperators(loaded.operators, diagnostics);
+  const locators = new Map<string, Locate>();
+  const rawOperators = validateOperators(loaded.operators, diagnostics, locators);
+  const rawById = new Map(rawOperators.map((o) => [o.id, o]));
+  // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
+  const operators = config
+    ? rawOperators.map((o) => {
+        const { value, unresolved } = interpolateDeep(o, (id, keys) => lookupReference(id, keys, config, rawById));
+        for (const u of unresolved) {
+          const pos = locators.get(o.id)!(u.path);
+          diagnostics.push(err(o.file, pos.line, pos.col, fieldPath(u.path), 'unknown-value', `"${u.reference}" does not name a text or number field`, { hint: `check the operator id and field names (operator ids: ${[...rawById.keys()].join(', ')})` }));
+        }
+        return value;
+      })
+    : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
   const drafts = loaded.pages.map((f) => parsePage(f, diagnostics)).filter((d): d is PageDraft => !!d);
 
@@ -226,6 +243,16 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   for (const d of byRoute.values()) {
     const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics);
     if (!config) continue;
+    // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
+    for (const key of ['hero', 'blocks'] as const) {
+      const { value, unresolved, ids } = interpolateDeep(d.data[key], (id, keys) => lookupReference(id, keys, config, operatorsById), [key]);
+      (d.data as Record<string, unknown>)[key] = value;
+      for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
+      for (const u of unresolved) {
+        const pos = d.locate(u.path as PropertyKey[]);
+        diagnostics.push(err(d.file.path, pos.line, pos.col, fieldPath(u.path), operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator', `"${u.reference}" does not name a text or number field`, { hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; "site" is content/site.yaml` }));
+      }
+    }
     pages.push({
       file: d.file.path,
       route: d.route,

@@ -27,8 +27,12 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour
 /** Words the Pennsylvania Gaming Control Board told operators (and their affiliates) to stop using in March 2023. */
 export const BANNED_PHRASES = ['free bet', 'risk-free', 'risk free', 'free play'] as const;
 
+/**
+ * The first banned phrase `value` uses, if any. A phrase in quotation marks is a mention, not a
+ * use ('the PGCB told operators to drop "free bet"'), and is allowed.
+ */
 export function findBannedPhrase(value: string): string | undefined {
-  const lower = value.toLowerCase();
+  const lower = value.toLowerCase().replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, ' ');
   return BANNED_PHRASES.find((p) => new RegExp(`\\b${p.replace(/[-\s]/g, '[-\\s]')}s?\\b`).test(lower));
 }
 
