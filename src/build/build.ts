@@ -25,6 +25,8 @@ export interface BuildOptions {
   workers?: number | 'auto';
   /** Reuse rendered pages from the persistent render cache (default true). */
   cache?: boolean;
+  /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
+  cacheDir?: string;
 }
 
 /** Where rendered pages are cached between builds. */
@@ -158,7 +160,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const workers = workerCount(site.pages.length, options.workers);
     const outcomes = await renderAll(
-      { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: options.cache === false ? undefined : renderCacheDir },
+      { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir) },
       templates.module,
       workers,
     );

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../model.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { cacheDir, packageDir, packageVersion } from '../paths.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
@@ -21,7 +22,13 @@ function versions(): string {
 }
 
 const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
-const MAGIC = 'pa-site-render-cache 1 ';
+const MAGIC = 'pa-site-render-cache 2 ';
+
+/** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
+export interface CachedPage {
+  html: Buffer;
+  diagnostics: Diagnostic[];
+}
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, all
@@ -47,8 +54,8 @@ export class RenderCache {
     return path.join(this.dir, key.slice(0, 2), `${key}.html`);
   }
 
-  /** The cached HTML, or undefined when absent or damaged. */
-  async get(key: string): Promise<Buffer | undefined> {
+  /** The cached page, or undefined when absent or damaged. Layout: magic+checksum, diagnostics JSON, HTML. */
+  async get(key: string): Promise<CachedPage | undefined> {
     let raw: Buffer;
     try {
       raw = await readFile(this.file(key));
@@ -57,16 +64,22 @@ export class RenderCache {
     }
     const nl = raw.indexOf(10);
     const header = nl > 0 ? raw.subarray(0, nl).toString('latin1') : '';
-    const body = raw.subarray(nl + 1);
-    if (!header.startsWith(MAGIC) || header.slice(MAGIC.length) !== sha(body)) return undefined;
-    return body;
+    const rest = raw.subarray(nl + 1);
+    if (!header.startsWith(MAGIC) || header.slice(MAGIC.length) !== sha(rest)) return undefined;
+    const nl2 = rest.indexOf(10);
+    try {
+      return { diagnostics: JSON.parse(rest.subarray(0, nl2).toString('utf8')) as Diagnostic[], html: rest.subarray(nl2 + 1) };
+    } catch {
+      return undefined;
+    }
   }
 
-  async put(key: string, html: string): Promise<void> {
+  async put(key: string, html: string, diagnostics: Diagnostic[]): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
+    const rest = `${JSON.stringify(diagnostics)}\n${html}`;
     const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
-    await writeFile(tmp, `${MAGIC}${sha(html)}\n${html}`);
+    await writeFile(tmp, `${MAGIC}${sha(rest)}\n${rest}`);
     await rename(tmp, file);
   }
 }

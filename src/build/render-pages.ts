@@ -64,13 +64,13 @@ export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index:
   if (r.cache && key) {
     const hit = await r.cache.get(key);
     if (hit) {
-      await writeOut(r, setup.stagingDir, page.url.file, hit);
-      return { index, bytes: hit.byteLength, cached: true, diagnostics: [] };
+      await writeOut(r, setup.stagingDir, page.url.file, hit.html);
+      return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics };
     }
   }
   const rendered = renderPage(r, page);
   if (!rendered.html) return { index, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
   await writeOut(r, setup.stagingDir, page.url.file, rendered.html);
-  if (r.cache && key) await r.cache.put(key, rendered.html).catch(() => undefined);
+  if (r.cache && key) await r.cache.put(key, rendered.html, rendered.diagnostics).catch(() => undefined);
   return { index, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics };
 }
