@@ -1,0 +1,156 @@
+/**
+ * Page rules: what every page of the guide must (or must not) show. Each rule has an id that a
+ * page can silence with frontmatter `checkIgnore: [id]` or, in a built page,
+ * `<meta name="pa-site-check-ignore" content="id other-id">`. 404.html is exempt from all but
+ * single-h1.
+ */
+import { filesForPath } from '../build/urls.js';
+import { findBannedPhrase } from '../schema/common.js';
+import type { SitePage } from './links.js';
+import type { Finding, Place } from './types.js';
+
+/** Every page rule id with its one-line explanation (docs/check.md repeats these). */
+export const PAGE_RULES = {
+  'compliance-age': 'every content page shows the reminder that players must be 21+ and in Pennsylvania',
+  'compliance-helpline': 'every content page shows the problem-gambling help line 1-800-GAMBLER',
+  'compliance-disclosure': 'every content page discloses that the site may receive compensation from operators',
+  'cta-terms': "every operator call to action has 'T&Cs apply' in the same card or section",
+  'cta-sponsored': 'every operator call to action has rel="sponsored"',
+  'banned-wording': 'no "free bet", "risk-free", "risk free" or "free play" in visible text (PGCB, March 2023)',
+  'unique-title': 'every page has a <title> no other page uses',
+  'unique-description': 'every page has a meta description no other page uses',
+  canonical: "every page's canonical link is its own absolute URL",
+  'single-h1': 'every page has exactly one <h1> (404.html included)',
+  sitemap: 'every page is listed in sitemap.xml and every sitemap URL has a page',
+  'orphan-page': 'every page except the home page is linked from another page',
+} as const;
+export type PageRule = keyof typeof PAGE_RULES;
+export const isPageRule = (id: string): id is PageRule => Object.hasOwn(PAGE_RULES, id);
+
+export interface RulePage extends SitePage {
+  /** Page rule ids silenced on this page. */
+  ignore: ReadonlySet<string>;
+  /** The canonical URL the page must declare, when the site URL is known. */
+  canonical: string | null;
+}
+
+export interface RuleContext {
+  pages: RulePage[];
+  /** Built HTML files some other page links to. */
+  linkedTo: ReadonlySet<string>;
+  /** Text of sitemap.xml, or null when there is none. */
+  sitemap: string | null;
+  siteOrigin: string | null;
+  files: Set<string>;
+}
+
+const AGE = /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
+const HELPLINE = /1-800-GAMBLER/i;
+const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
+
+const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.route, file: null, line });
+const finding = (rule: PageRule, message: string, places: Place[], hint?: string): Finding => ({
+  rule,
+  severity: 'error',
+  category: 'page',
+  message,
+  places,
+  ...(hint ? { hint } : {}),
+});
+
+/** Every banned phrase in the text, each with the sentence it is in. */
+export function bannedPhrases(text: string): { phrase: string; excerpt: string }[] {
+  const found = new Map<string, string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+/)) {
+    let rest = sentence;
+    for (let phrase = findBannedPhrase(rest); phrase; phrase = findBannedPhrase(rest)) {
+      if (!found.has(phrase)) found.set(phrase, sentence.length > 100 ? `${sentence.slice(0, 97)}...` : sentence);
+      rest = rest.replace(new RegExp(phrase.replace(/[-\s]/g, '[-\\s]'), 'gi'), ' ');
+    }
+  }
+  return [...found].map(([phrase, excerpt]) => ({ phrase, excerpt }));
+}
+
+export function parseSitemap(xml: string): string[] {
+  const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+  return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decode(m[1]!));
+}
+
+function duplicates(ctx: RuleContext, rule: 'unique-title' | 'unique-description', pick: (p: RulePage) => string[], what: string): Finding[] {
+  const out: Finding[] = [];
+  const byValue = new Map<string, RulePage[]>();
+  for (const p of ctx.pages) {
+    if (p.file === '404.html' || p.ignore.has(rule)) continue;
+    const values = pick(p).filter(Boolean);
+    if (values.length === 0) out.push(finding(rule, `has no ${what}`, [placeOf(p)]));
+    else if (values.length > 1) out.push(finding(rule, `has ${values.length} ${what} elements`, [placeOf(p)]));
+    const v = values[0];
+    if (v) byValue.set(v, [...(byValue.get(v) ?? []), p]);
+  }
+  for (const [value, pages] of byValue) {
+    if (pages.length < 2) continue;
+    out.push(finding(rule, `${pages.length} pages share the ${what} "${value}"`, pages.map((p) => placeOf(p)), `give each page its own ${what}`));
+  }
+  return out;
+}
+
+export function checkPages(ctx: RuleContext): Finding[] {
+  const out: Finding[] = [];
+  const on = (p: RulePage, rule: PageRule) => !p.ignore.has(rule) && (p.file !== '404.html' || rule === 'single-h1');
+
+  // Sitemap: which pages it lists, and URLs no page answers.
+  let listed: Set<string> | null = null;
+  if (ctx.sitemap === null) {
+    out.push(finding('sitemap', 'sitemap.xml is missing', [], 'the build writes sitemap.xml; check the folder is a complete build'));
+  } else {
+    listed = new Set();
+    for (const loc of parseSitemap(ctx.sitemap)) {
+      let u: URL;
+      try {
+        u = new URL(loc);
+      } catch {
+        out.push({ ...finding('sitemap', `sitemap.xml lists "${loc}", which is not an absolute URL`, []), target: loc });
+        continue;
+      }
+      if (ctx.siteOrigin && u.origin !== ctx.siteOrigin) {
+        out.push({ ...finding('sitemap', `sitemap.xml lists ${loc}, which is not on ${ctx.siteOrigin}`, []), target: loc });
+        continue;
+      }
+      const file = filesForPath(u.pathname).find((f) => ctx.files.has(f) && f.endsWith('.html'));
+      if (file) listed.add(file);
+      else out.push({ ...finding('sitemap', `sitemap.xml lists ${loc} but no page answers it`, [], 'rebuild, or remove the URL from the sitemap'), target: loc });
+    }
+  }
+
+  for (const p of ctx.pages) {
+    const s = p.scan;
+    const is404 = p.file === '404.html';
+    if (on(p, 'compliance-age') && !AGE.test(s.text)) out.push(finding('compliance-age', 'does not show the 21+ and Pennsylvania reminder', [placeOf(p)], 'the layout adds it on content pages; a page built without the layout misses it'));
+    if (on(p, 'compliance-helpline') && !HELPLINE.test(s.text)) out.push(finding('compliance-helpline', 'does not show the help line 1-800-GAMBLER', [placeOf(p)]));
+    if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text)) out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
+    if (on(p, 'cta-terms')) {
+      for (const c of s.ctas.filter((c) => !c.terms)) out.push({ ...finding('cta-terms', `operator link to ${c.href} has no 'T&Cs apply' in its card or section`, [placeOf(p, c.line)]), target: c.href });
+    }
+    if (on(p, 'cta-sponsored')) {
+      for (const c of s.ctas.filter((c) => !c.sponsored)) out.push({ ...finding('cta-sponsored', `operator link to ${c.href} has no rel="sponsored"`, [placeOf(p, c.line)]), target: c.href });
+    }
+    if (on(p, 'banned-wording')) {
+      for (const b of bannedPhrases(s.text)) out.push(finding('banned-wording', `uses "${b.phrase}": "${b.excerpt}"`, [placeOf(p)], 'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"'));
+    }
+    if (on(p, 'single-h1') && s.h1 !== 1) out.push(finding('single-h1', s.h1 === 0 ? 'has no <h1>' : `has ${s.h1} <h1> elements`, [placeOf(p)], 'a page has exactly one <h1>: the hero heading'));
+    if (!is404 && !s.noindex) {
+      if (on(p, 'canonical')) {
+        if (s.canonicals.length === 0) out.push(finding('canonical', 'has no <link rel="canonical">', [placeOf(p)]));
+        else if (s.canonicals.length > 1) out.push(finding('canonical', `has ${s.canonicals.length} canonical links`, [placeOf(p)]));
+        else if (p.canonical && s.canonicals[0] !== p.canonical) out.push(finding('canonical', `canonical is ${s.canonicals[0]}, expected ${p.canonical}`, [placeOf(p)]));
+      }
+      if (listed && on(p, 'sitemap') && !listed.has(p.file)) out.push(finding('sitemap', 'is not listed in sitemap.xml', [placeOf(p)]));
+    }
+    if (!is404 && p.file !== 'index.html' && on(p, 'orphan-page') && !ctx.linkedTo.has(p.file)) {
+      out.push(finding('orphan-page', 'no other page links to it', [placeOf(p)], 'link it from a related page or the header/footer, or remove it'));
+    }
+  }
+  out.push(...duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'));
+  out.push(...duplicates(ctx, 'unique-description', (p) => p.scan.descriptions, 'meta description'));
+  return out;
+}
