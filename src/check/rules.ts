@@ -64,8 +64,16 @@ export function bannedPhrases(text: string): { phrase: string; excerpt: string }
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
     let rest = sentence;
     for (let phrase = findBannedPhrase(rest); phrase; phrase = findBannedPhrase(rest)) {
-      if (!found.has(phrase)) found.set(phrase, sentence.length > 100 ? `${sentence.slice(0, 97)}...` : sentence);
-      rest = rest.replace(new RegExp(phrase.replace(/[-\s]/g, '[-\\s]'), 'gi'), ' ');
+      const re = new RegExp(phrase.replace(/[-\s]/g, '[-\\s]'), 'gi');
+      if (!found.has(phrase)) {
+        // A few words either side of the first match.
+        const at = rest.search(re);
+        const from = Math.max(0, sentence.lastIndexOf(' ', Math.max(0, at - 30)));
+        const to = sentence.indexOf(' ', Math.min(sentence.length, at + phrase.length + 30));
+        const cut = sentence.slice(from, to === -1 ? undefined : to).trim();
+        found.set(phrase, `${from > 0 ? '...' : ''}${cut}${to !== -1 ? '...' : ''}`);
+      }
+      rest = rest.replace(re, (m) => ' '.repeat(m.length));
     }
   }
   return [...found].map(([phrase, excerpt]) => ({ phrase, excerpt }));

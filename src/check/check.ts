@@ -1,0 +1,190 @@
+/**
+ * `check()`: builds the site into a temporary folder (or takes a built folder), then checks
+ * internal links and fragments, page rules and, on request, external links. Never prints and never
+ * exits; the CLI (src/cli/check-command.ts) formats the result.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parse as parseYaml } from 'yaml';
+import { build } from '../build/build.js';
+import { isValidRoute, routeForFile, urlFor } from '../build/urls.js';
+import type { Page } from '../model.js';
+import { checkExternal, type ExternalOptions } from './external.js';
+import { scanHtml } from './html.js';
+import { checkLinks, type SitePage } from './links.js';
+import { locateFindings } from './locate.js';
+import { checkPages, isPageRule, parseSitemap, type RulePage } from './rules.js';
+import type { CheckResult, Finding } from './types.js';
+
+export interface CheckOptions {
+  /** Project folder holding content/. Default: the current folder (when `dir` is not given). */
+  root?: string;
+  /** Check this built folder instead of building. `root`, when given, supplies the site URL and check.knownUnbuilt. */
+  dir?: string;
+  /** Also check links to other sites (needs network). */
+  external?: boolean;
+  externalOptions?: ExternalOptions;
+  /** Clock for the build (tests pin it). */
+  now?: Date;
+}
+
+/** A problem with the options themselves (the CLI exits 2). */
+export class CheckInputError extends Error {}
+
+interface Config {
+  url: string | null;
+  knownUnbuilt: string[];
+}
+
+/** The two settings check needs from content/site.yaml, without validating the rest. */
+async function readConfig(root: string): Promise<Config | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(root, 'content', 'site.yaml'), 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const data = parseYaml(text) as { url?: unknown; check?: { knownUnbuilt?: unknown } } | null;
+    const list = data?.check?.knownUnbuilt;
+    return {
+      url: typeof data?.url === 'string' ? data.url : null,
+      knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+
+const originOf = (url: string | null) => {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+const CATEGORY_ORDER = { link: 0, page: 1, external: 2, 'known-unbuilt': 3 } as const;
+const RULE_ORDER = ['broken-link', 'broken-asset', 'broken-fragment'];
+
+function sortFindings(findings: Finding[]): Finding[] {
+  const firstPage = (f: Finding) => f.places[0]?.page ?? '';
+  return findings.sort(
+    (a, b) =>
+      CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] ||
+      (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
+      (a.category === 'page'
+        ? firstPage(a).localeCompare(firstPage(b)) || a.rule.localeCompare(b.rule)
+        : (RULE_ORDER.indexOf(a.rule) + 1 || 99) - (RULE_ORDER.indexOf(b.rule) + 1 || 99) || a.rule.localeCompare(b.rule)) ||
+      (a.target ?? '').localeCompare(b.target ?? '') ||
+      a.message.localeCompare(b.message),
+  );
+}
+
+export async function check(options: CheckOptions = {}): Promise<CheckResult> {
+  let temp: string | null = null;
+  try {
+    let dir: string;
+    let root: string | null;
+    let config: Config | null;
+    let pagesByFile = new Map<string, Page>();
+    let buildInfo: CheckResult['build'] = null;
+    let buildMs: number | undefined;
+
+    if (options.dir !== undefined) {
+      dir = path.resolve(options.dir);
+      const st = await stat(dir).catch(() => null);
+      if (!st?.isDirectory()) throw new CheckInputError(`${options.dir} is not a folder`);
+      root = options.root !== undefined ? path.resolve(options.root) : null;
+      config = root ? await readConfig(root) : null;
+    } else {
+      root = path.resolve(options.root ?? '.');
+      temp = await mkdtemp(path.join(tmpdir(), 'pa-site-check-'));
+      dir = path.join(temp, 'site');
+      const b = await build({ root, outDir: dir, now: options.now });
+      buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
+      buildMs = Math.round(b.timings.total);
+      if (!b.ok || !b.site) {
+        const errors = b.diagnostics.filter((d) => d.severity === 'error').length;
+        return {
+          version: 1,
+          ok: false,
+          dir,
+          root,
+          siteUrl: null,
+          summary: { pages: 0, links: 0, errors, warnings: b.diagnostics.length - errors, ms: 0, buildMs },
+          build: buildInfo,
+          findings: [],
+        };
+      }
+      config = { url: b.site.config.url, knownUnbuilt: b.site.config.check.knownUnbuilt };
+      pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
+    }
+
+    const t0 = performance.now();
+    const files = await listFiles(dir);
+    const fileSet = new Set(files);
+    const htmlFiles = files.filter((f) => f.endsWith('.html')).sort();
+    // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
+    const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8')));
+    const sitemap = fileSet.has('sitemap.xml') ? await readFile(path.join(dir, 'sitemap.xml'), 'utf8') : null;
+    const siteUrl = config?.url ?? (sitemap ? parseSitemap(sitemap).map(originOf).find((o) => o !== null) ?? null : null);
+    const siteOrigin = originOf(siteUrl);
+
+    const pages = new Map<string, SitePage>();
+    htmlFiles.forEach((file, i) => pages.set(file, { file, route: routeForFile(file), scan: scans[i]! }));
+    const links = checkLinks({ pages, files: fileSet, siteOrigin, knownUnbuilt: config?.knownUnbuilt ?? [] });
+
+    const findings: Finding[] = [...links.findings];
+    const rulePages: RulePage[] = [...pages.values()].map((p) => {
+      const page = pagesByFile.get(p.file);
+      const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
+      for (const id of ignore) {
+        if (isPageRule(id)) continue;
+        findings.push({
+          rule: 'unknown-ignore',
+          severity: 'warning',
+          category: 'page',
+          message: `checkIgnore names "${id}", which is not a page rule`,
+          hint: 'use one of the page rule ids in docs/check.md',
+          places: [{ page: p.file, url: p.route, file: null, line: null }],
+        });
+      }
+      const canonical = page ? page.url.canonical : siteUrl && isValidRoute(p.route) ? urlFor(p.route, siteUrl).canonical : null;
+      return { ...p, ignore, canonical };
+    });
+    findings.push(...checkPages({ pages: rulePages, linkedTo: links.linkedTo, sitemap, siteOrigin, files: fileSet }));
+
+    let externalRefs = 0;
+    if (options.external) {
+      for (const places of links.external.values()) externalRefs += places.length;
+      findings.push(...(await checkExternal(links.external, options.externalOptions)));
+    }
+    if (root) {
+      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));
+    }
+    sortFindings(findings);
+    const errors = findings.filter((f) => f.severity === 'error').length;
+    return {
+      version: 1,
+      ok: errors === 0,
+      dir,
+      root,
+      siteUrl,
+      summary: { pages: pages.size, links: links.checked + externalRefs, errors, warnings: findings.length - errors, ms: Math.round(performance.now() - t0), ...(buildMs !== undefined ? { buildMs } : {}) },
+      build: buildInfo,
+      findings,
+    };
+  } finally {
+    if (temp) await rm(temp, { recursive: true, force: true });
+  }
+}

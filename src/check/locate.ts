@@ -1,0 +1,82 @@
+/**
+ * Points findings at the files a person edits: a page's content file (and the line where the
+ * broken link or the frontmatter field is, when it can be found) and content/site.yaml for links
+ * the header or footer make.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { findBannedPhrase } from '../schema/common.js';
+import type { Finding } from './types.js';
+
+type LineTest = (line: string) => boolean;
+
+const SITE_YAML = 'content/site.yaml';
+
+const contains = (needle: string): LineTest => (l) => l.includes(needle);
+const key = (k: string): LineTest => (l) => new RegExp(`^\\s*${k}:`).test(l);
+
+/** Tests, most specific first, for the line a finding is about in a page's content file. */
+function lineTests(f: Finding): LineTest[] {
+  const t = f.target;
+  switch (f.rule) {
+    case 'broken-link':
+    case 'broken-asset':
+    case 'known-unbuilt':
+    case 'external-link':
+      return t ? [contains(`(${t}`), contains(t)] : [];
+    case 'broken-fragment': {
+      if (!t) return [];
+      const frag = t.slice(t.indexOf('#'));
+      return [contains(t), contains(`(${frag})`), contains(frag)];
+    }
+    case 'unique-title':
+      return [key('title')];
+    case 'unique-description':
+      return [key('description')];
+    case 'single-h1':
+      return [key('heading')];
+    case 'canonical':
+      return [key('route')];
+    case 'banned-wording':
+      return [(l) => findBannedPhrase(l) !== undefined];
+    default:
+      return [];
+  }
+}
+
+export async function locateFindings(findings: Finding[], root: string, contentFileOf: Map<string, string>): Promise<void> {
+  const cache = new Map<string, Promise<string[] | null>>();
+  const lines = (file: string) => {
+    let p = cache.get(file);
+    if (!p) {
+      p = readFile(path.join(root, file), 'utf8').then((t) => t.split(/\r?\n/), () => null);
+      cache.set(file, p);
+    }
+    return p;
+  };
+  const find = async (file: string, tests: LineTest[]) => {
+    const ls = await lines(file);
+    if (!ls) return null;
+    for (const test of tests) {
+      const i = ls.findIndex(test);
+      if (i !== -1) return i + 1;
+    }
+    return null;
+  };
+
+  for (const f of findings) {
+    const tests = lineTests(f);
+    const fromLayout = f.allPages || f.places.some((p) => p.region === 'header' || p.region === 'footer');
+    if (fromLayout && f.target && f.category !== 'page') {
+      const escaped = f.target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const line = await find(SITE_YAML, [(l) => new RegExp(`href:\\s*["']?${escaped}["']?(?=[\\s,}]|$)`).test(l)]);
+      if (line) f.source = { file: SITE_YAML, line };
+    }
+    for (const p of f.places) {
+      const file = contentFileOf.get(p.page);
+      if (!file) continue;
+      p.file = file;
+      p.line = (tests.length ? await find(file, tests) : null) ?? 1;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { formatGithub, formatJson, formatText, KNOWN_UNBUILT_TITLE, summaryLine } from './report.js';
+import type { CheckResult, Finding } from './types.js';
+
+const place = (page: string, file: string | null = null, line: number | null = 1, region?: 'main' | 'header' | 'footer') => ({
+  page,
+  url: page === 'index.html' ? '/' : `/${page.replace(/\.html$/, '')}`,
+  file,
+  line,
+  ...(region ? { region } : {}),
+});
+
+function result(findings: Finding[], extra: Partial<CheckResult> = {}): CheckResult {
+  const errors = findings.filter((f) => f.severity === 'error').length;
+  return {
+    version: 1,
+    ok: errors === 0,
+    dir: '/tmp/site',
+    root: '/repo',
+    siteUrl: 'https://example.com',
+    summary: { pages: 3, links: 42, errors, warnings: findings.length - errors, ms: 12 },
+    build: null,
+    findings,
+    ...extra,
+  };
+}
+
+const layoutBroken: Finding = {
+  rule: 'broken-link',
+  severity: 'error',
+  category: 'link',
+  message: 'no page at /old (looked for old.html, old/index.html)',
+  target: '/old',
+  allPages: true,
+  hint: 'the link is on every page, so it comes from the layout',
+  source: { file: 'content/site.yaml', line: 40 },
+  places: [place('about.html', 'content/pages/about.md', 1, 'header'), place('index.html', 'content/pages/index.md', 1, 'header'), place('guide.html', 'content/pages/guide.md', 1, 'header')],
+};
+const bodyBroken: Finding = {
+  rule: 'broken-fragment',
+  severity: 'error',
+  category: 'link',
+  message: 'no id="nope" on /guide (guide.html)',
+  target: '/guide#nope',
+  places: [place('about.html', 'content/pages/about.md', 14, 'main'), place('index.html', 'content/pages/index.md', 20, 'main')],
+};
+const pageRule: Finding = { rule: 'single-h1', severity: 'error', category: 'page', message: 'has 2 <h1> elements', places: [place('about.html', 'content/pages/about.md', 9)] };
+const known: Finding = {
+  rule: 'known-unbuilt',
+  severity: 'warning',
+  category: 'known-unbuilt',
+  message: '/sportsbooks is not built; 404.html answers it',
+  target: '/sportsbooks',
+  allPages: true,
+  source: { file: 'content/site.yaml', line: 29 },
+  places: [place('about.html', null, 1, 'header'), place('index.html', null, 1, 'header'), place('guide.html', null, 1, 'footer')],
+};
+
+describe('text report', () => {
+  const lines = formatText(result([layoutBroken, bodyBroken, pageRule, known]));
+
+  it('collapses a layout link to one line with "on all N pages" and points at its source', () => {
+    expect(lines).toContain('  error  broken-link  /old  on all 3 pages');
+    expect(lines).toContain('         source: content/site.yaml:40');
+    expect(lines.join('\n')).not.toMatch(/about\.md:1\b/);
+  });
+
+  it('lists every page linking a broken target', () => {
+    const at = lines.indexOf('  error  broken-fragment  /guide#nope');
+    expect(lines.slice(at + 1, at + 5)).toEqual([
+      '         no id="nope" on /guide (guide.html)',
+      '         linked from:',
+      '           about.html  content/pages/about.md:14',
+      '           index.html  content/pages/index.md:20',
+    ]);
+  });
+
+  it('groups page rules by page', () => {
+    const at = lines.indexOf('Page rules');
+    expect(lines.slice(at + 1, at + 3)).toEqual(['  about.html  content/pages/about.md', '    error  single-h1  has 2 <h1> elements  (line 9)']);
+  });
+
+  it('gives the known-unbuilt paths their own section', () => {
+    const at = lines.indexOf(KNOWN_UNBUILT_TITLE);
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 2]).toBe('  /sportsbooks  header and footer, on all 3 pages  (content/site.yaml:29)');
+  });
+
+  it('ends with the summary line', () => {
+    expect(lines.at(-1)).toBe('✗ 3 pages checked, 42 links checked, 3 errors, 1 warning in 12 ms');
+    expect(summaryLine(result([], { summary: { pages: 1, links: 1, errors: 0, warnings: 0, ms: 3, buildMs: 200 } }))).toBe('1 page checked, 1 link checked, 0 errors, 0 warnings in 3 ms (build 200 ms)');
+  });
+
+  it('prints errors only when quiet, and colour only when asked', () => {
+    const quiet = formatText(result([known]), { quiet: true });
+    expect(quiet).toEqual([]);
+    expect(formatText(result([pageRule]), { color: true }).join('\n')).toContain('\x1b[31merror\x1b[0m');
+    expect(lines.join('\n')).not.toContain('\x1b[');
+  });
+});
+
+describe('JSON report', () => {
+  it('always has every key, null when it does not apply', () => {
+    const json = JSON.parse(formatJson(result([pageRule])));
+    expect(Object.keys(json)).toEqual(['version', 'ok', 'dir', 'root', 'siteUrl', 'summary', 'build', 'findings']);
+    expect(json.summary).toEqual({ pages: 3, links: 42, errors: 1, warnings: 0, ms: 12, buildMs: null });
+    expect(json.findings[0]).toEqual({
+      rule: 'single-h1',
+      severity: 'error',
+      category: 'page',
+      message: 'has 2 <h1> elements',
+      target: null,
+      status: null,
+      allPages: false,
+      hint: null,
+      source: null,
+      places: [{ page: 'about.html', url: '/about', file: 'content/pages/about.md', line: 9, region: null }],
+    });
+  });
+});
+
+describe('GitHub annotations', () => {
+  it('points at content files, once at the source for layout links, and escapes the message', () => {
+    const out = formatGithub(result([layoutBroken, bodyBroken, { ...pageRule, message: 'a: b, c\nd' }]), '/repo');
+    expect(out).toEqual([
+      '::error file=content/site.yaml,line=40,title=pa-site check%3A broken-link::no page at /old (looked for old.html, old/index.html) (on all 3 pages)%0Afix: the link is on every page, so it comes from the layout',
+      '::error file=content/pages/about.md,line=14,title=pa-site check%3A broken-fragment::no id="nope" on /guide (guide.html)',
+      '::error file=content/pages/index.md,line=20,title=pa-site check%3A broken-fragment::no id="nope" on /guide (guide.html)',
+      '::error file=content/pages/about.md,line=9,title=pa-site check%3A single-h1::a: b, c%0Ad',
+      '3 pages checked, 42 links checked, 3 errors, 0 warnings in 12 ms',
+    ]);
+  });
+
+  it('points at built files with --dir, and not at a temporary build folder', () => {
+    const dirMode = formatGithub(result([{ ...pageRule, places: [place('about.html', null, 7)] }], { root: null }), '/tmp');
+    expect(dirMode[0]).toBe('::error file=site/about.html,line=7,title=pa-site check%3A single-h1::has 2 <h1> elements');
+    const built = formatGithub(result([{ ...pageRule, places: [place('404.html', null, 7)] }], { build: { ok: true, diagnostics: [] } }), '/repo');
+    expect(built[0]).toBe('::error title=pa-site check%3A single-h1::has 2 <h1> elements (404.html)');
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Turns a CheckResult into text for people, JSON for tools, or GitHub workflow annotations.
+ * Pure functions returning lines: the CLI decides where they go.
+ */
+import path from 'node:path';
+import { formatDiagnostic } from '../diagnostics.js';
+import type { CheckResult, Finding, Place } from './types.js';
+
+export type CheckFormat = 'text' | 'json' | 'github';
+
+export interface TextOptions {
+  color?: boolean;
+  /** Errors only: no warnings, no summary. */
+  quiet?: boolean;
+}
+
+const paint = (on: boolean | undefined, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not built — served by 404.html';
+
+function where(p: Place): string {
+  if (p.file) return `${p.page}  ${p.file}${p.line ? `:${p.line}` : ''}`;
+  return p.line ? `${p.page}:${p.line}` : p.page;
+}
+
+/** `header and footer, on all 12 pages` or `about.html, index.html`. */
+function linkedFrom(f: Finding): string {
+  const regions = [...new Set(f.places.map((p) => p.region).filter((r) => r === 'header' || r === 'footer'))];
+  if (f.allPages) return `${regions.length ? `${regions.join(' and ')}, ` : ''}on all ${f.places.length} pages`;
+  return f.places.map((p) => (p.region && p.region !== 'main' ? `${p.page} (${p.region})` : p.page)).join(', ');
+}
+
+export function summaryLine(r: CheckResult): string {
+  const s = r.summary;
+  const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
+  return `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`;
+}
+
+export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
+  const out: string[] = [];
+  const tag = (f: { severity: 'error' | 'warning' }) => (f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning'));
+  const heading = (s: string) => paint(o.color, 1, s);
+  const findings = o.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+
+  if (r.build && !r.build.ok) {
+    out.push(heading('Build failed'));
+    for (const d of r.build.diagnostics) {
+      if (o.quiet && d.severity !== 'error') continue;
+      out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));
+    }
+    out.push('');
+  }
+
+  const detail = (f: Finding, indent: string) => {
+    out.push(`${indent}       ${f.message}`);
+    if (f.source) out.push(`${indent}       source: ${f.source.file}:${f.source.line}`);
+    if (!f.allPages && f.places.length) {
+      out.push(`${indent}       linked from:`);
+      for (const p of f.places) out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
+    }
+    if (f.hint) out.push(`${indent}       fix: ${f.hint}`);
+  };
+
+  const links = findings.filter((f) => f.category === 'link');
+  if (links.length) {
+    out.push(heading('Broken links and fragments'));
+    for (const f of links) {
+      out.push(`  ${tag(f)}  ${f.rule}  ${f.target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
+      detail(f, '  ');
+    }
+    out.push('');
+  }
+
+  const pageFindings = findings.filter((f) => f.category === 'page');
+  if (pageFindings.length) {
+    out.push(heading('Page rules'));
+    const single = pageFindings.filter((f) => f.places.length === 1);
+    const byPage = new Map<string, Finding[]>();
+    for (const f of single) byPage.set(f.places[0]!.page, [...(byPage.get(f.places[0]!.page) ?? []), f]);
+    for (const [page, list] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
+      const file = list[0]!.places[0]!.file;
+      out.push(`  ${page}${file ? `  ${file}` : ''}`);
+      for (const f of list) {
+        const p = f.places[0]!;
+        const at = p.line ? `  (line ${p.line})` : '';
+        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${at}`);
+        if (f.hint) out.push(`           fix: ${f.hint}`);
+      }
+    }
+    const across = pageFindings.filter((f) => f.places.length !== 1);
+    if (across.length) {
+      out.push('  across pages');
+      for (const f of across) {
+        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}`);
+        for (const p of f.places) out.push(`           ${where(p)}`);
+        if (f.hint) out.push(`           fix: ${f.hint}`);
+      }
+    }
+    out.push('');
+  }
+
+  const external = findings.filter((f) => f.category === 'external');
+  if (external.length) {
+    out.push(heading('External links'));
+    for (const f of external) {
+      out.push(`  ${tag(f)}  ${f.rule}  ${f.target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
+      detail(f, '  ');
+    }
+    out.push('');
+  }
+
+  const known = findings.filter((f) => f.category === 'known-unbuilt');
+  if (known.length) {
+    out.push(heading(KNOWN_UNBUILT_TITLE));
+    const listed = known.filter((f) => f.rule === 'known-unbuilt');
+    if (listed.length) {
+      out.push('  (warnings while they are listed in check.knownUnbuilt in content/site.yaml)');
+      const width = Math.max(...listed.map((f) => (f.target ?? '').length));
+      for (const f of listed) {
+        const mark = f.severity === 'error' ? `${tag(f)} ` : '';
+        out.push(`  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${f.source ? `  (${f.source.file}:${f.source.line})` : ''}`);
+        if (f.severity === 'error') out.push(`    ${f.message}`);
+      }
+    }
+    for (const f of known.filter((f) => f.rule !== 'known-unbuilt')) {
+      out.push(`  ${tag(f)}  ${f.rule}  ${f.message}`);
+      if (f.hint) out.push(`         fix: ${f.hint}`);
+    }
+    out.push('');
+  }
+
+  if (!o.quiet) {
+    const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
+    out.push(`${mark} ${summaryLine(r)}`);
+  }
+  return out;
+}
+
+/** The documented JSON schema (version 1): every key always present, in a fixed order, null when it does not apply. */
+export function toJson(r: CheckResult) {
+  return {
+    version: r.version,
+    ok: r.ok,
+    dir: r.dir,
+    root: r.root,
+    siteUrl: r.siteUrl,
+    summary: { pages: r.summary.pages, links: r.summary.links, errors: r.summary.errors, warnings: r.summary.warnings, ms: r.summary.ms, buildMs: r.summary.buildMs ?? null },
+    build: r.build,
+    findings: r.findings.map((f) => ({
+      rule: f.rule,
+      severity: f.severity,
+      category: f.category,
+      message: f.message,
+      target: f.target ?? null,
+      status: f.status ?? null,
+      allPages: f.allPages ?? false,
+      hint: f.hint ?? null,
+      source: f.source ?? null,
+      places: f.places.map((p) => ({ page: p.page, url: p.url, file: p.file, line: p.line, region: p.region ?? null })),
+    })),
+  };
+}
+
+export function formatJson(r: CheckResult): string {
+  return JSON.stringify(toJson(r), null, 2);
+}
+
+const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escProp = (s: string) => escData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+function annotation(level: 'error' | 'warning', message: string, props: { file?: string | null; line?: number | null; col?: number | null; title?: string }): string {
+  const parts: string[] = [];
+  if (props.file) parts.push(`file=${escProp(props.file)}`);
+  if (props.file && props.line) parts.push(`line=${props.line}`);
+  if (props.file && props.col) parts.push(`col=${props.col}`);
+  if (props.title) parts.push(`title=${escProp(props.title)}`);
+  return `::${level}${parts.length ? ` ${parts.join(',')}` : ''}::${escData(message)}`;
+}
+
+/**
+ * GitHub workflow annotations, one per place a finding applies to, pointing at the content file
+ * (or, with --dir, the built HTML file). Layout links get one annotation at content/site.yaml.
+ */
+export function formatGithub(r: CheckResult, cwd: string = process.cwd()): string[] {
+  const out: string[] = [];
+  const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
+  if (r.build && r.root) {
+    for (const d of r.build.diagnostics) {
+      out.push(annotation(d.severity, d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, { file: rel(r.root, d.file), line: d.line, col: d.col, title: `pa-site build: ${d.code}` }));
+    }
+  }
+  for (const f of r.findings) {
+    const title = `pa-site check: ${f.rule}`;
+    const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
+    if (f.source && r.root) {
+      const extra = f.allPages ? ` (on all ${f.places.length} pages)` : f.places.length ? ` (linked from ${f.places.map((p) => p.page).join(', ')})` : '';
+      out.push(annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title }));
+      continue;
+    }
+    if (f.places.length === 0) {
+      out.push(annotation(f.severity, text(), { title }));
+      continue;
+    }
+    const shown = f.allPages ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
+    for (const p of shown) {
+      let file: string | null = null;
+      if (p.file && r.root) file = rel(r.root, p.file);
+      else if (!r.build) file = rel(r.dir, p.page);
+      const extra = `${file ? '' : ` (${p.page})`}${f.allPages ? ` (on all ${f.places.length} pages)` : ''}`;
+      out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, title }));
+    }
+  }
+  out.push(summaryLine(r));
+  return out;
+}
