@@ -49,6 +49,20 @@ export function program(): Command {
     .action(async (opts) => {
       process.exitCode = await runBuild(opts);
     });
+
+  cmd
+    .command('check')
+    .description('build the site (or take a built folder) and check links, fragments and page rules')
+    .addOption(root)
+    .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
+    .option('--external', 'also check links to other sites (needs network)')
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .option('-q, --quiet', 'print errors only')
+    .exitOverride()
+    .action(async (opts) => {
+      const { runCheck } = await import('./check-command.js');
+      process.exitCode = await runCheck(opts);
+    });
   return cmd;
 }
 

@@ -1,0 +1,34 @@
+/** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
+import { check, CheckInputError } from '../check/check.js';
+import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
+import { useColor } from './output.js';
+
+export interface CheckCommandOptions {
+  root: string;
+  dir?: string;
+  external?: boolean;
+  format?: CheckFormat;
+  quiet?: boolean;
+}
+
+/** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
+export async function runCheck(opts: CheckCommandOptions): Promise<number> {
+  const write = (lines: string[]) => {
+    if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+  };
+  let result;
+  try {
+    result = await check({ root: opts.root, dir: opts.dir, external: opts.external });
+  } catch (e) {
+    if (e instanceof CheckInputError) {
+      process.stderr.write(`pa-site check: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const format = opts.format ?? 'text';
+  if (format === 'json') write([formatJson(result)]);
+  else if (format === 'github') write(formatGithub(result));
+  else write(formatText(result, { color: useColor(process.stdout), quiet: opts.quiet }));
+  return result.ok ? 0 : 1;
+}
