@@ -1,0 +1,346 @@
+import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { check, type CheckResult } from '../src/index.js';
+import { repoRoot } from './helpers.js';
+import { fixtureProject } from './fixture.js';
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const run = (args: string[], cwd = repoRoot) => {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+async function tempDir(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-check-test-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** `severity rule target pages` per finding, in report order. */
+const brief = (r: CheckResult) => r.findings.map((f) => `${f.severity} ${f.rule} ${f.target ?? '-'} ${f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-'}`);
+
+// A hand-written built site ("--dir" mode), one fault of each kind.
+const ORIGIN = 'https://fixture.example';
+const COMPLIANCE = `<aside class="compliance"><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
+<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p><p>We may receive compensation from some operators.</p></aside>`;
+
+function page(route: string, o: { title?: string; description?: string; canonical?: string; body?: string; compliance?: boolean; head?: string } = {}) {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<title>${o.title ?? `Fixture page ${route}`}</title>
+<meta name="description" content="${o.description ?? `What the fixture page ${route} is about.`}">
+<link rel="canonical" href="${o.canonical ?? `${ORIGIN}${route === '/' ? '/' : route}`}">
+<link rel="stylesheet" href="/assets/site.css">${o.head ?? ''}
+</head><body><a href="#main">Skip</a>
+<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/guide">Guide</a> <a href="/sportsbooks">Sportsbooks</a> <a href="/old-menu">Old</a></nav></header>
+<main id="main">
+${o.body ?? `<h1>Page ${route}</h1>`}
+</main>
+${o.compliance === false ? '' : COMPLIANCE}
+<footer><a href="/about">About us</a> <a href="/privacy-policy">Privacy</a></footer>
+</body></html>
+`;
+}
+
+const sitemap = (routes: string[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${routes.map((r) => `  <url><loc>${ORIGIN}${r}</loc></url>`).join('\n')}
+</urlset>
+`;
+
+const CONFIG = `url: ${ORIGIN}\ncheck:\n  knownUnbuilt: [/sportsbooks, /privacy-policy]\n`;
+
+const FAULTY: Record<string, string> = {
+  'index.html': page('/', {
+    body: `<h1>Home</h1>
+<p><a href="/guide#odds">odds</a> <a href="#top">top</a> <a href="#">top</a> <a href="#main">main</a></p>
+<p><a href="/missing-page">missing</a> <img src="/img/missing.png" alt=""></p>
+<p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> <a href="#not-here">same page</a></p>`,
+  }),
+  'about.html': page('/about', { title: 'Shared title', compliance: false, body: '<h1>About</h1><p><a href="/missing-page">again</a> <a href="/zeta">zeta</a></p>' }),
+  'guide.html': page('/guide', {
+    title: 'Shared title',
+    body: `<h1>Guide</h1><h2 id="odds">Odds</h2>
+<section><a class="btn btn-cta" href="https://op.example/">Claim</a></section>
+<p>A risk-free start.</p>`,
+  }),
+  'zeta.html': page('/zeta', { canonical: `${ORIGIN}/zeta-old`, body: '<h1>Zeta</h1><h1>Again</h1>' }),
+  'orphan.html': page('/orphan', {
+    description: 'What the fixture page / is about.',
+    head: '\n<meta name="pa-site-check-ignore" content="unique-description">',
+  }),
+  '404.html': page('/404', { compliance: false, body: '<p>Not found</p>', head: '<meta name="robots" content="noindex">' }),
+  'assets/site.css': 'body{}',
+  'sitemap.xml': sitemap(['/', '/about', '/guide', '/orphan', '/gone']),
+};
+
+describe('pa-site check --dir on a fixture with every kind of fault', () => {
+  it('finds each fault exactly once, grouped by target', async () => {
+    const dir = await tempDir(FAULTY);
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const r = await check({ dir, root });
+    expect(brief(r)).toEqual([
+      'error broken-link /missing-page about.html,index.html',
+      'error broken-link /old-menu all:6',
+      'error broken-asset /img/missing.png index.html',
+      'error broken-fragment /#not-here index.html',
+      'error broken-fragment /about#nowhere index.html',
+      'error broken-fragment /zeta#nowhere index.html',
+      'error sitemap https://fixture.example/gone -',
+      'error single-h1 - 404.html',
+      'error compliance-age - about.html',
+      'error compliance-disclosure - about.html',
+      'error compliance-helpline - about.html',
+      'error unique-title - about.html,guide.html',
+      'error banned-wording - guide.html',
+      'error cta-sponsored https://op.example/ guide.html',
+      'error cta-terms https://op.example/ guide.html',
+      'error orphan-page - orphan.html',
+      'error canonical - zeta.html',
+      'error single-h1 - zeta.html',
+      'error sitemap - zeta.html',
+      'warning known-unbuilt /privacy-policy all:6',
+      'warning known-unbuilt /sportsbooks all:6',
+    ]);
+    expect(r.ok).toBe(false);
+    expect(r.siteUrl).toBe(ORIGIN);
+    expect(r.summary).toMatchObject({ pages: 6, errors: 19, warnings: 2 });
+    const fragment = r.findings.find((f) => f.target === '/zeta#nowhere')!;
+    expect(fragment.message).toBe('no id="nowhere" on /zeta (zeta.html)');
+    expect(fragment.places).toEqual([{ page: 'index.html', url: '/', file: null, line: 13, region: 'main' }]);
+    expect(r.findings.find((f) => f.rule === 'banned-wording')!.message).toBe('uses "risk-free": "...Sportsbooks Old Guide Odds Claim A risk-free start."');
+    const layout = r.findings.find((f) => f.target === '/old-menu')!;
+    expect(layout.hint).toMatch(/layout/);
+  });
+
+  it('exits 1 and prints the report grouped for fixing', async () => {
+    const dir = await tempDir(FAULTY);
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const r = run(['check', '--dir', dir, '--root', root]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('Broken links and fragments\n  error  broken-link  /missing-page\n');
+    expect(r.out).toContain('  error  broken-link  /old-menu  on all 6 pages\n');
+    expect(r.out).toContain('Linked from the header or footer but not built — served by 404.html\n');
+    expect(r.out).toContain('  /privacy-policy  footer, on all 6 pages\n  /sportsbooks     header, on all 6 pages\n');
+    expect(r.out).toMatch(/^✗ 6 pages checked, \d+ links checked, 19 errors, 2 warnings in \d+ ms$/m);
+    expect(r.out).not.toContain('\x1b[');
+  });
+
+  it('prints JSON and GitHub annotations', async () => {
+    const dir = await tempDir(FAULTY);
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const json = run(['check', '--dir', dir, '--root', root, '--format', 'json']);
+    expect(json.code).toBe(1);
+    const data = JSON.parse(json.out);
+    expect(data.version).toBe(1);
+    expect(data.summary.errors).toBe(19);
+    const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
+    expect(gh.code).toBe(1);
+    expect(gh.out).toContain('::error file=index.html,line=13,title=pa-site check%3A broken-fragment::no id="nowhere" on /zeta (zeta.html)%0Afix: ');
+    expect(gh.out).toContain('::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ');
+    expect(gh.out).toContain('::error title=pa-site check%3A sitemap::sitemap.xml lists https://fixture.example/gone but no page answers it');
+  });
+
+  it('passes a clean folder with exit 0, keeping known-unbuilt links as warnings', async () => {
+    const clean = {
+      'index.html': page('/', { body: '<h1>Home</h1><p><a href="/guide#odds">odds</a></p>' }).replace(' <a href="/old-menu">Old</a>', ''),
+      'about.html': page('/about').replace(' <a href="/old-menu">Old</a>', ''),
+      'guide.html': page('/guide', { body: '<h1>Guide</h1><h2 id="odds">Odds</h2>' }).replace(' <a href="/old-menu">Old</a>', ''),
+      '404.html': page('/404', { compliance: false, body: '<h1>Not found</h1>', head: '<meta name="robots" content="noindex">' }).replace(' <a href="/old-menu">Old</a>', ''),
+      'assets/site.css': '',
+      'sitemap.xml': sitemap(['/', '/about', '/guide']),
+    };
+    const dir = await tempDir(clean);
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const r = await check({ dir, root });
+    expect(brief(r)).toEqual(['warning known-unbuilt /privacy-policy all:4', 'warning known-unbuilt /sportsbooks all:4']);
+    expect(r.ok).toBe(true);
+    expect(run(['check', '--dir', dir, '--root', root, '--quiet']).code).toBe(0);
+    // Without a project, the site URL comes from sitemap.xml and nothing is known-unbuilt.
+    const bare = await check({ dir });
+    expect(bare.siteUrl).toBe(ORIGIN);
+    expect(brief(bare)).toEqual(['error broken-link /privacy-policy all:4', 'error broken-link /sportsbooks all:4']);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    expect(run(['check', '--format', 'xml']).code).toBe(2);
+    const r = run(['check', '--dir', path.join(tmpdir(), 'pa-site-no-such-folder')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not a folder');
+  });
+});
+
+// A project built by check itself: findings point at the content files.
+const GUIDE = `---
+template: guide
+title: Guide A for the check fixture
+description: A guide page of the check fixture, long enough for the description rule.
+updated: 2025-01-15
+checkIgnore: [no-such-rule]
+hero:
+  heading: Guide A
+  lede: A guide.
+---
+Intro text.
+
+## Odds basics
+
+More text.
+`;
+
+const INDEX = `---
+template: guide
+title: Home page of the check fixture
+description: The check fixture's home page, long enough to satisfy the description rule.
+updated: 2025-01-15
+hero:
+  heading: Fixture home
+  lede: A small site for tests.
+---
+Read [the guide](/guide-a) and [its odds section](/guide-a#odds-basics).
+
+A [broken fragment](/guide-a#nope) and a [missing page](/nowhere).
+`;
+
+const HELP = `---
+template: guide
+title: Responsible gambling in the check fixture
+description: Where to get help with gambling problems, for the check fixture pages.
+updated: 2025-01-15
+hero:
+  heading: Responsible gambling
+  lede: Help.
+---
+Call the help line.
+`;
+
+async function project(files: Record<string, string> = {}) {
+  const siteYaml = (await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')).replace(/href: \/[a-z0-9/-]*/g, 'href: /');
+  const p = await fixtureProject({
+    'content/site.yaml': siteYaml,
+    'content/pages/index.md': INDEX,
+    'content/pages/guide-a.md': GUIDE,
+    'content/pages/responsible-gambling.md': HELP,
+    'content/public/favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    ...files,
+  });
+  cleanups.push(p.cleanup);
+  return p;
+}
+
+describe('pa-site check on a project (builds into a temporary folder)', () => {
+  it('reports findings at their content file and line', async () => {
+    const p = await project();
+    const r = await check({ root: p.root, now: new Date('2025-06-01') });
+    expect(r.build?.ok).toBe(true);
+    expect(r.summary.buildMs).toBeGreaterThan(0);
+    expect(brief(r)).toEqual(['error broken-link /nowhere index.html', 'error broken-fragment /guide-a#nope index.html', 'warning unknown-ignore - guide-a.html']);
+    expect(r.findings[0]!.places).toEqual([{ page: 'index.html', url: '/', file: 'content/pages/index.md', line: 12, region: 'main' }]);
+    expect(r.findings[1]!.places[0]).toMatchObject({ file: 'content/pages/index.md', line: 12 });
+    expect(r.findings[2]!.message).toBe('checkIgnore names "no-such-rule", which is not a page rule');
+    const gh = run(['check', '--root', p.root, '--format', 'github'], p.root);
+    expect(gh.code).toBe(1);
+    expect(gh.out).toContain('::error file=content/pages/index.md,line=12,title=pa-site check%3A broken-link::no page at /nowhere');
+  });
+
+  it('honours checkIgnore in frontmatter', async () => {
+    const lonely = (ignore: string) => GUIDE.replace('[no-such-rule]', ignore).replace(/Guide A/g, 'Lonely page').replace('A guide page', 'A lonely page');
+    const p = await project({ 'content/pages/lonely.md': lonely('[orphan-page]') });
+    expect(brief(await check({ root: p.root }))).toEqual(['error broken-link /nowhere index.html', 'error broken-fragment /guide-a#nope index.html', 'warning unknown-ignore - guide-a.html']);
+    const q = await project({ 'content/pages/lonely.md': lonely('[]') });
+    expect(brief(await check({ root: q.root }))).toContain('error orphan-page - lonely.html');
+  });
+
+  it('reports build errors and exits 1', async () => {
+    const p = await project({ 'content/pages/guide-a.md': GUIDE.replace('updated: 2025-01-15', 'updated: yesterday') });
+    const r = await check({ root: p.root });
+    expect(r.ok).toBe(false);
+    expect(r.build?.ok).toBe(false);
+    expect(r.findings).toEqual([]);
+    const cli = run(['check', '--root', p.root]);
+    expect(cli.code).toBe(1);
+    expect(cli.out).toContain('Build failed');
+    expect(cli.out).toContain('content/pages/guide-a.md:5');
+  });
+});
+
+describe('external links (--external)', () => {
+  let server: Server;
+  let base: string;
+  const hits = new Map<string, number>();
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const n = (hits.get(req.url!) ?? 0) + 1;
+      hits.set(req.url!, n);
+      const status = { '/ok': 200, '/forbidden': 403, '/limited': 429, '/gone': 404 }[req.url!] ?? (req.url === '/flaky' ? (n <= 2 ? 503 : 200) : 404);
+      res.writeHead(status, { 'content-type': 'text/plain' });
+      res.end(String(status));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('checks each URL once with linkinator: 403 and 429 are warnings, 404 an error, 5xx retried', async () => {
+    const links = ['ok', 'forbidden', 'limited', 'gone', 'flaky'].map((p) => `<a href="${base}/${p}">${p}</a>`).join(' ');
+    const dir = await tempDir({
+      'index.html': page('/', { body: `<h1>Home</h1><p>${links}</p>` }),
+      'about.html': page('/about', { body: `<h1>About</h1><p><a href="${base}/gone">again</a></p>` }),
+      'guide.html': page('/guide'),
+      'assets/site.css': '',
+      'sitemap.xml': sitemap(['/', '/about', '/guide']),
+    });
+    const r = await check({ dir, external: true, externalOptions: { retries: 1, timeout: 5000 } });
+    const external = r.findings.filter((f) => f.category === 'external');
+    expect(external.map((f) => [f.severity, f.target, f.status, f.places.map((p) => p.page)])).toEqual([
+      ['error', `${base}/gone`, 404, ['about.html', 'index.html']],
+      ['warning', `${base}/forbidden`, 403, ['index.html']],
+      ['warning', `${base}/limited`, 429, ['index.html']],
+    ]);
+    expect(external[0]!.message).toBe(`${base}/gone answered HTTP 404`);
+    expect(hits.get('/flaky')).toBeGreaterThan(2);
+    // Without --external nothing is fetched.
+    hits.clear();
+    await check({ dir });
+    expect(hits.size).toBe(0);
+  });
+});
+
+describe('the real site', () => {
+  it('checks clean apart from the sixteen known-unbuilt paths, all warnings, exit 0', async () => {
+    const r = await check({ root: repoRoot });
+    const config = parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as { check: { knownUnbuilt: string[] } };
+    expect(config.check.knownUnbuilt).toHaveLength(16);
+    const errors = r.findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => `${f.rule} ${f.target ?? ''} ${f.message} @ ${f.places.map((p) => p.file ?? p.page).join(', ')}`)).toEqual([]);
+    const known = r.findings.filter((f) => f.rule === 'known-unbuilt');
+    expect(known.map((f) => f.target).sort()).toEqual([...config.check.knownUnbuilt].sort());
+    expect(known.every((f) => f.severity === 'warning' && f.allPages)).toBe(true);
+    expect(r.summary.warnings).toBe(16);
+    expect(r.ok).toBe(true);
+    expect(r.summary.ms).toBeLessThan(1000);
+  });
+
+  it('exits 0 from the CLI and lists the sixteen paths in their own section', () => {
+    const r = run(['check']);
+    expect(r.code).toBe(0);
+    const section = r.out.split('Linked from the header or footer but not built — served by 404.html\n')[1] ?? '';
+    expect(section.split('\n').filter((l) => /^ {2}\/[a-z-]+ +(header|footer)/.test(l))).toHaveLength(16);
+    expect(r.out).toMatch(/^✓ \d+ pages checked, \d+ links checked, 0 errors, 16 warnings in \d+ ms \(build \d+ ms\)$/m);
+  });
+});
