@@ -8,3 +8,4 @@ export { check, CheckInputError, type CheckOptions } from './check/check.js';
 export { formatText as formatCheckText, formatJson as formatCheckJson, formatGithub as formatCheckGithub } from './check/report.js';
 export { PAGE_RULES } from './check/rules.js';
 export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';
+export { dev, DevError, type DevOptions, type DevServer } from './dev/dev.js';

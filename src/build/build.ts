@@ -6,8 +6,8 @@ import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent } from './load.js';
 import { validateContent, reviewRoutesOf } from './validate.js';
-import { compileTemplates } from './templates.js';
-import { buildAssets } from './assets.js';
+import { compileTemplates, type CompiledTemplates } from './templates.js';
+import { buildAssets, type BuiltAssets } from './assets.js';
 import { renderNotFound, type RenderContext } from './render.js';
 import { renderAll, workerCount } from './render-pool.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
@@ -27,6 +27,15 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
+  /** Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template changed). */
+  compiled?: Compiled;
+}
+
+/** Templates and assets compiled for a build; reusable while no file under templates/ changes. */
+export interface Compiled {
+  templates: CompiledTemplates;
+  assets: BuiltAssets;
+  dir: string;
 }
 
 /** Where rendered pages are cached between builds. */
@@ -58,6 +67,10 @@ export interface BuildResult {
   workers: number;
   /** Pages taken from the render cache. */
   cacheHits: number;
+  /** What this build compiled (or reused), for the next build to reuse. */
+  compiled?: Compiled;
+  /** Routes rendered afresh (not taken from the render cache): the pages whose output changed. */
+  renderedRoutes: string[];
 }
 
 async function publicFiles(root: string): Promise<OutputFiles> {
@@ -87,7 +100,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.');
   const outDir = path.resolve(root, options.outDir ?? 'dist');
   const timings: BuildTimings = { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 };
-  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [], workers: 0, cacheHits: 0 };
+  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [], workers: 0, cacheHits: 0, renderedRoutes: [] };
   const done = (r: BuildResult) => {
     timings.total = performance.now() - t0;
     sortDiagnostics(r.diagnostics);
@@ -101,7 +114,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
 
   const tplDir = templatesDir(root);
-  const compiling = Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
+  const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
+  const compiling = reuse ? Promise.resolve([reuse.templates, reuse.assets] as const) : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
   compiling.catch(() => undefined);
   const loaded = await loadContent(root);
   lap('load');
@@ -131,6 +145,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return done(result);
   }
   const [templates, assets] = compiled;
+  result.compiled = { templates, assets, dir: tplDir };
   lap('compile');
 
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
@@ -168,6 +183,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       result.diagnostics.push(...o.diagnostics);
       if (o.bytes) staging.count(o.bytes);
       if (o.cached) result.cacheHits += 1;
+      else result.renderedRoutes.push(site.pages[o.index]!.route);
     }
     result.workers = workers;
     lap('render');

@@ -31,9 +31,10 @@ export interface CachedPage {
 }
 
 /**
- * Rendered pages keyed by everything that goes into them: the page's source, the site config, all
- * operator data, review routes, templates bundle, asset names, the copyright year and the versions
- * of the Markdown and React pipeline. Entries carry a checksum; a damaged entry is a miss.
+ * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
+ * data of the operators the page shows, review routes, templates bundle, asset names, the copyright
+ * year and the versions of the Markdown and React pipeline. Entries carry a checksum; a damaged
+ * entry is a miss.
  */
 export class RenderCache {
   readonly dir: string;
@@ -43,11 +44,19 @@ export class RenderCache {
 
   constructor(site: Site, templatesHash: string, assets: AssetRefs, year: number, reviewRoutes: Record<string, string>, dir = path.join(cacheDir, 'render')) {
     this.dir = dir;
-    this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, site.operators, reviewRoutes]));
+    this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, reviewRoutes]));
+    this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
   }
 
+  private readonly operatorHashes: Map<string, string>;
+
+  /**
+   * A page's key: the site-wide inputs, its own source, and the data of exactly the operators it
+   * shows (page.operatorRefs), so editing one operator re-renders only the pages that show it.
+   */
   key(page: Page): string {
-    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}`);
+    const ops = page.operatorRefs.map((id) => `${id}:${this.operatorHashes.get(id) ?? '-'}`).join(',');
+    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}`);
   }
 
   file(key: string): string {

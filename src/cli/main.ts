@@ -63,6 +63,18 @@ export function program(): Command {
       const { runCheck } = await import('./check-command.js');
       process.exitCode = await runCheck(opts);
     });
+
+  cmd
+    .command('dev')
+    .description('serve a live-reloading dev build on 127.0.0.1 and rebuild on every change')
+    .addOption(root)
+    .option('--port <port>', 'port to listen on (default 4321; if busy, the next free one)')
+    .option('--host <host>', 'interface to bind (widening it prints a warning)', '127.0.0.1')
+    .exitOverride()
+    .action(async (opts) => {
+      const { runDev } = await import('./dev-command.js');
+      process.exitCode = await runDev(opts);
+    });
   return cmd;
 }
 

@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import chokidar from 'chokidar';
+import sirv from 'sirv';
+import { build, type BuildResult, type Compiled } from '../build/build.js';
+import { filesForPath } from '../build/urls.js';
+import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { cacheDir, templatesDir } from '../paths.js';
+import { DEV_CLIENT } from './client.js';
+import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
+
+export const DEFAULT_PORT = 4321;
+
+export interface DevOptions {
+  root?: string;
+  /** Port to listen on (default 4321). */
+  port?: number;
+  /** With `strictPort`, a busy port is an error; otherwise the next free port is used. */
+  strictPort?: boolean;
+  /** Interface to bind; 127.0.0.1 unless told otherwise. */
+  host?: string;
+  /** Receives what the terminal should show. */
+  log?: (event: DevLog) => void;
+}
+
+export type DevLog =
+  | { kind: 'built'; ms: number; routes: string[]; css: boolean; changed: string[] }
+  | { kind: 'failed'; ms: number; diagnostics: Diagnostic[] }
+  | { kind: 'info'; message: string };
+
+export class DevError extends Error {
+  constructor(
+    readonly code: 'port-in-use' | 'already-running',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface ErrorState {
+  message: string;
+  details: string[];
+  /** Routes whose own source failed: they show the error screen instead of the page. */
+  routes: string[];
+}
+
+export interface DevServer {
+  url: string;
+  host: string;
+  port: number;
+  /** Where the dev build is written (never dist/). */
+  outDir: string;
+  /** The latest build result. */
+  last(): BuildResult;
+  /** Rebuild now, as after a change to `changed` files. */
+  rebuild(changed?: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Starts the dev server: builds into a cache folder, serves it, watches and rebuilds on change. */
+export async function dev(options: DevOptions = {}): Promise<DevServer> {
+  const root = path.resolve(options.root ?? '.');
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? (() => undefined);
+  const work = path.join(cacheDir, 'dev', createHash('sha256').update(root).digest('hex').slice(0, 12));
+  const outDir = path.join(work, 'site');
+  const lockFile = path.join(work, 'dev.lock.json');
+  await mkdir(work, { recursive: true });
+
+  if (existsSync(lockFile)) {
+    const lock = JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')) as { pid?: number; url?: string };
+    if (lock.pid && lock.pid !== process.pid && alive(lock.pid)) {
+      throw new DevError('already-running', `pa-site dev is already running for ${root} at ${lock.url} (pid ${lock.pid}). Open that URL, or stop it first.`);
+    }
+  }
+
+  const tplDir = templatesDir(root);
+  let last: BuildResult;
+  let compiled: Compiled | undefined;
+  let error: ErrorState | undefined;
+  /** Whether any build has succeeded yet (until then every page shows the error screen). */
+  let hasGoodOutput = false;
+  let fileRoutes = new Map<string, string>();
+  const clients = new Set<ServerResponse>();
+  const send = (event: string, data: unknown) => {
+    for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+
+  const runBuild = async (changed: string[]) => {
+    const t0 = performance.now();
+    const templatesChanged = changed.some((f) => f.startsWith(tplDir + path.sep));
+    const result = await build({ root, outDir, compiled: templatesChanged ? undefined : compiled });
+    last = result;
+    const ms = performance.now() - t0;
+    if (result.ok) {
+      compiled = result.compiled;
+      hasGoodOutput = true;
+      fileRoutes = new Map(result.site!.pages.map((p) => [p.file, p.route]));
+      const failedRoutes = error?.routes ?? [];
+      const wasError = !!error;
+      error = undefined;
+      const cssOnly = changed.length > 0 && changed.every((f) => f.endsWith('.css'));
+      // Pages that showed the error screen reload too, even when their output came from the cache.
+      const routes = [...new Set([...result.renderedRoutes, ...failedRoutes])];
+      if (cssOnly) send('css', { href: result.compiled!.assets.refs.css });
+      else if (changed.length) send('reload', { routes, all: templatesChanged });
+      if (wasError) send('error-state', null);
+      log({ kind: 'built', ms, routes: result.renderedRoutes, css: cssOnly, changed });
+    } else {
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      error = {
+        message: summarizeDiagnostics(result.diagnostics),
+        details: errors.map(formatDiagnostic),
+        routes: [...new Set(errors.map((d) => fileRoutes.get(d.file)).filter((r): r is string => !!r))],
+      };
+      send('error-state', { message: error.message, details: error.details });
+      log({ kind: 'failed', ms, diagnostics: result.diagnostics });
+    }
+  };
+  await runBuild([]);
+
+  const assets = sirv(outDir, { dev: true, etag: false });
+  const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === CLIENT_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(DEV_CLIENT);
+    }
+    if (url.pathname === EVENTS_PATH) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+      res.write(`event: error-state\ndata: ${JSON.stringify(error ? { message: error.message, details: error.details } : null)}\n\n`);
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+      return;
+    }
+    const route = url.pathname.replace(/\/+$/, '') || '/';
+    const htmlCss = compiled?.assets.refs.css;
+    if (error && (error.routes.includes(route) || !hasGoodOutput)) {
+      res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(errorPage(error.message, error.details, htmlCss));
+    }
+    for (const file of filesForPath(url.pathname)) {
+      if (!file.endsWith('.html')) continue;
+      const abs = path.join(outDir, file);
+      if (!abs.startsWith(outDir + path.sep) || !existsSync(abs)) continue;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(injectClient(await readFile(abs, 'utf8')));
+    }
+    assets(req, res, async () => {
+      const notFound = path.join(outDir, '404.html');
+      const routes = fileRoutes.size ? [...fileRoutes.values()].sort() : [];
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(existsSync(notFound) ? devNotFound(await readFile(notFound, 'utf8'), routes) : errorPage('404 Not Found', []));
+    });
+  };
+  const server = createServer((req, res) => {
+    handler(req, res).catch((e) => {
+      res.statusCode = 500;
+      res.end(String(e));
+    });
+  });
+
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      const onError = (e: NodeJS.ErrnoException) => {
+        server.off('listening', onListening);
+        reject(e);
+      };
+      const onListening = () => {
+        server.off('error', onError);
+        resolve((server.address() as AddressInfo).port);
+      };
+      server.once('error', onError);
+      server.once('listening', onListening);
+      server.listen(port, host);
+    });
+  const wanted = options.port ?? DEFAULT_PORT;
+  let port = -1;
+  for (let attempt = 0; attempt < 20 && port < 0; attempt++) {
+    try {
+      port = await listen(wanted === 0 ? 0 : wanted + attempt);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      if (options.strictPort || wanted === 0) throw new DevError('port-in-use', `port ${wanted} on ${host} is already in use. Stop what is using it, or pass another --port.`);
+    }
+  }
+  if (port < 0) throw new DevError('port-in-use', `ports ${wanted}-${wanted + 19} on ${host} are all in use; pass --port.`);
+  if (port !== wanted && wanted !== 0) log({ kind: 'info', message: `port ${wanted} is in use; using ${port} instead` });
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shown}:${port}`;
+  await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, root }));
+
+  // Watch content, templates and styles; batch the changes of one save.
+  const watcher = chokidar.watch([path.join(root, 'content'), tplDir], { ignoreInitial: true, ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)) });
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const changed = [...pending];
+    pending = new Set();
+    running = running.then(() => runBuild(changed)).catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
+  };
+  watcher.on('all', (_event, file) => {
+    pending.add(path.resolve(file));
+    clearTimeout(timer);
+    timer = setTimeout(flush, 15);
+  });
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    url,
+    host,
+    port,
+    outDir,
+    last: () => last,
+    rebuild: async (changed = []) => {
+      await running;
+      await runBuild(changed.map((f) => path.resolve(root, f)));
+    },
+    async close() {
+      clearTimeout(timer);
+      await watcher.close();
+      for (const res of clients) res.end();
+      clients.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await running;
+      await rm(lockFile, { force: true });
+    },
+  };
+}

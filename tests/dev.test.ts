@@ -1,0 +1,189 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import { get, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyOfContent, buildRealSite, repoRoot } from './helpers.js';
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Event {
+  event: string;
+  data: unknown;
+  at: number;
+}
+
+let proc: ChildProcess;
+let base = '';
+let project: Awaited<ReturnType<typeof copyOfContent>>;
+const events: Event[] = [];
+let stdout = '';
+let sse: IncomingMessage;
+
+const fetchText = async (p: string) => {
+  const r = await fetch(base + p);
+  return { status: r.status, text: await r.text() };
+};
+async function waitFor<T>(fn: () => T | undefined, what: string, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.event))}\n${stdout}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const nextEvent = (name: string, since: number, test: (d: any) => boolean = () => true) => waitFor(() => events.find((e) => e.event === name && e.at >= since && test(e.data)), `"${name}" event`);
+
+describe('pa-site dev', () => {
+  beforeAll(async () => {
+    project = await copyOfContent();
+    await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
+    const port = await freePort();
+    proc = spawn(process.execPath, [bin, 'dev', '--root', project.root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
+    proc.stdout!.on('data', (d) => (stdout += d));
+    proc.stderr!.on('data', (d) => (stdout += d));
+    base = await waitFor(() => /pa-site dev: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1], 'the dev server URL', 60_000);
+    await new Promise<void>((resolve) => {
+      get(`${base}/__pa-site/events`, (res) => {
+        sse = res;
+        let buf = '';
+        res.on('data', (chunk) => {
+          buf += chunk;
+          let i;
+          while ((i = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, i);
+            buf = buf.slice(i + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+            const data = JSON.parse(/^data: (.*)$/m.exec(block)?.[1] ?? 'null');
+            events.push({ event, data, at: Date.now() });
+          }
+        });
+        resolve();
+      });
+    });
+  });
+  afterAll(async () => {
+    sse?.destroy();
+    if (proc.exitCode === null) proc.kill('SIGINT');
+    await project.cleanup();
+  });
+
+  it('serves clean URLs on 127.0.0.1 with the dev client injected', async () => {
+    expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const home = await fetchText('/');
+    expect(home.status).toBe(200);
+    expect(home.text).toContain('<script src="/__pa-site/client.js"></script>');
+    const about = await fetchText('/about');
+    expect(about.status).toBe(200);
+    expect(about.text).toContain('<h1>');
+  });
+
+  it('answers unknown paths with 404 and a list of the routes', async () => {
+    const r = await fetchText('/abuot');
+    expect(r.status).toBe(404);
+    expect(r.text).toContain('Oops! Page not found');
+    expect(r.text).toContain('<a href="/about">/about</a>');
+  });
+
+  it('rebuilds an edited Markdown page and sends a reload event for it', async () => {
+    const file = 'content/pages/about.md';
+    const text = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, text.replace(/^## (.*)$/m, '## Edited heading for the dev test'));
+    const ev = await nextEvent('reload', t0, (d) => d.routes.includes('/about'));
+    expect((ev.data as { routes: string[] }).routes).toEqual(['/about']);
+    console.log(`dev: Markdown save → reload event in ${ev.at - t0} ms`);
+    expect((await fetchText('/about')).text).toContain('Edited heading for the dev test');
+  });
+
+  it('shows a broken page as the error screen with file and line, and recovers on the next good save', async () => {
+    const file = 'content/pages/about.md';
+    const good = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, good.replace(/^updated: .*$/m, 'updated: 2025-13-40'));
+    try {
+      const ev = await nextEvent('error-state', t0, (d) => d !== null);
+      expect(JSON.stringify(ev.data)).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
+      const page = await fetchText('/about');
+      expect(page.status).toBe(500);
+      expect(page.text).toContain('Unexpected Application Error!');
+      expect(page.text).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
+      // Other pages keep serving the last good output (the overlay comes from the client script).
+      expect((await fetchText('/')).status).toBe(200);
+    } finally {
+      const t1 = Date.now();
+      await project.write(file, good);
+      await nextEvent('error-state', t1, (d) => d === null);
+      const reload = await nextEvent('reload', t1);
+      expect((reload.data as { routes: string[] }).routes).toContain('/about');
+    }
+    expect((await fetchText('/about')).status).toBe(200);
+  });
+
+  it('reports a broken operator file and re-renders only the pages that show that operator once fixed', async () => {
+    const file = 'content/operators/caesars-casino.yaml';
+    const good = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, good.replace(/^rating: .*$/m, 'rating: 7'));
+    const ev = await nextEvent('error-state', t0, (d) => d !== null);
+    expect(JSON.stringify(ev.data)).toContain('content/operators/caesars-casino.yaml:5:9  rating');
+    const t1 = Date.now();
+    await project.write(file, good.replace('Strong table game selection', 'Strong table game selection with blackjack'));
+    const reload = await nextEvent('reload', t1);
+    const routes = (reload.data as { routes: string[] }).routes;
+    expect(routes).toEqual(expect.arrayContaining(['/best-pa-online-casinos', '/pa-online-casino-apps', '/caesars-pennsylvania-review']));
+    expect(routes).not.toContain('/about');
+    expect(routes).not.toContain('/pa-gambling-laws');
+  });
+
+  it('applies a CSS change without a page reload', async () => {
+    const file = 'templates/styles/base.css';
+    const css = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, css.replace('--gold: #f5c542;', '--gold: #f5c543;'));
+    const ev = await nextEvent('css', t0);
+    expect((ev.data as { href: string }).href).toMatch(/^\/assets\/styles-\w+\.css$/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events.some((e) => e.event === 'reload' && e.at >= t0)).toBe(false);
+    expect((await fetchText((ev.data as { href: string }).href)).text).toContain('#f5c543');
+  });
+
+  it('re-renders after a template change', async () => {
+    const file = 'templates/components/Hero.tsx';
+    const src = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, src.replace('Last Updated: ', 'Updated: '));
+    const ev = await nextEvent('reload', t0);
+    console.log(`dev: template save → reload event in ${ev.at - t0} ms`);
+    expect((await fetchText('/about')).text).toContain('Updated: <time');
+  });
+
+  it('tells a second dev server for the same folder what is running', () => {
+    const r = spawnSync(process.execPath, [bin, 'dev', '--root', project.root], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`pa-site dev is already running for ${project.root} at ${base}`);
+  });
+
+  it('stops cleanly with exit 0 on Ctrl-C', async () => {
+    proc.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => proc.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(stdout).toContain('pa-site dev stopped.');
+  });
+
+  it('leaves no trace of the dev client in a production build', async () => {
+    const site = await buildRealSite();
+    for (const f of await site.files()) {
+      if (/\.(html|js)$/.test(f)) expect(await site.read(f), f).not.toContain('__pa-site');
+    }
+  });
+});
