@@ -1,5 +1,8 @@
 import { remark } from 'remark';
-import remarkGfm from 'remark-gfm';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import remarkHtml from 'remark-html';
 import { defaultSchema, type Schema } from 'hast-util-sanitize';
 import GithubSlugger from 'github-slugger';
@@ -64,31 +67,47 @@ function plugin() {
         report(node, 'error', 'unknown-value', `"${whole}" does not name a text or number field`, { hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names` });
         return whole;
       });
-    visit(tree, 'text', (node: Text) => {
-      if (node.value.includes('{{')) node.value = interpolate(node, node.value);
-      const banned = findBannedPhrase(node.value);
-      if (banned) report(node, 'error', 'banned-wording', `uses "${banned}", wording the PGCB banned in March 2023`, { received: JSON.stringify(node.value.slice(0, 60)), hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks' });
-    });
-    visit(tree, 'link', (node: Link) => {
-      if (node.url.includes('%7B%7B') || node.url.includes('{{')) node.url = interpolate(node, decodeURI(node.url));
-      if (node.url.startsWith('operator:')) {
-        node.url = st.ctx.reviewRoutes.get(node.url.slice('operator:'.length)) ?? '/';
-      } else if (isExternal(node.url)) {
-        node.data = { ...node.data, hProperties: { rel: ['noopener', 'noreferrer'], target: '_blank' } };
-        // Tell screen-reader users the link opens a new tab, as block links do.
-        node.children.push({ type: 'text', value: ' (opens in a new tab)', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } } as Text);
+    // One pass over the tree (each extra pass cost as much as a quarter of remark's parse).
+    const headings: Heading[] = [];
+    visit(tree, (node) => {
+      switch (node.type) {
+        case 'text': {
+          const t = node as Text;
+          if (t.value.includes('{{')) t.value = interpolate(t, t.value);
+          const banned = findBannedPhrase(t.value);
+          if (banned) report(t, 'error', 'banned-wording', `uses "${banned}", wording the PGCB banned in March 2023`, { received: JSON.stringify(t.value.slice(0, 60)), hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks' });
+          return;
+        }
+        case 'link': {
+          const l = node as Link;
+          if (l.url.includes('%7B%7B') || l.url.includes('{{')) l.url = interpolate(l, decodeURI(l.url));
+          if (l.url.startsWith('operator:')) {
+            l.url = st.ctx.reviewRoutes.get(l.url.slice('operator:'.length)) ?? '/';
+          } else if (isExternal(l.url)) {
+            l.data = { ...l.data, hProperties: { rel: ['noopener', 'noreferrer'], target: '_blank' } };
+            // Tell screen-reader users the link opens a new tab, as block links do.
+            l.children.push({ type: 'text', value: ' (opens in a new tab)', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } } as Text);
+          }
+          return;
+        }
+        case 'heading':
+          headings.push(node as Heading);
+          return;
+        case 'html': {
+          const h = node as { value: string; position?: Parameters<typeof at>[0]['position'] };
+          if (/^<!--[\s\S]*-->$/.test(h.value.trim())) return;
+          report(h, 'warning', 'raw-html', 'raw HTML in Markdown is removed from the output', { received: JSON.stringify(h.value.slice(0, 60)), hint: 'use Markdown syntax or a frontmatter block instead' });
+          return;
+        }
       }
     });
-    visit(tree, 'heading', (node: Heading) => {
+    // Heading ids come from the text after {{…}} values are filled in.
+    for (const node of headings) {
       const text = toText(node);
       const id = st.slugger.slug(text);
       node.data = { ...node.data, hProperties: { id } };
       st.headings.push({ depth: node.depth, id, text });
-    });
-    visit(tree, 'html', (node) => {
-      if (/^<!--[\s\S]*-->$/.test(node.value.trim())) return;
-      report(node, 'warning', 'raw-html', 'raw HTML in Markdown is removed from the output', { received: JSON.stringify(node.value.slice(0, 60)), hint: 'use Markdown syntax or a frontmatter block instead' });
-    });
+    }
   };
 }
 
@@ -98,7 +117,17 @@ function toText(node: unknown): string {
   return (n.children ?? []).map(toText).join('');
 }
 
-const processor = remark().use(remarkGfm).use(plugin).use(remarkHtml, { sanitize: schema });
+/**
+ * GitHub tables and strikethrough only. The rest of GFM (autolink literals, footnotes, task lists)
+ * doubled Markdown time on the benchmark corpus, and pages do not need it.
+ */
+function gfmTablesAndStrikethrough(this: unknown) {
+  const data = (this as { data(): Record<string, unknown[] | undefined> }).data();
+  (data.micromarkExtensions ??= []).push(gfmTable(), gfmStrikethrough());
+  (data.fromMarkdownExtensions ??= []).push(gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown());
+}
+
+const processor = remark().use(gfmTablesAndStrikethrough).use(plugin).use(remarkHtml, { sanitize: schema });
 
 export interface MarkdownPage {
   slugger: GithubSlugger;

@@ -7,7 +7,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { cacheDir, packageDir, packageVersion } from '../paths.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
-const PIPELINE = ['remark', 'remark-gfm', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'react', 'react-dom', 'unist-util-visit'];
+const PIPELINE = ['remark', 'micromark-extension-gfm-table', 'micromark-extension-gfm-strikethrough', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'react', 'react-dom', 'unist-util-visit'];
 
 let pipelineVersions: string | undefined;
 function versions(): string {

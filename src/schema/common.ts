@@ -31,9 +31,13 @@ export const BANNED_PHRASES = ['free bet', 'risk-free', 'risk free', 'free play'
  * The first banned phrase `value` uses, if any. A phrase in quotation marks is a mention, not a
  * use ('the PGCB told operators to drop "free bet"'), and is allowed.
  */
+const BANNED_PATTERNS = BANNED_PHRASES.map((p) => [p, new RegExp(`\\b${p.replace(/[-\s]/g, '[-\\s]')}s?\\b`)] as const);
+const QUICK = /free|risk/i;
+
 export function findBannedPhrase(value: string): string | undefined {
+  if (!QUICK.test(value)) return undefined;
   const lower = value.toLowerCase().replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, ' ');
-  return BANNED_PHRASES.find((p) => new RegExp(`\\b${p.replace(/[-\s]/g, '[-\\s]')}s?\\b`).test(lower));
+  return BANNED_PATTERNS.find(([, re]) => re.test(lower))?.[0];
 }
 
 /** Text shown to readers: must not use wording the regulator banned. */
