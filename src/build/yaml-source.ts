@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../diagnostics.js';
 
 export interface Position {
@@ -16,10 +17,24 @@ export interface YamlSource {
 }
 
 /**
- * Parses YAML text. `lineOffset` is added to every line (for frontmatter inside a Markdown file,
- * pass 0 when the text keeps the file's leading lines).
+ * Parses YAML text (YAML 1.2 core schema: dates stay strings). The fast path is js-yaml; the
+ * position-tracking `yaml` document is built only when something needs a line number (a syntax
+ * error, or `locate` for a schema error). `lineOffset` is added to every line.
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  let data: unknown;
+  try {
+    data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
+  } catch {
+    // Let the precise parser report it (with its position), or parse what js-yaml refused.
+    return parseYamlWithPositions(text, file, lineOffset);
+  }
+  let full: YamlSource | undefined;
+  return { file, data, errors: [], locate: (path, key) => (full ??= parseYamlWithPositions(text, file, lineOffset)).locate(path, key) };
+}
+
+/** Parses YAML with the `yaml` package, keeping every node's source range. */
+export function parseYamlWithPositions(text: string, file: string, lineOffset = 0): YamlSource {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const pos = (offset: number): Position => {
