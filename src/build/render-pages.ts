@@ -54,7 +54,14 @@ async function writeOut(r: PageRenderer, stagingDir: string, file: string, data:
     await mkdir(dir, { recursive: true });
     r.dirs.add(dir);
   }
-  await writeFile(abs, data);
+  try {
+    await writeFile(abs, data);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    // The folder went away under us (a concurrent clean-up): recreate it once, then give up loudly.
+    await mkdir(dir, { recursive: true });
+    await writeFile(abs, data);
+  }
 }
 
 /** Renders one page (or takes it from the cache) and writes it into the staging folder. */
