@@ -35,6 +35,12 @@ describe('pa-site CLI', () => {
     expect(r.err).toContain("unknown option '--colour'");
   });
 
+  it('rejects a bad --workers value as a usage error', () => {
+    const r = run(['build', '--workers', 'lots']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--workers must be a whole number from 1 to 64 (received: lots)');
+  });
+
   it('builds a project and prints a one-line summary', async () => {
     const p = await fixtureProject();
     cleanups.push(p.cleanup);

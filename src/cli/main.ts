@@ -14,10 +14,18 @@ function makeOut(): Out {
   };
 }
 
-async function runBuild(opts: { root: string; out?: string; quiet?: boolean }): Promise<number> {
+async function runBuild(opts: { root: string; out?: string; quiet?: boolean; workers?: string; cache?: boolean }): Promise<number> {
   const { build } = await import('../build/build.js');
   const o = makeOut();
-  const result = await build({ root: opts.root, outDir: opts.out });
+  let workers: number | 'auto' = 'auto';
+  if (opts.workers !== undefined) {
+    workers = Number(opts.workers);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+      o.err(`error: --workers must be a whole number from 1 to 64 (received: ${opts.workers})`);
+      return EXIT.usage;
+    }
+  }
+  const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache });
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
     o.err(paint(o.color, 31, `Build failed; ${path.relative(process.cwd(), result.outDir) || '.'} was left as it was.`));
@@ -44,6 +52,8 @@ export function program(): Command {
     .description('validate the content and write the site to the output folder')
     .addOption(root)
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
+    .option('--workers <n>', 'render worker threads (default: one per core for sites of 300+ pages)')
+    .option('--no-cache', 'render every page afresh, ignoring the render cache')
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
     .action(async (opts) => {
