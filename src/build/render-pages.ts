@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import type { AssetRefs, Site } from '../model.js';
+import type { AssetRefs, Page, Site } from '../model.js';
 import { renderPage, type RenderContext } from './render.js';
 import { RenderCache } from './render-cache.js';
 import type { TemplateModule } from './templates.js';
@@ -19,8 +19,10 @@ export interface RenderSetup {
   cacheDir?: string;
 }
 
+/** A chunk of pages for a worker: workers never hold the whole site's pages at once. */
 export interface RenderJob {
   indices: number[];
+  pages: Page[];
 }
 
 export interface PageOutcome {
@@ -65,8 +67,7 @@ async function writeOut(r: PageRenderer, stagingDir: string, file: string, data:
 }
 
 /** Renders one page (or takes it from the cache) and writes it into the staging folder. */
-export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number): Promise<PageOutcome> {
-  const page = setup.site.pages[index]!;
+export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number, page: Page = setup.site.pages[index]!): Promise<PageOutcome> {
   const key = r.cache?.key(page);
   if (r.cache && key) {
     const hit = await r.cache.get(key);

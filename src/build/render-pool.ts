@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { cacheDir } from '../paths.js';
-import { contextFrom, renderAndStore, type PageOutcome, type RenderSetup } from './render-pages.js';
+import { contextFrom, renderAndStore, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
@@ -44,7 +44,9 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, w
   const chunks: number[][] = [];
   for (let i = 0; i < count; i += CHUNK) chunks.push(indices.slice(i, i + CHUNK));
   const results: PageOutcome[] = [];
-  const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: setup }));
+  // Workers get the site without its pages; each chunk carries its own pages.
+  const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
+  const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared }));
   try {
     await Promise.all(
       pool.map(
@@ -52,7 +54,7 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, w
           new Promise<void>((resolve, reject) => {
             const next = () => {
               const chunk = chunks.shift();
-              if (chunk) worker.postMessage({ indices: chunk });
+              if (chunk) worker.postMessage({ indices: chunk, pages: chunk.map((i) => setup.site.pages[i]!) } satisfies RenderJob);
               else resolve();
             };
             worker.on('message', (msg: 'ready' | PageOutcome[]) => {

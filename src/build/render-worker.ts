@@ -13,7 +13,7 @@ const ctx = contextFrom(setup, templates);
 
 parentPort!.on('message', async (job: RenderJob) => {
   const results = [];
-  for (const index of job.indices) results.push(await renderAndStore(ctx, setup, index));
+  for (let i = 0; i < job.indices.length; i++) results.push(await renderAndStore(ctx, setup, job.indices[i]!, job.pages[i]!));
   parentPort!.postMessage(results);
 });
 parentPort!.postMessage('ready');
