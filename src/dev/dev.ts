@@ -133,6 +133,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   await runBuild([]);
 
+  /** The templates' ErrorScreen, from the last templates that compiled. */
+  const errorScreen = (e: ErrorState): string | undefined => {
+    const t = compiled?.templates.module;
+    try {
+      return t ? t.renderToStaticMarkup(t.createElement(t.ErrorScreen, { message: e.message, details: e.details })) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
   const assets = sirv(outDir, { dev: true, etag: false });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -151,7 +160,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const htmlCss = compiled?.assets.refs.css;
     if (error && (error.routes.includes(route) || !hasGoodOutput)) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(errorPage(error.message, error.details, htmlCss));
+      return res.end(errorPage(error.message, error.details, htmlCss, errorScreen(error)));
     }
     for (const file of filesForPath(url.pathname)) {
       if (!file.endsWith('.html')) continue;

@@ -17,9 +17,16 @@ export function devNotFound(html: string, routes: readonly string[]): string {
   return injectClient(html.includes('</main>') ? html.replace('</main>', `${list}</main>`) : html + list);
 }
 
-/** A standalone error screen (spec §8) for a page whose build failed. */
-export function errorPage(message: string, details: readonly string[], css?: string): string {
+/**
+ * A standalone error screen (spec §8) for a page whose build failed. `screen` is the markup of the
+ * templates' ErrorScreen component; without it (the templates themselves do not compile) the same
+ * structure is written here.
+ */
+export function errorPage(message: string, details: readonly string[], css?: string, screen?: string): string {
+  const body =
+    screen ??
+    `<section class="error-screen" role="alert"><div class="container"><h1>Unexpected Application Error!</h1><p class="error-message">${escapeHtml(message)}</p><pre class="error-details"><code>${escapeHtml(details.join('\n'))}</code></pre></div></section>`;
   return injectClient(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title>${css ? `<link rel="stylesheet" href="${escapeHtml(css)}">` : ''}</head><body><main id="main"><section class="error-screen" role="alert"><div class="container"><h1>Unexpected Application Error!</h1><p class="error-message">${escapeHtml(message)}</p><pre class="error-details"><code>${escapeHtml(details.join('\n'))}</code></pre></div></section></main></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title>${css ? `<link rel="stylesheet" href="${escapeHtml(css)}">` : ''}</head><body><main id="main">${body}</main></body></html>`,
   );
 }
