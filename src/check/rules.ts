@@ -61,6 +61,7 @@ const finding = (rule: PageRule, message: string, places: Place[], hint?: string
 /** Every banned phrase in the text, each with the sentence it is in. */
 export function bannedPhrases(text: string): { phrase: string; excerpt: string }[] {
   const found = new Map<string, string>();
+  if (!findBannedPhrase(text)) return []; // the common case: one pass over the page
   for (const sentence of text.split(/(?<=[.!?])\s+/)) {
     let rest = sentence;
     for (let phrase = findBannedPhrase(rest); phrase; phrase = findBannedPhrase(rest)) {
