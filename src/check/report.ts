@@ -62,15 +62,19 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
     if (f.hint) out.push(`${indent}       fix: ${f.hint}`);
   };
 
-  const links = findings.filter((f) => f.category === 'link');
-  if (links.length) {
-    out.push(heading('Broken links and fragments'));
-    for (const f of links) {
+  /** One entry per broken target, with every page that links it. */
+  const targetSection = (category: Finding['category'], title: string) => {
+    const list = findings.filter((f) => f.category === category);
+    if (!list.length) return;
+    out.push(heading(title));
+    for (const f of list) {
       out.push(`  ${tag(f)}  ${f.rule}  ${f.target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
       detail(f, '  ');
     }
     out.push('');
-  }
+  };
+
+  targetSection('link', 'Broken links and fragments');
 
   const pageFindings = findings.filter((f) => f.category === 'page');
   if (pageFindings.length) {
@@ -100,15 +104,7 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
     out.push('');
   }
 
-  const external = findings.filter((f) => f.category === 'external');
-  if (external.length) {
-    out.push(heading('External links'));
-    for (const f of external) {
-      out.push(`  ${tag(f)}  ${f.rule}  ${f.target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
-      detail(f, '  ');
-    }
-    out.push('');
-  }
+  targetSection('external', 'External links');
 
   const known = findings.filter((f) => f.category === 'known-unbuilt');
   if (known.length) {
