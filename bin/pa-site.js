@@ -1,10 +1,16 @@
 #!/usr/bin/env node
 // The pa-site command. Runs the compiled CLI in lib/, recompiling it first when src/ changed.
-import { readdirSync, statSync, existsSync } from 'node:fs';
+import { readdirSync, statSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
+  // Fast path: nothing to compile or load for the version.
+  process.stdout.write(`${JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version}\n`);
+  process.exit(0);
+}
 const stamp = path.join(pkg, 'lib', '.stamp');
 
 function newestSource(dir) {

@@ -33,23 +33,27 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
   };
   lines.forEach((raw, i) => {
     const line = firstLine + i;
-    const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
-    if (fenceMatch) {
-      if (!fence) fence = fenceMatch[1]!.slice(0, 3);
-      else if (raw.trim().startsWith(fence)) fence = null;
+    // Cheap character tests first: most lines are plain prose.
+    const c = raw.charCodeAt(0);
+    if (c === 32 || c === 96 || c === 126) {
+      const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(raw);
+      if (fenceMatch) {
+        if (!fence) fence = fenceMatch[1]!.slice(0, 3);
+        else if (raw.trim().startsWith(fence)) fence = null;
+      }
     }
-    const placeholder = fence ? null : PLACEHOLDER.exec(raw);
+    const placeholder = fence || c !== 58 ? null : PLACEHOLDER.exec(raw);
     if (placeholder) {
       flush(line + 1);
       segments.push({ kind: 'block', name: placeholder[1]!, line });
       return;
     }
     if (!fence) {
-      if (/^#\s/.test(raw)) {
+      if (c === 35 && /^#\s/.test(raw)) {
         diagnostics.push({ severity: 'error', code: 'markdown-h1', file, line, col: 1, field: 'body', message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading', received: JSON.stringify(raw.slice(0, 60)), hint: 'start body headings at "## "' });
       }
-      for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
-      for (const m of raw.matchAll(OPERATOR_LINK)) references.push({ id: m[1]!, line, col: m.index + 3, via: `operator:${m[1]}` });
+      if (raw.includes('{{')) for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
+      if (raw.includes('](operator:')) for (const m of raw.matchAll(OPERATOR_LINK)) references.push({ id: m[1]!, line, col: m.index + 3, via: `operator:${m[1]}` });
     }
     buffer.push(raw);
   });

@@ -9,7 +9,7 @@ import { validateContent, reviewRoutesOf } from './validate.js';
 import { compileTemplates, type CompiledTemplates } from './templates.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { renderNotFound, type RenderContext } from './render.js';
-import { renderAll, workerCount } from './render-pool.js';
+import { renderAll } from './render-pool.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { Staging, type OutputFiles } from './write.js';
 import { netlifyHeaders, vercelJson } from './hosting.js';
@@ -63,7 +63,7 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** The validated site, when validation passed (check and dev reuse it). */
   site?: Site;
-  /** Worker threads used for rendering (1 = the main thread). */
+  /** Worker threads used for rendering (1 = the main thread; 0 = every page came from the cache). */
   workers: number;
   /** Pages taken from the render cache. */
   cacheHits: number;
@@ -173,11 +173,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fixed.set('vercel.json', vercelJson(site.config));
     await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
-    const workers = workerCount(site.pages.length, options.workers);
-    const outcomes = await renderAll(
+    const { outcomes, workers } = await renderAll(
       { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir) },
       templates.module,
-      workers,
+      options.workers,
     );
     for (const o of outcomes) {
       result.diagnostics.push(...o.diagnostics);

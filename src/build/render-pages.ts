@@ -66,19 +66,21 @@ async function writeOut(r: PageRenderer, stagingDir: string, file: string, data:
   }
 }
 
-/** Renders one page (or takes it from the cache) and writes it into the staging folder. */
+/** Writes a page from the render cache into the staging folder, or returns undefined on a miss. */
+export async function fromCache(r: PageRenderer, setup: RenderSetup, index: number): Promise<PageOutcome | undefined> {
+  if (!r.cache) return undefined;
+  const page = setup.site.pages[index]!;
+  const hit = await r.cache.get(r.cache.key(page));
+  if (!hit) return undefined;
+  await writeOut(r, setup.stagingDir, page.url.file, hit.html);
+  return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics };
+}
+
+/** Renders one page, writes it into the staging folder and stores it in the render cache. */
 export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number, page: Page = setup.site.pages[index]!): Promise<PageOutcome> {
-  const key = r.cache?.key(page);
-  if (r.cache && key) {
-    const hit = await r.cache.get(key);
-    if (hit) {
-      await writeOut(r, setup.stagingDir, page.url.file, hit.html);
-      return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics };
-    }
-  }
   const rendered = renderPage(r, page);
   if (!rendered.html) return { index, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
   await writeOut(r, setup.stagingDir, page.url.file, rendered.html);
-  if (r.cache && key) await r.cache.put(key, rendered.html, rendered.diagnostics).catch(() => undefined);
+  if (r.cache) await r.cache.put(r.cache.key(page), rendered.html, rendered.diagnostics).catch(() => undefined);
   return { index, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics };
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { cacheDir } from '../paths.js';
-import { contextFrom, renderAndStore, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
+import { contextFrom, fromCache, renderAndStore, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
@@ -27,23 +27,44 @@ async function workerEntry(): Promise<string> {
   return outfile;
 }
 
+/** Runs `fn` over `items` with at most `limit` in flight. */
+async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
+}
+
 /**
- * Stage 4 at scale: renders every page into the staging folder, spread over worker threads when
- * the site is large enough. Output bytes do not depend on the number of workers.
+ * Stage 4 at scale: pages found in the render cache are copied by the main thread (parallel I/O);
+ * the rest render in worker threads when there are enough of them, else on the main thread.
+ * Output bytes do not depend on the number of workers.
  */
-export async function renderAll(setup: RenderSetup, templates: TemplateModule, workers: number): Promise<PageOutcome[]> {
+export async function renderAll(setup: RenderSetup, templates: TemplateModule, requested?: number | 'auto'): Promise<{ outcomes: PageOutcome[]; workers: number }> {
   const count = setup.site.pages.length;
-  const indices = Array.from({ length: count }, (_, i) => i);
+  const outcomes: PageOutcome[] = new Array(count);
+  const r = contextFrom(setup, templates);
+  const misses: number[] = [];
+  await eachLimit(
+    Array.from({ length: count }, (_, i) => i),
+    32,
+    async (i) => {
+      const hit = await fromCache(r, setup, i);
+      if (hit) outcomes[i] = hit;
+      else misses.push(i);
+    },
+  );
+  misses.sort((a, b) => a - b);
+  const workers = misses.length ? workerCount(misses.length, requested) : 0;
   if (workers <= 1) {
-    const r = contextFrom(setup, templates);
-    const out: PageOutcome[] = [];
-    for (const i of indices) out.push(await renderAndStore(r, setup, i));
-    return out;
+    for (const i of misses) outcomes[i] = await renderAndStore(r, setup, i);
+    return { outcomes, workers: Math.max(workers, misses.length ? 1 : 0) };
   }
   const entry = await workerEntry();
   const chunks: number[][] = [];
-  for (let i = 0; i < count; i += CHUNK) chunks.push(indices.slice(i, i + CHUNK));
-  const results: PageOutcome[] = [];
+  for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
   // Workers get the site without its pages; each chunk carries its own pages.
   const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
   const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared }));
@@ -58,7 +79,7 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, w
               else resolve();
             };
             worker.on('message', (msg: 'ready' | PageOutcome[]) => {
-              if (msg !== 'ready') results.push(...msg);
+              if (msg !== 'ready') for (const o of msg) outcomes[o.index] = o;
               next();
             });
             worker.once('error', reject);
@@ -69,5 +90,5 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, w
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  return results.sort((a, b) => a.index - b.index);
+  return { outcomes, workers };
 }
