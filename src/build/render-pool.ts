@@ -67,7 +67,8 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
   for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
   // Workers get the site without its pages; each chunk carries its own pages.
   const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
-  const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared }));
+  // A modest old-generation cap makes V8 collect remark garbage sooner: peak memory stays bounded.
+  const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared, resourceLimits: { maxOldGenerationSizeMb: 256 } }));
   try {
     await Promise.all(
       pool.map(
