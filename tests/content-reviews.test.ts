@@ -408,6 +408,20 @@ describe('contact page', () => {
     }
   });
 
+  it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts to the page', async () => {
+    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), undefined).replace(/^contact:\n/m, 'contact:\n  netlifyForms: true\n')));
+    try {
+      const form = (await copy.site.page('/contact'))('section.contact-form form');
+      expect(form.attr('name')).toBe('contact');
+      expect(form.attr('data-netlify')).toBe('true');
+      expect(form.attr('action')).toBeUndefined();
+      expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
+      expect(form.find('input[type="hidden"][name="form-name"]').attr('value')).toBe('contact');
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
   it('with contact.formEndpoint set, the form posts to that URL', async () => {
     const url = 'https://forms.example.org/pa-bet-guide/contact';
     const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), url)));

@@ -27,9 +27,12 @@ export const siteSchema = z.strictObject({
     .strictObject({
       /** Where the contact form posts; absent means the form opens the visitor's mail client. */
       formEndpoint: absoluteUrl.optional(),
+      /** Netlify only: mark the form for Netlify Forms, which receives posts to the page itself. */
+      netlifyForms: z.boolean().default(false),
       responseTime: text,
       location: text,
-    }),
+    })
+    .refine((c) => !(c.formEndpoint && c.netlifyForms), { message: 'set either formEndpoint or netlifyForms, not both', path: ['netlifyForms'] }),
   header: z.strictObject({
     menu: z.array(menuItemSchema).min(1),
     offersButton: z.strictObject({ label: text, href }),

@@ -41,12 +41,15 @@ export function ContactEmails({ block, site }: { block: BlockOf<'contact-emails'
 }
 
 /**
- * The contact form. With `contact.formEndpoint` set it posts there; without one it falls back to
- * the visitor's mail client (`mailto:` with the fields in the message), so the button always works.
+ * The contact form. With `contact.formEndpoint` set it posts there; with `contact.netlifyForms` it
+ * is marked for Netlify Forms and posts to the page itself; otherwise it falls back to the
+ * visitor's mail client (`mailto:` with the fields in the message), so the button always works.
  */
 export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; site: SiteConfig }) {
+  const netlify = site.contact.netlifyForms;
   const endpoint = site.contact.formEndpoint;
-  const action = endpoint ?? `mailto:${site.emails.general}`;
+  const mode = netlify ? 'netlify' : endpoint ? 'endpoint' : 'mailto';
+  const action = netlify ? undefined : (endpoint ?? `mailto:${site.emails.general}`);
   const field = (id: string, label: string, input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={id}>
@@ -62,16 +65,19 @@ export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; s
       <form
         action={action}
         method="post"
-        encType={endpoint ? undefined : 'text/plain'}
-        data-mode={endpoint ? 'endpoint' : 'mailto'}
+        encType={mode === 'mailto' ? 'text/plain' : undefined}
+        data-mode={mode}
+        name={netlify ? 'contact' : undefined}
+        {...(netlify ? { 'data-netlify': 'true' } : {})}
         noValidate={false}
       >
+        {netlify ? <input type="hidden" name="form-name" value="contact" /> : null}
         {field('contact-name', 'Name', <input id="contact-name" name="name" type="text" autoComplete="name" required aria-describedby="contact-name-error" />)}
         {field('contact-email', 'Email', <input id="contact-email" name="email" type="email" autoComplete="email" required aria-describedby="contact-email-error" />)}
         {field('contact-subject', 'Subject', <input id="contact-subject" name="subject" type="text" required aria-describedby="contact-subject-error" />)}
         {field('contact-message', 'Message', <textarea id="contact-message" name="message" rows={6} required aria-describedby="contact-message-error" />)}
         <p className="form-note">* Required fields</p>
-        {endpoint ? null : (
+        {mode !== 'mailto' ? null : (
           <p className="form-note">Sending opens your email app with your message addressed to {site.emails.general}.</p>
         )}
         <button type="submit" className="btn btn-primary">
