@@ -9,10 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import { build } from '../build/build.js';
 import { isValidRoute, routeForFile, urlFor } from '../build/urls.js';
 import type { Page } from '../model.js';
-import { checkExternal, type ExternalOptions } from './external.js';
+import type { ExternalOptions } from './external.js';
 import { scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
 import { locateFindings } from './locate.js';
@@ -110,6 +109,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       root = path.resolve(options.root ?? '.');
       temp = await mkdtemp(path.join(tmpdir(), 'pa-site-check-'));
       dir = path.join(temp, 'site');
+      // Loaded only when needed: `check --dir` starts without the build pipeline.
+      const { build } = await import('../build/build.js');
       const b = await build({ root, outDir: dir, now: options.now });
       buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
       buildMs = Math.round(b.timings.total);
@@ -167,6 +168,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let externalRefs = 0;
     if (options.external) {
       for (const places of links.external.values()) externalRefs += places.length;
+      const { checkExternal } = await import('./external.js');
       findings.push(...(await checkExternal(links.external, options.externalOptions)));
     }
     if (root) {
