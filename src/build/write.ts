@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile, stat, copyFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -52,13 +52,6 @@ export class Staging {
     this.count(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
   }
 
-  async copy(rel: string, from: string, bytes: number): Promise<void> {
-    const abs = this.pathFor(rel);
-    await this.ensureDir(abs);
-    await copyFile(from, abs);
-    this.count(bytes);
-  }
-
   /** Records a file written into the folder by someone else (a render worker). */
   count(bytes: number): void {
     this.bytes += bytes;
@@ -85,17 +78,4 @@ export class Staging {
   async abort(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
   }
-}
-
-/** Writes a whole file set atomically (used by small outputs and tests). */
-export async function writeAtomically(outDir: string, files: OutputFiles): Promise<number> {
-  const staging = await Staging.open(outDir);
-  try {
-    await Promise.all([...files].map(([rel, data]) => staging.write(rel, data)));
-  } catch (e) {
-    await staging.abort();
-    throw e;
-  }
-  await staging.commit();
-  return staging.bytes;
 }
