@@ -1,5 +1,6 @@
 import type { BlockOf } from '../../src/model.js';
 import { SmartLink, Actions } from '../components/Links.js';
+import { formatPartialDate } from '../lib/dates.js';
 
 export function Stats({ block }: { block: BlockOf<'stats'> }) {
   return (
@@ -81,15 +82,6 @@ export function Cards({ block }: { block: BlockOf<'cards'> }) {
       </ul>
     </section>
   );
-}
-
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-/** `2004-07-05` → `5 July 2004`; `2023-03` → `March 2023`; `2019` → `2019`. */
-export function formatPartialDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  if (!m) return y!;
-  const month = MONTHS[Number(m) - 1];
-  return d ? `${Number(d)} ${month} ${y}` : `${month} ${y}`;
 }
 
 export function Timeline({ block }: { block: BlockOf<'timeline'> }) {

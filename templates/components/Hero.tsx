@@ -1,9 +1,7 @@
 import type { Frontmatter } from '../../src/model.js';
 import { Actions } from './Links.js';
+import { monthYear } from '../lib/dates.js';
 
-/** `2025-01-15` → `January 2025`. */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const monthYear = (iso: string) => `${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
 export function Hero({ data, children }: { data: Frontmatter; children?: React.ReactNode }) {
   const { hero } = data;
