@@ -90,6 +90,13 @@ describe('content errors name the file, line, column and field', () => {
     expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['rating', 'rank', 'template', 'updated', 'body']));
   });
 
+  it('two operators of one kind with the same rank', async () => {
+    const [d, ...rest] = await errorsFor({ 'content/operators/zeta.yaml': OPERATOR.replace('name: Example Sportsbook', 'name: Zeta Sportsbook') });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/operators/zeta.yaml', line: 4, col: 7, field: 'rank', code: 'duplicate-rank' });
+    expect(d!.message).toContain('content/operators/example.yaml');
+  });
+
   it('rejects wording the regulator banned', async () => {
     const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('Bet $5, Get $100 in Bonus Bets', 'Risk-Free First Bet') });
     expect(d).toMatchObject({ field: 'bonus.headline' });

@@ -60,13 +60,15 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
     operators.push({ ...parsed.data, id, file: file.path });
     locators.set(id, (p) => src.locate(p));
   }
+  const at = (o: Operator, field: string) => locators.get(o.id)!([field]);
   // A sportsbook's sister casino must exist and be a casino.
   const ids = new Map(operators.map((o) => [o.id, o]));
   for (const o of operators) {
     if (!o.casino) continue;
     const c = ids.get(o.casino);
     if (!c || c.kind !== 'casino') {
-      diagnostics.push(err(o.file, locateLine(o.file, files, 'casino'), 8, 'casino', 'unknown-operator', c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`, { hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}` }));
+      const pos = at(o, 'casino');
+      diagnostics.push(err(o.file, pos.line, pos.col, 'casino', 'unknown-operator', c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`, { hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}` }));
     }
   }
   // Ranks are unique within a kind, and at most one operator of a kind is featured.
@@ -75,19 +77,13 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
     const byRank = new Map<number, Operator>();
     for (const o of ofKind) {
       const other = byRank.get(o.rank);
-      if (other) diagnostics.push(err(o.file, locateLine(o.file, files, 'rank'), 1, 'rank', 'duplicate-rank', `rank ${o.rank} is already taken by ${other.file}`, { hint: `give each ${kind} its own rank` }));
+      if (other) diagnostics.push(err(o.file, at(o, 'rank').line, at(o, 'rank').col, 'rank', 'duplicate-rank', `rank ${o.rank} is already taken by ${other.file}`, { hint: `give each ${kind} its own rank` }));
       else byRank.set(o.rank, o);
     }
     const featured = ofKind.filter((o) => o.featured);
-    for (const o of featured.slice(1)) diagnostics.push(err(o.file, locateLine(o.file, files, 'featured'), 1, 'featured', 'duplicate-featured', `only one ${kind} can be featured; ${featured[0]!.file} already is`));
+    for (const o of featured.slice(1)) diagnostics.push(err(o.file, at(o, 'featured').line, at(o, 'featured').col, 'featured', 'duplicate-featured', `only one ${kind} can be featured; ${featured[0]!.file} already is`));
   }
   return operators.sort((a, b) => a.rank - b.rank);
-}
-
-function locateLine(file: string, files: SourceFile[], key: string): number {
-  const text = files.find((f) => f.path === file)?.text ?? '';
-  const idx = text.split(/\r?\n/).findIndex((l) => l.startsWith(`${key}:`));
-  return idx >= 0 ? idx + 1 : 1;
 }
 
 interface PageDraft {
