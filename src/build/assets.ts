@@ -6,7 +6,6 @@ export interface BuiltAssets {
   refs: AssetRefs;
   /** Output path (relative to dist/) → contents. */
   files: Map<string, Uint8Array>;
-  inputs: string[];
 }
 
 /**
@@ -47,5 +46,5 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     files.set(rel, f.contents);
   }
   if (!refs.css || !refs.script || !refs.notFoundScript) throw new Error('asset bundle is missing an entry');
-  return { refs: refs as AssetRefs, files, inputs: Object.keys(result.metafile.inputs).map((p) => path.resolve(p)) };
+  return { refs: refs as AssetRefs, files };
 }

@@ -8,7 +8,8 @@ import { loadContent } from './load.js';
 import { validateContent, reviewRoutesOf } from './validate.js';
 import { compileTemplates, type CompiledTemplates } from './templates.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
-import { renderNotFound, type RenderContext } from './render.js';
+import { renderNotFound } from './render.js';
+import { contextFrom, type RenderSetup } from './render-pages.js';
 import { renderAll } from './render-pool.js';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { Staging, type OutputFiles } from './write.js';
@@ -150,20 +151,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
-  const ctx: RenderContext = {
-    site,
-    templates: templates.module,
-    assets: assets.refs,
-    year,
-    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes: new Map(Object.entries(reviewRoutes)) },
-    reviewRoutes,
-  };
   const staging = await Staging.open(outDir);
+  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const setup: RenderSetup = { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: cache };
   try {
     const fixed: OutputFiles = new Map(await publicFiles(root));
     for (const [rel, data] of assets.files) fixed.set(rel, data);
     try {
-      fixed.set('404.html', renderNotFound(ctx));
+      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module)));
     } catch (e) {
       result.diagnostics.push({ severity: 'error', code: 'render', file: path.relative(root, tplDir), line: 1, col: 1, field: 'NotFoundPage', message: `rendering the not-found page failed: ${(e as Error).message}` });
     }
@@ -173,11 +168,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fixed.set('vercel.json', vercelJson(site.config));
     await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
-    const { outcomes, workers } = await renderAll(
-      { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir) },
-      templates.module,
-      options.workers,
-    );
+    const { outcomes, workers } = await renderAll(setup, templates.module, options.workers);
     for (const o of outcomes) {
       result.diagnostics.push(...o.diagnostics);
       if (o.bytes) staging.count(o.bytes);

@@ -80,7 +80,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
       col: 1,
       field: `template ${page.template}`,
       message: `rendering failed: ${error.message}`,
-      hint: (error.stack ?? '').split('\n').find((l) => l.includes('templates-')) ? 'the error is in a template: see the stack in --verbose output' : undefined,
+      hint: `the ${page.template} template (templates/) threw while rendering this page: look for a value this page's frontmatter or data leaves out`,
     });
     return { page, html: '', diagnostics };
   }

@@ -26,8 +26,6 @@ export interface CompiledTemplates {
   file: string;
   /** Hash of the compiled code: part of every render-cache key. */
   hash: string;
-  /** Source files the bundle was built from (for the dev server's dependency graph). */
-  inputs: string[];
 }
 
 /**
@@ -54,7 +52,6 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     define: { 'process.env.NODE_ENV': '"production"' },
     // react-dom/server's CommonJS build calls require() for Node built-ins.
     banner: { js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);" },
-    metafile: true,
     logLevel: 'silent',
     outfile: 'templates.mjs',
   });
@@ -64,8 +61,5 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const file = path.join(cacheDir, `templates-${hash}.mjs`);
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.includes('node_modules') && !p.startsWith('<stdin>') && !p.includes('pa-site-templates-entry'))
-    .map((p) => path.resolve(p));
-  return { module, file, hash, inputs };
+  return { module, file, hash };
 }
