@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Operator, SiteConfig } from '../model.js';
+import { markdownForPage, type MarkdownContext } from './markdown.js';
+
+const ctx: MarkdownContext = {
+  config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
+  operators: new Map([['fanduel', { id: 'fanduel', name: 'FanDuel', bonus: { headline: 'Bet $5, Get $150' } } as unknown as Operator]]),
+  reviewRoutes: new Map([['fanduel', '/fanduel-pennsylvania-review']]),
+};
+
+/** Renders `text` as if it started on line 10 of content/pages/x.md. */
+function render(...segments: string[]) {
+  const page = markdownForPage(ctx, 'content/pages/x.md');
+  const html = segments.map((s) => page.render(s, 10));
+  return { html: html.join(''), diagnostics: page.diagnostics };
+}
+
+describe('Markdown stage', () => {
+  it('renders CommonMark with GitHub tables (align attributes, no style) and strikethrough', () => {
+    const { html, diagnostics } = render('| Odds | Stake |\n| --- | ---: |\n| +150 | $10 |\n\n~~gone~~ and **bold**');
+    expect(html).toContain('<th>Odds</th>\n<th align="right">Stake</th>');
+    expect(html).toContain('<td align="right">$10</td>');
+    expect(html).not.toContain('style=');
+    expect(html).toContain('<p><s>gone</s> and <strong>bold</strong></p>');
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('gives headings ids that stay unique across the segments of one page', () => {
+    const { html } = render('## Bonus terms\n\ntext', '## Bonus terms\n\n### `Code` and *more*');
+    expect(html).toContain('<h2 id="bonus-terms">Bonus terms</h2>');
+    expect(html).toContain('<h2 id="bonus-terms-1">Bonus terms</h2>');
+    expect(html).toContain('<h3 id="code-and-more"><code>Code</code> and <em>more</em></h3>');
+  });
+
+  it('fills {{…}} values in text, headings and link targets, and resolves operator: links', () => {
+    const { html, diagnostics } = render('## {{fanduel.name}} offer\n\nGet {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.');
+    expect(diagnostics).toEqual([]);
+    expect(html).toContain('<h2 id="fanduel-offer">FanDuel offer</h2>');
+    expect(html).toContain('Get Bet $5, Get $150 at <a href="/fanduel-pennsylvania-review">FanDuel</a>; call 1-800-GAMBLER.');
+  });
+
+  it('reports an unknown {{…}} value at its file line and column', () => {
+    const { diagnostics } = render('First line.\n\nSee {{fanduel.nope}} here.');
+    expect(diagnostics).toMatchObject([{ severity: 'error', code: 'unknown-value', file: 'content/pages/x.md', line: 12, col: 5, field: 'body' }]);
+    expect(diagnostics[0]!.message).toContain('{{fanduel.nope}}');
+  });
+
+  it('rejects banned wording, also across a line break, but allows a quoted mention', () => {
+    const { diagnostics } = render('Operators dropped "free bet".\n\nClaim a risk-free\nstart, or a free\nbet.');
+    expect(diagnostics.map((d) => [d.code, d.line, d.col])).toEqual([['banned-wording', 13, 13]]);
+    expect(render('Claim a free\nbet today.').diagnostics.map((d) => d.code)).toEqual(['banned-wording']);
+  });
+
+  it('marks external links for new tabs and screen readers; leaves site links alone', () => {
+    const { html } = render('See [the PGCB](https://gamingcontrolboard.pa.gov/) and [about us](/about).');
+    expect(html).toContain('<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>');
+    expect(html).toContain('<a href="/about">about us</a>');
+  });
+
+  it('drops raw HTML with a warning at its position, and comments silently', () => {
+    const { html, diagnostics } = render('Hi <b onclick="x()">there</b>\n\n<div>block</div>\n\n<!-- note to editors -->');
+    expect(html).toBe('<p>Hi there</p>\n');
+    expect(diagnostics.map((d) => [d.code, d.severity, d.line, d.col])).toEqual([
+      ['raw-html', 'warning', 10, 4],
+      ['raw-html', 'warning', 10, 26],
+      ['raw-html', 'warning', 12, 1],
+    ]);
+  });
+
+  it('never renders a javascript:, data: or file: link', () => {
+    const { html } = render('[a](javascript:alert(1)) [b](data:text/html,x) ![c](file:///etc/passwd) [d](mailto:info@example.com)');
+    expect(html).not.toMatch(/href="(javascript|data|file):|src="file:/);
+    expect(html).toContain('<a href="mailto:info@example.com">d</a>');
+  });
+
+  it('escapes text but keeps quotation marks readable', () => {
+    expect(render('Say "bonus bets" & odds < 2 > 1').html).toBe('<p>Say "bonus bets" &amp; odds &lt; 2 &gt; 1</p>\n');
+  });
+});
