@@ -1,4 +1,4 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourceFile } from '../model.js';
@@ -10,10 +10,10 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-async function listFiles(dir: string, ext: RegExp): Promise<string[]> {
+function listFiles(dir: string, ext: RegExp): string[] {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
@@ -30,11 +30,12 @@ const rel = (root: string, abs: string) => path.relative(root, abs).split(path.s
 export async function loadContent(root: string): Promise<LoadedContent> {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
-  const read = async (abs: string): Promise<SourceFile> => ({ path: rel(root, abs), text: await readFile(abs, 'utf8') });
+  // Synchronous reads: for thousands of small files they are several times faster than fs/promises.
+  const read = (abs: string): SourceFile => ({ path: rel(root, abs), text: readFileSync(abs, 'utf8') });
 
   let site: SourceFile | undefined;
   try {
-    site = await read(path.join(contentDir, 'site.yaml'));
+    site = read(path.join(contentDir, 'site.yaml'));
   } catch {
     diagnostics.push({
       severity: 'error',
@@ -47,11 +48,8 @@ export async function loadContent(root: string): Promise<LoadedContent> {
       hint: 'run pa-site in the project folder or pass --root DIR pointing at a folder that contains content/site.yaml',
     });
   }
-  const [operatorFiles, pageFiles] = await Promise.all([
-    listFiles(path.join(contentDir, 'operators'), /\.ya?ml$/i),
-    listFiles(path.join(contentDir, 'pages'), /\.md$/i),
-  ]);
-  const [operators, pages] = await Promise.all([Promise.all(operatorFiles.map(read)), Promise.all(pageFiles.map(read))]);
+  const operators = listFiles(path.join(contentDir, 'operators'), /\.ya?ml$/i).map(read);
+  const pages = listFiles(path.join(contentDir, 'pages'), /\.md$/i).map(read);
   if (site && pages.length === 0) {
     diagnostics.push({ severity: 'error', code: 'no-pages', file: 'content/pages', line: 1, col: 1, field: '', message: 'no Markdown pages found', hint: 'add at least content/pages/index.md' });
   }

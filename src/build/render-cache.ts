@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { cacheDir, packageDir, packageVersion } from '../paths.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
-const PIPELINE = ['remark', 'micromark-extension-gfm-table', 'micromark-extension-gfm-strikethrough', 'remark-html', 'hast-util-sanitize', 'github-slugger', 'react', 'react-dom', 'unist-util-visit'];
+const PIPELINE = ['markdown-it', 'github-slugger', 'react', 'react-dom'];
 
 let pipelineVersions: string | undefined;
 function versions(): string {
@@ -22,33 +21,53 @@ function versions(): string {
 }
 
 const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
-const MAGIC = 'pa-site-render-cache 2 ';
+/** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
+const checksum = (b: string | Uint8Array) => createHash('sha1').update(b).digest('hex');
+const INDEX = 'index.json';
+const FORMAT = 'pa-site-render-cache 4';
 
 /** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
 export interface CachedPage {
+  /** The entry's file: exactly the page's bytes. */
+  file: string;
   html: Buffer;
+  sum: string;
   diagnostics: Diagnostic[];
 }
+
+/** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms). */
+type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
+/** A new or reused entry, reported by whichever thread rendered or copied the page. */
+export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[]];
+
+/** How many entries the index keeps: this many times the pages of the last build (and at least MIN_KEEP). */
+const KEEP_FACTOR = 3;
+const MIN_KEEP = 1000;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
  * data of the operators the page shows, review routes, templates bundle, asset names, the copyright
- * year and the versions of the Markdown and React pipeline. Entries carry a checksum; a damaged
- * entry is a miss.
+ * year and the versions of the Markdown and React pipeline.
+ *
+ * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
+ * (no second copy of the data; a later hit links it back into the output folder). `index.json`
+ * holds each entry's checksum and warnings: an entry whose bytes do not match (damaged, or edited
+ * in place through a link) is a miss. The index keeps the most recently used entries, a few times
+ * the site's page count, and deletes the rest.
  */
 export class RenderCache {
   readonly dir: string;
   private readonly siteKey: string;
-  hits = 0;
-  misses = 0;
+  private readonly operatorHashes: Map<string, string>;
+  /** Folders already created by put(). */
+  private readonly dirs = new Set<string>();
+  private index: Map<string, IndexEntry> | undefined;
 
   constructor(site: Site, templatesHash: string, assets: AssetRefs, year: number, reviewRoutes: Record<string, string>, dir = path.join(cacheDir, 'render')) {
     this.dir = dir;
     this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, reviewRoutes]));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
   }
-
-  private readonly operatorHashes: Map<string, string>;
 
   /**
    * A page's key: the site-wide inputs, its own source, and the data of exactly the operators it
@@ -63,32 +82,74 @@ export class RenderCache {
     return path.join(this.dir, key.slice(0, 2), `${key}.html`);
   }
 
-  /** The cached page, or undefined when absent or damaged. Layout: magic+checksum, diagnostics JSON, HTML. */
-  async get(key: string): Promise<CachedPage | undefined> {
-    let raw: Buffer;
+  private readIndex(): Map<string, IndexEntry> {
     try {
-      raw = await readFile(this.file(key));
+      const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as { format?: string; entries?: Record<string, IndexEntry> };
+      if (raw.format === FORMAT && raw.entries && typeof raw.entries === 'object') return new Map(Object.entries(raw.entries));
     } catch {
-      return undefined;
+      // Absent or damaged: every page is a miss, and the next save writes a fresh index.
     }
-    const nl = raw.indexOf(10);
-    const header = nl > 0 ? raw.subarray(0, nl).toString('latin1') : '';
-    const rest = raw.subarray(nl + 1);
-    if (!header.startsWith(MAGIC) || header.slice(MAGIC.length) !== sha(rest)) return undefined;
-    const nl2 = rest.indexOf(10);
-    try {
-      return { diagnostics: JSON.parse(rest.subarray(0, nl2).toString('utf8')) as Diagnostic[], html: rest.subarray(nl2 + 1) };
-    } catch {
-      return undefined;
-    }
+    return new Map();
   }
 
-  async put(key: string, html: string, diagnostics: Diagnostic[]): Promise<void> {
+  /** The cached page, or undefined when absent or damaged. */
+  get(key: string): CachedPage | undefined {
+    this.index ??= this.readIndex();
+    const entry = this.index.get(key);
+    if (!Array.isArray(entry) || !Array.isArray(entry[1])) return undefined;
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const rest = `${JSON.stringify(diagnostics)}\n${html}`;
+    let html: Buffer;
+    try {
+      html = readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    if (checksum(html) !== entry[0]) return undefined;
+    return { file, html, sum: entry[0], diagnostics: entry[1] };
+  }
+
+  /**
+   * Stores a rendered page: hard-links `written` (the page file the build just wrote) into the
+   * cache, or writes a copy where links are impossible (another file system). Returns the record
+   * for the index; throws only on I/O errors, which callers treat as "not cached".
+   */
+  put(key: string, html: string, diagnostics: Diagnostic[], written: string): EntryRecord {
+    const file = this.file(key);
+    const dir = path.dirname(file);
+    if (!this.dirs.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.dirs.add(dir);
+    }
+    // Link (or write) under a temporary name, then rename: an entry file is replaced, never edited.
     const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
-    await writeFile(tmp, `${MAGIC}${sha(rest)}\n${rest}`);
-    await rename(tmp, file);
+    try {
+      linkSync(written, tmp);
+    } catch {
+      writeFileSync(tmp, html);
+    }
+    renameSync(tmp, file);
+    return [key, checksum(html), diagnostics];
+  }
+
+  /**
+   * Writes the index: this build's entries (new and reused) marked as just used, merged with what
+   * is on disk now (another build may have saved meanwhile), trimmed to the most recently used.
+   */
+  save(records: readonly EntryRecord[], pages: number, now = Date.now(), minKeep = MIN_KEEP): void {
+    const merged = this.readIndex();
+    for (const [key, sum, diagnostics] of records) merged.set(key, [sum, diagnostics, now]);
+    const keep = Math.max(minKeep, KEEP_FACTOR * pages);
+    if (merged.size > keep) {
+      const oldest = [...merged].sort((a, b) => (a[1][2] ?? 0) - (b[1][2] ?? 0)).slice(0, merged.size - keep);
+      for (const [key] of oldest) {
+        merged.delete(key);
+        rmSync(this.file(key), { force: true });
+      }
+    }
+    mkdirSync(this.dir, { recursive: true });
+    const tmp = path.join(this.dir, `${INDEX}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);
+    writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(merged) }));
+    renameSync(tmp, path.join(this.dir, INDEX));
+    this.index = merged;
   }
 }

@@ -1,9 +1,9 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import type { AssetRefs, Page, Site } from '../model.js';
 import { renderPage, type RenderContext } from './render.js';
-import { RenderCache } from './render-cache.js';
+import { RenderCache, type EntryRecord } from './render-cache.js';
 import type { TemplateModule } from './templates.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
@@ -30,6 +30,8 @@ export interface PageOutcome {
   bytes: number;
   cached: boolean;
   diagnostics: Diagnostic[];
+  /** The render-cache entry the page now has (new or reused), for the cache index. */
+  entry?: EntryRecord;
 }
 
 export type PageRenderer = RenderContext & { cache?: RenderCache; dirs: Set<string> };
@@ -49,38 +51,61 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule): Page
   };
 }
 
-async function writeOut(r: PageRenderer, stagingDir: string, file: string, data: string | Uint8Array): Promise<void> {
+/*
+ * Page files are read and written with synchronous calls: on the machines measured, promise-based
+ * fs calls cost about ten times as much per small file (4,000 reads: 45 ms sync, 370–430 ms with
+ * Promise.all), and a render thread has nothing else to do while it waits.
+ */
+/** Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write. Returns its path. */
+function writeOut(r: PageRenderer, stagingDir: string, file: string, data: string | Uint8Array, linkFrom?: string): string {
   const abs = path.join(stagingDir, file);
   const dir = path.dirname(abs);
   if (!r.dirs.has(dir)) {
-    await mkdir(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true });
     r.dirs.add(dir);
   }
+  if (linkFrom) {
+    try {
+      linkSync(linkFrom, abs);
+      return abs;
+    } catch {
+      // Another file system, or links not allowed: copy the bytes instead.
+    }
+  }
   try {
-    await writeFile(abs, data);
+    writeFileSync(abs, data);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     // The folder went away under us (a concurrent clean-up): recreate it once, then give up loudly.
-    await mkdir(dir, { recursive: true });
-    await writeFile(abs, data);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(abs, data);
   }
+  return abs;
 }
 
-/** Writes a page from the render cache into the staging folder, or returns undefined on a miss. */
-export async function fromCache(r: PageRenderer, setup: RenderSetup, index: number): Promise<PageOutcome | undefined> {
+/** Puts a page from the render cache into the staging folder, or returns undefined on a miss. */
+export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): PageOutcome | undefined {
   if (!r.cache) return undefined;
   const page = setup.site.pages[index]!;
-  const hit = await r.cache.get(r.cache.key(page));
+  const key = r.cache.key(page);
+  const hit = r.cache.get(key);
   if (!hit) return undefined;
-  await writeOut(r, setup.stagingDir, page.url.file, hit.html);
-  return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics };
+  writeOut(r, setup.stagingDir, page.url.file, hit.html, hit.file);
+  return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics, entry: [key, hit.sum, hit.diagnostics] };
 }
 
 /** Renders one page, writes it into the staging folder and stores it in the render cache. */
-export async function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number, page: Page = setup.site.pages[index]!): Promise<PageOutcome> {
+export function renderAndStore(r: PageRenderer, setup: RenderSetup, index: number, page: Page = setup.site.pages[index]!): PageOutcome {
   const rendered = renderPage(r, page);
   if (!rendered.html) return { index, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
-  await writeOut(r, setup.stagingDir, page.url.file, rendered.html);
-  if (r.cache) await r.cache.put(r.cache.key(page), rendered.html, rendered.diagnostics).catch(() => undefined);
-  return { index, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics };
+  const written = writeOut(r, setup.stagingDir, page.url.file, rendered.html);
+  let entry: EntryRecord | undefined;
+  if (r.cache) {
+    try {
+      entry = r.cache.put(r.cache.key(page), rendered.html, rendered.diagnostics, written);
+    } catch {
+      // A cache that cannot be written (read-only, full disk) only costs speed next time.
+    }
+  }
+  return { index, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics, entry };
 }

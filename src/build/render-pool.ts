@@ -27,18 +27,8 @@ async function workerEntry(): Promise<string> {
   return outfile;
 }
 
-/** Runs `fn` over `items` with at most `limit` in flight. */
-async function eachLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
-  );
-}
-
 /**
- * Stage 4 at scale: pages found in the render cache are copied by the main thread (parallel I/O);
+ * Stage 4 at scale: pages found in the render cache are copied by the main thread;
  * the rest render in worker threads when there are enough of them, else on the main thread.
  * Output bytes do not depend on the number of workers.
  */
@@ -47,27 +37,32 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
   const outcomes: PageOutcome[] = new Array(count);
   const r = contextFrom(setup, templates);
   const misses: number[] = [];
-  await eachLimit(
-    Array.from({ length: count }, (_, i) => i),
-    32,
-    async (i) => {
-      const hit = await fromCache(r, setup, i);
-      if (hit) outcomes[i] = hit;
-      else misses.push(i);
-    },
-  );
-  misses.sort((a, b) => a - b);
-  const workers = misses.length ? workerCount(misses.length, requested) : 0;
-  if (workers <= 1) {
-    for (const i of misses) outcomes[i] = await renderAndStore(r, setup, i);
-    return { outcomes, workers: Math.max(workers, misses.length ? 1 : 0) };
+  for (let i = 0; i < count; i++) {
+    const hit = fromCache(r, setup, i);
+    if (hit) outcomes[i] = hit;
+    else misses.push(i);
   }
+  const workers = misses.length ? workerCount(misses.length, requested) : 0;
+  if (workers === 1) for (const i of misses) outcomes[i] = renderAndStore(r, setup, i);
+  else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes);
+  if (r.cache) {
+    try {
+      r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])), count);
+    } catch {
+      // An index that cannot be written only costs speed on the next build.
+    }
+  }
+  return { outcomes, workers };
+}
+
+/** Renders `misses` in `workers` threads, chunk by chunk; each outcome lands at its page's index. */
+async function renderInWorkers(setup: RenderSetup, misses: number[], workers: number, outcomes: PageOutcome[]): Promise<void> {
   const entry = await workerEntry();
   const chunks: number[][] = [];
   for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
   // Workers get the site without its pages; each chunk carries its own pages.
   const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
-  // A modest old-generation cap makes V8 collect remark garbage sooner: peak memory stays bounded.
+  // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
   const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared, resourceLimits: { maxOldGenerationSizeMb: 256 } }));
   try {
     await Promise.all(
@@ -91,5 +86,4 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  return { outcomes, workers };
 }

@@ -11,9 +11,7 @@ const setup = workerData as RenderSetup;
 const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
 const ctx = contextFrom(setup, templates);
 
-parentPort!.on('message', async (job: RenderJob) => {
-  const results = [];
-  for (let i = 0; i < job.indices.length; i++) results.push(await renderAndStore(ctx, setup, job.indices[i]!, job.pages[i]!));
-  parentPort!.postMessage(results);
+parentPort!.on('message', (job: RenderJob) => {
+  parentPort!.postMessage(job.indices.map((index, k) => renderAndStore(ctx, setup, index, job.pages[k]!)));
 });
 parentPort!.postMessage('ready');

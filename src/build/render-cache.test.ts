@@ -1,0 +1,63 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page, Site } from '../model.js';
+import { RenderCache } from './render-cache.js';
+
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'pa-site-render-cache-'));
+  dirs.push(d);
+  return d;
+};
+const site = { root: '/', config: {}, operators: [], pages: [] } as unknown as Site;
+const page = (i: number) => ({ file: `content/pages/p${i}.md`, route: `/p${i}`, sourceHash: String(i), operatorRefs: [] }) as unknown as Page;
+
+/** A cache and a page file "written by the build" for each of `n` pages, all stored. */
+function filled(n: number) {
+  const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(temp(), 'render'));
+  const out = temp();
+  const records = Array.from({ length: n }, (_, i) => {
+    const written = path.join(out, `p${i}.html`);
+    writeFileSync(written, `<p>page ${i}</p>`);
+    return cache.put(cache.key(page(i)), `<p>page ${i}</p>`, [], written);
+  });
+  return { cache, out, records };
+}
+
+describe('render cache', () => {
+  it('links an entry to the page the build wrote instead of copying it', () => {
+    const { cache, out, records } = filled(1);
+    cache.save(records, 1);
+    const entry = cache.file(records[0]![0]);
+    expect(statSync(entry).ino).toBe(statSync(path.join(out, 'p0.html')).ino);
+    expect(cache.get(records[0]![0])).toMatchObject({ diagnostics: [], html: Buffer.from('<p>page 0</p>') });
+  });
+
+  it('treats an entry whose bytes changed (damage, or an in-place edit through the link) as a miss', () => {
+    const { cache, out, records } = filled(2);
+    cache.save(records, 2);
+    writeFileSync(path.join(out, 'p0.html'), '<p>edited in place</p>'); // same inode as the entry
+    const fresh = new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir);
+    expect(fresh.get(records[0]![0])).toBeUndefined();
+    expect(fresh.get(records[1]![0])?.html.toString()).toBe('<p>page 1</p>');
+  });
+
+  it('misses everything, without failing, when the index is damaged', () => {
+    const { cache, records } = filled(1);
+    cache.save(records, 1);
+    writeFileSync(path.join(cache.dir, 'index.json'), '{"format": "pa-site-render-cache 4", "entries": {');
+    expect(new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir).get(records[0]![0])).toBeUndefined();
+  });
+
+  it('keeps the most recently used entries and deletes the files of the rest', () => {
+    const { cache, records } = filled(6);
+    cache.save(records.slice(0, 3), 1, 1000, 4);
+    cache.save(records.slice(3), 1, 2000, 4);
+    const index = JSON.parse(readFileSync(path.join(cache.dir, 'index.json'), 'utf8')) as { entries: Record<string, unknown> };
+    expect(Object.keys(index.entries).sort()).toEqual([records[2]![0], ...records.slice(3).map((r) => r[0])].sort());
+    expect(records.map((r) => existsSync(cache.file(r[0])))).toEqual([false, false, true, true, true, true]);
+  });
+});
