@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import matter from 'gray-matter';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Operator, Page, Site, SourceFile } from '../model.js';
 import { siteSchema, type SiteConfig } from '../schema/site.js';
@@ -9,6 +8,7 @@ import { pageSchemas, type Frontmatter, type TemplateName } from '../schema/page
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
 import { parseYaml } from './yaml-source.js';
+import { splitFrontmatter } from './frontmatter.js';
 import { scanBody } from './body.js';
 import { routeFromContentPath, urlFor } from './urls.js';
 import type { LoadedContent } from './load.js';
@@ -100,15 +100,8 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | und
     diagnostics.push(err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', { hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line' }));
     return;
   }
-  let fm: { matter: string; content: string };
-  try {
-    // Options disable gray-matter's cache; the engine only splits, `yaml` parses with positions.
-    fm = matter(file.text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string; content: string };
-  } catch (e) {
-    diagnostics.push(err(file.path, 1, 1, '', 'frontmatter', `cannot read frontmatter: ${(e as Error).message}`));
-    return;
-  }
-  // gray-matter's `matter` starts right after the opening `---`, so its lines are the file's lines.
+  // `matter` starts right after the opening `---`, so its lines are the file's lines.
+  const fm = splitFrontmatter(file.text);
   const src = parseYaml(fm.matter, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const raw = (src.data ?? {}) as Record<string, unknown>;
