@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { cacheDir } from '../paths.js';
-import { contextFrom, fromCache, renderAndStore, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
+import { contextFrom, fromCache, renderMany, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
@@ -43,7 +43,7 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
     else misses.push(i);
   }
   const workers = misses.length ? workerCount(misses.length, requested) : 0;
-  if (workers === 1) for (const i of misses) outcomes[i] = renderAndStore(r, setup, i);
+  if (workers === 1) for (const o of await renderMany(r, setup, misses)) outcomes[o.index] = o;
   else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes);
   if (r.cache) {
     try {

@@ -4,14 +4,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { renderAndStore, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
+import { renderMany, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
 const setup = workerData as RenderSetup;
 const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
 const ctx = contextFrom(setup, templates);
 
-parentPort!.on('message', (job: RenderJob) => {
-  parentPort!.postMessage(job.indices.map((index, k) => renderAndStore(ctx, setup, index, job.pages[k]!)));
+parentPort!.on('message', async (job: RenderJob) => {
+  parentPort!.postMessage(await renderMany(ctx, setup, job.indices, job.pages));
 });
 parentPort!.postMessage('ready');
