@@ -118,7 +118,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
   const compiling = reuse ? Promise.resolve([reuse.templates, reuse.assets] as const) : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
   compiling.catch(() => undefined);
-  const loaded = await loadContent(root);
+  const loaded = loadContent(root);
   lap('load');
   const { site, diagnostics } = validateContent(root, loaded);
   result.diagnostics.push(...diagnostics);

@@ -27,7 +27,7 @@ function listFiles(dir: string, ext: RegExp): string[] {
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
 /** Stage 1: read `content/site.yaml`, `content/operators/*.yaml` and `content/pages/**\/*.md`. */
-export async function loadContent(root: string): Promise<LoadedContent> {
+export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
   // Synchronous reads: for thousands of small files they are several times faster than fs/promises.

@@ -14,7 +14,7 @@ export interface MarkdownContext {
   reviewRoutes: ReadonlyMap<string, string>;
 }
 
-export const isExternal = (href: string) => /^https?:\/\//i.test(href);
+const isExternal = (href: string) => /^https?:\/\//i.test(href);
 
 /** URL schemes a Markdown link or image may use; anything else (javascript:, data:, file:) stays plain text. */
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'operator']);
@@ -39,7 +39,6 @@ const NEW_TAB_HINT = '<span class="visually-hidden"> (opens in a new tab)</span>
 const COMMENT = /^<!--[\s\S]*-->$/;
 
 export interface MarkdownPage {
-  slugger: GithubSlugger;
   diagnostics: Diagnostic[];
   render(text: string, firstLine: number): string;
 }
@@ -49,7 +48,6 @@ export function markdownForPage(ctx: MarkdownContext, file: string): MarkdownPag
   const slugger = new GithubSlugger();
   const diagnostics: Diagnostic[] = [];
   return {
-    slugger,
     diagnostics,
     render(text, firstLine) {
       const tokens = md.parse(text, {});

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../model.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { cacheDir, packageDir, packageVersion } from '../paths.js';
+import { ensureParent } from './write.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'github-slugger', 'react', 'react-dom'];
@@ -115,11 +116,7 @@ export class RenderCache {
    */
   put(key: string, html: string, diagnostics: Diagnostic[], written: string): EntryRecord {
     const file = this.file(key);
-    const dir = path.dirname(file);
-    if (!this.dirs.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.dirs.add(dir);
-    }
+    ensureParent(this.dirs, file);
     // Link (or write) under a temporary name, then rename: an entry file is replaced, never edited.
     const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
     try {

@@ -1,8 +1,19 @@
+import { mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
+
+/** Creates the folder holding `file` unless `made` says it exists already; returns the folder. */
+export function ensureParent(made: Set<string>, file: string): string {
+  const dir = path.dirname(file);
+  if (!made.has(dir)) {
+    mkdirSync(dir, { recursive: true });
+    made.add(dir);
+  }
+  return dir;
+}
 
 /**
  * Stage 5, atomic output. Files are streamed into a fresh sibling folder as they are produced
@@ -38,16 +49,9 @@ export class Staging {
     return abs;
   }
 
-  async ensureDir(abs: string): Promise<void> {
-    const d = path.dirname(abs);
-    if (this.dirs.has(d)) return;
-    await mkdir(d, { recursive: true });
-    this.dirs.add(d);
-  }
-
   async write(rel: string, data: string | Uint8Array): Promise<void> {
     const abs = this.pathFor(rel);
-    await this.ensureDir(abs);
+    ensureParent(this.dirs, abs);
     await writeFile(abs, data);
     this.count(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
   }
