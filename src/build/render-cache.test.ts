@@ -30,7 +30,7 @@ function filled(n: number) {
 describe('render cache', () => {
   it('links an entry to the page the build wrote instead of copying it', () => {
     const { cache, out, records } = filled(1);
-    cache.save(records, 1);
+    cache.save(records);
     const entry = cache.file(records[0]![0]);
     expect(statSync(entry).ino).toBe(statSync(path.join(out, 'p0.html')).ino);
     expect(cache.get(records[0]![0])).toMatchObject({ diagnostics: [], html: Buffer.from('<p>page 0</p>') });
@@ -38,7 +38,7 @@ describe('render cache', () => {
 
   it('treats an entry whose bytes changed (damage, or an in-place edit through the link) as a miss', () => {
     const { cache, out, records } = filled(2);
-    cache.save(records, 2);
+    cache.save(records);
     writeFileSync(path.join(out, 'p0.html'), '<p>edited in place</p>'); // same inode as the entry
     const fresh = new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir);
     expect(fresh.get(records[0]![0])).toBeUndefined();
@@ -47,17 +47,19 @@ describe('render cache', () => {
 
   it('misses everything, without failing, when the index is damaged', () => {
     const { cache, records } = filled(1);
-    cache.save(records, 1);
+    cache.save(records);
     writeFileSync(path.join(cache.dir, 'index.json'), '{"format": "pa-site-render-cache 4", "entries": {');
     expect(new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir).get(records[0]![0])).toBeUndefined();
   });
 
-  it('keeps the most recently used entries and deletes the files of the rest', () => {
+  it('deletes entries unused for longer than the age limit, whatever the size of the last build', () => {
     const { cache, records } = filled(6);
-    cache.save(records.slice(0, 3), 1, 1000, 4);
-    cache.save(records.slice(3), 1, 2000, 4);
+    const day = 24 * 60 * 60 * 1000;
+    cache.save(records.slice(0, 2), 0);
+    cache.save(records.slice(2, 5), 10 * day);
+    cache.save(records.slice(5), 15 * day); // a one-page build: the 3 pages of day 10 stay
     const index = JSON.parse(readFileSync(path.join(cache.dir, 'index.json'), 'utf8')) as { entries: Record<string, unknown> };
-    expect(Object.keys(index.entries).sort()).toEqual([records[2]![0], ...records.slice(3).map((r) => r[0])].sort());
+    expect(Object.keys(index.entries).sort()).toEqual(records.slice(2).map((r) => r[0]).sort());
     expect(records.map((r) => existsSync(cache.file(r[0])))).toEqual([false, false, true, true, true, true]);
   });
 });

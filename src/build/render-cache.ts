@@ -41,9 +41,11 @@ type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
 export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[]];
 
-/** How many entries the index keeps: this many times the pages of the last build (and at least MIN_KEEP). */
-const KEEP_FACTOR = 3;
-const MIN_KEEP = 1000;
+/**
+ * Entries unused for this long are deleted. Pruning goes by age, not by the last build's size, so
+ * building a small project (or a test fixture) never evicts a large site's pages.
+ */
+const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
@@ -53,8 +55,8 @@ const MIN_KEEP = 1000;
  * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
  * (no second copy of the data; a later hit links it back into the output folder). `index.json`
  * holds each entry's checksum and warnings: an entry whose bytes do not match (damaged, or edited
- * in place through a link) is a miss. The index keeps the most recently used entries, a few times
- * the site's page count, and deletes the rest.
+ * in place through a link) is a miss. Entries unused for two weeks are
+ * deleted.
  */
 export class RenderCache {
   readonly dir: string;
@@ -130,18 +132,15 @@ export class RenderCache {
 
   /**
    * Writes the index: this build's entries (new and reused) marked as just used, merged with what
-   * is on disk now (another build may have saved meanwhile), trimmed to the most recently used.
+   * is on disk now (another build may have saved meanwhile), without entries unused for two weeks.
    */
-  save(records: readonly EntryRecord[], pages: number, now = Date.now(), minKeep = MIN_KEEP): void {
+  save(records: readonly EntryRecord[], now = Date.now(), maxAgeMs = MAX_AGE_MS): void {
     const merged = this.readIndex();
     for (const [key, sum, diagnostics] of records) merged.set(key, [sum, diagnostics, now]);
-    const keep = Math.max(minKeep, KEEP_FACTOR * pages);
-    if (merged.size > keep) {
-      const oldest = [...merged].sort((a, b) => (a[1][2] ?? 0) - (b[1][2] ?? 0)).slice(0, merged.size - keep);
-      for (const [key] of oldest) {
-        merged.delete(key);
-        rmSync(this.file(key), { force: true });
-      }
+    for (const [key, entry] of merged) {
+      if (now - (entry[2] ?? 0) <= maxAgeMs) continue;
+      merged.delete(key);
+      rmSync(this.file(key), { force: true });
     }
     mkdirSync(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);

@@ -47,7 +47,7 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
   else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes);
   if (r.cache) {
     try {
-      r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])), count);
+      r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])));
     } catch {
       // An index that cannot be written only costs speed on the next build.
     }
