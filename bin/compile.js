@@ -13,7 +13,7 @@ export async function compile() {
     entryPoints: {
       cli: path.join(pkg, 'src/cli/main.ts'),
       index: path.join(pkg, 'src/index.ts'),
-      'render-worker': path.join(pkg, 'src/build/render-worker.ts'),
+      'render-worker': path.join(pkg, 'src/pipeline/render/render-worker.ts'),
     },
     outdir: path.join(pkg, 'lib'),
     bundle: true,

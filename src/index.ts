@@ -1,9 +1,9 @@
 /** pa-site's library API: the CLI is a thin layer over these. */
-export { build, type BuildOptions, type BuildResult, type BuildTimings } from './build/build.js';
+export { build, type BuildOptions, type BuildResult, type BuildTimings } from './pipeline/build.js';
 export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
-export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './build/urls.js';
+export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './pipeline/route/urls.js';
 export { serveDir, staticHandler } from './serve.js';
-export { securityHeaders, contentSecurityPolicy } from './build/hosting.js';
+export { securityHeaders, contentSecurityPolicy } from './pipeline/write/hosting.js';
 export { check, CheckInputError, type CheckOptions } from './check/check.js';
 export { formatText as formatCheckText, formatJson as formatCheckJson, formatGithub as formatCheckGithub } from './check/report.js';
 export { PAGE_RULES } from './check/rules.js';

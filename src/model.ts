@@ -1,14 +1,14 @@
 import type { Frontmatter, TemplateName } from './schema/page.js';
 import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
-import type { PageUrl } from './build/urls.js';
+import type { PageUrl } from './pipeline/route/urls.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
 export type { Operator, KeyTerms, Review } from './schema/operator.js';
 export type { SiteConfig, MenuItem } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
-export type { PageUrl } from './build/urls.js';
+export type { PageUrl } from './pipeline/route/urls.js';
 
 /** A file read from the content folder. */
 export interface SourceFile {

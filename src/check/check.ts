@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import { isValidRoute, routeForFile, urlFor } from '../build/urls.js';
+import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import type { ExternalOptions } from './external.js';
 import { scanHtml } from './html.js';
@@ -110,7 +110,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       temp = await mkdtemp(path.join(tmpdir(), 'pa-site-check-'));
       dir = path.join(temp, 'site');
       // Loaded only when needed: `check --dir` starts without the build pipeline.
-      const { build } = await import('../build/build.js');
+      const { build } = await import('../pipeline/build.js');
       const b = await build({ root, outDir: dir, now: options.now });
       buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
       buildMs = Math.round(b.timings.total);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeForFile } from '../build/urls.js';
+import { routeForFile } from '../pipeline/route/urls.js';
 import { scanHtml } from './html.js';
 import { checkLinks, classify, type LinkContext, type SitePage } from './links.js';
 

@@ -3,7 +3,7 @@
  * file (clean URLs through filesForPath, the build's own URL rule) and every #fragment to an id on
  * its target page. External URLs are only collected here; external.ts checks them.
  */
-import { filesForPath } from '../build/urls.js';
+import { filesForPath } from '../pipeline/route/urls.js';
 import type { PageScan, LinkRef } from './html.js';
 import type { Finding, Place } from './types.js';
 

@@ -4,7 +4,7 @@
  * `<meta name="pa-site-check-ignore" content="id other-id">`. 404.html is exempt from all but
  * single-h1.
  */
-import { filesForPath } from '../build/urls.js';
+import { filesForPath } from '../pipeline/route/urls.js';
 import { findBannedPhrase } from '../schema/common.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';

@@ -15,7 +15,7 @@ function makeOut(): Out {
 }
 
 async function runBuild(opts: { root: string; out?: string; quiet?: boolean; workers?: string; cache?: boolean }): Promise<number> {
-  const { build } = await import('../build/build.js');
+  const { build } = await import('../pipeline/build.js');
   const o = makeOut();
   let workers: number | 'auto' = 'auto';
   if (opts.workers !== undefined) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { copy, href, isoDate, text } from './common.js';
 import { blockSchema } from './blocks.js';
-import { ROUTE_PATTERN } from '../build/urls.js';
+import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
 
 const base = {
   /** The `<title>`, used verbatim. */

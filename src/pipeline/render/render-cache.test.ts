@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Page, Site } from '../model.js';
+import type { Page, Site } from '../../model.js';
 import { RenderCache } from './render-cache.js';
 
 const dirs: string[] = [];

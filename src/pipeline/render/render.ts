@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../diagnostics.js';
-import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../model.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
 import { markdownForPage, type MarkdownContext } from './markdown.js';
 import type { TemplateModule } from './templates.js';
 import { structuredData } from './structured-data.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../../paths.js';
 import { contextFrom, fromCache, renderMany, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
-import type { LayoutProps, TemplateName, TemplateProps } from '../model.js';
-import type { MenuItem } from '../schema/site.js';
-import { cacheDir, packageDir } from '../paths.js';
+import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
+import type { MenuItem } from '../../schema/site.js';
+import { cacheDir, packageDir } from '../../paths.js';
 
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {

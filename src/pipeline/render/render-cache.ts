@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssetRefs, Page, Site } from '../model.js';
-import type { Diagnostic } from '../diagnostics.js';
-import { cacheDir, packageDir, packageVersion } from '../paths.js';
-import { ensureParent } from './write.js';
+import type { AssetRefs, Page, Site } from '../../model.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import { cacheDir, packageDir, packageVersion } from '../../paths.js';
+import { ensureParent } from '../write/write.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'github-slugger', 'react', 'react-dom'];

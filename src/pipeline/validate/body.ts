@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../diagnostics.js';
-import type { BodySegment } from '../model.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { BodySegment } from '../../model.js';
 
 export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
 /** `{{fanduel.bonus.headline}}` or `{{site.helpline.display}}` inside Markdown text. */

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
-import type { SourceFile } from '../model.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { SourceFile } from '../../model.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;

@@ -11,7 +11,7 @@ const grayMatter = (text: string) => {
 
 describe('splitFrontmatter', () => {
   it('splits every real page exactly as gray-matter does', () => {
-    const dir = path.resolve(import.meta.dirname, '../../content/pages');
+    const dir = path.resolve(import.meta.dirname, '../../../content/pages');
     for (const f of readdirSync(dir)) {
       const text = readFileSync(path.join(dir, f), 'utf8');
       expect(splitFrontmatter(text), f).toEqual(grayMatter(text));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Operator, SiteConfig } from '../model.js';
+import type { Operator, SiteConfig } from '../../model.js';
 import { markdownForPage, type MarkdownContext } from './markdown.js';
 
 const ctx: MarkdownContext = {

@@ -1,4 +1,4 @@
-import type { Page } from '../model.js';
+import type { Page } from '../../model.js';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 

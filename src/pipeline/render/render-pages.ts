@@ -1,10 +1,10 @@
 import { linkSync, mkdirSync, writeFile, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
-import type { AssetRefs, Page, Site } from '../model.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { AssetRefs, Page, Site } from '../../model.js';
 import { renderPage, type RenderContext } from './render.js';
 import { RenderCache, type EntryRecord } from './render-cache.js';
-import { ensureParent } from './write.js';
+import { ensureParent } from '../write/write.js';
 import type { TemplateModule } from './templates.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */

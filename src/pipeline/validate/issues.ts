@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { formatReceived, type Diagnostic } from '../diagnostics.js';
-import type { YamlSource } from './yaml-source.js';
+import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import type { YamlSource } from '../load/yaml-source.js';
 
 export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, netlifyHeaders, vercelJson, CACHE_IMMUTABLE } from './hosting.js';
-import type { SiteConfig } from '../model.js';
+import type { SiteConfig } from '../../model.js';
 
 const config = { contact: { formEndpoint: undefined } } as unknown as SiteConfig;
 const withForm = { contact: { formEndpoint: 'https://forms.example.org/f/abc' } } as unknown as SiteConfig;

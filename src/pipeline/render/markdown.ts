@@ -1,11 +1,11 @@
 import MarkdownIt from 'markdown-it';
 import Token from 'markdown-it/lib/token.mjs';
 import GithubSlugger from 'github-slugger';
-import type { Diagnostic } from '../diagnostics.js';
-import type { Operator, SiteConfig } from '../model.js';
-import { INTERPOLATION } from './body.js';
-import { lookupReference } from './interpolate.js';
-import { findBannedPhrase } from '../schema/common.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Operator, SiteConfig } from '../../model.js';
+import { INTERPOLATION } from '../validate/body.js';
+import { lookupReference } from '../validate/interpolate.js';
+import { findBannedPhrase } from '../../schema/common.js';
 
 /** Everything Markdown may refer to. */
 export interface MarkdownContext {

@@ -1,4 +1,4 @@
-import type { Operator, SiteConfig } from '../model.js';
+import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
 
 /** Looks up `{{id.a.b}}`: `site.…` in site.yaml, anything else in that operator's data. */

@@ -4,16 +4,16 @@ import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
-import { loadContent } from './load.js';
-import { validateContent, reviewRoutesOf } from './validate.js';
-import { compileTemplates, type CompiledTemplates } from './templates.js';
-import { buildAssets, type BuiltAssets } from './assets.js';
-import { renderNotFound } from './render.js';
-import { contextFrom, type RenderSetup } from './render-pages.js';
-import { renderAll } from './render-pool.js';
-import { robotsTxt, sitemapXml } from './sitemap.js';
-import { Staging, type OutputFiles } from './write.js';
-import { netlifyHeaders, vercelJson } from './hosting.js';
+import { loadContent } from './load/load.js';
+import { validateContent, reviewRoutesOf } from './validate/validate.js';
+import { compileTemplates, type CompiledTemplates } from './render/templates.js';
+import { buildAssets, type BuiltAssets } from './render/assets.js';
+import { renderNotFound } from './render/render.js';
+import { contextFrom, type RenderSetup } from './render/render-pages.js';
+import { renderAll } from './render/render-pool.js';
+import { robotsTxt, sitemapXml } from './route/sitemap.js';
+import { Staging, type OutputFiles } from './write/write.js';
+import { netlifyHeaders, vercelJson } from './write/hosting.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml } from './sitemap.js';
 import { urlFor } from './urls.js';
 
-const xsd = path.resolve(import.meta.dirname, '../../../shared/schemas/sitemap.xsd');
+const xsd = path.resolve(import.meta.dirname, '../../../../shared/schemas/sitemap.xsd');
 const hasXmllint = (() => {
   try {
     execFileSync('xmllint', ['--version'], { stdio: 'ignore' });

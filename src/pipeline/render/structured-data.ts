@@ -1,4 +1,4 @@
-import type { Block, Page, Site } from '../model.js';
+import type { Block, Page, Site } from '../../model.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
 import jsyaml from 'js-yaml';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../../diagnostics.js';
 
 export interface Position {
   line: number;

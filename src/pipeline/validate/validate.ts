@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
-import type { Operator, Page, Site, SourceFile } from '../model.js';
-import { siteSchema, type SiteConfig } from '../schema/site.js';
-import { operatorSchema } from '../schema/operator.js';
-import { pageSchemas, type Frontmatter, type TemplateName } from '../schema/page.js';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Operator, Page, Site, SourceFile } from '../../model.js';
+import { siteSchema, type SiteConfig } from '../../schema/site.js';
+import { operatorSchema } from '../../schema/operator.js';
+import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
-import { parseYaml } from './yaml-source.js';
-import { splitFrontmatter } from './frontmatter.js';
+import { parseYaml } from '../load/yaml-source.js';
+import { splitFrontmatter } from '../load/frontmatter.js';
 import { scanBody } from './body.js';
-import { routeFromContentPath, urlFor } from './urls.js';
-import type { LoadedContent } from './load.js';
+import { routeFromContentPath, urlFor } from '../route/urls.js';
+import type { LoadedContent } from '../load/load.js';
 
 export interface Validated {
   site: Site | undefined;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import type { AssetRefs } from '../model.js';
+import type { AssetRefs } from '../../model.js';
 
 export interface BuiltAssets {
   refs: AssetRefs;

@@ -4,7 +4,7 @@ import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
 import { parseYaml, parseYamlWithPositions } from './yaml-source.js';
 
-const content = path.resolve(import.meta.dirname, '../../content');
+const content = path.resolve(import.meta.dirname, '../../../content');
 const yamlFiles = (): [string, string][] => {
   const out: [string, string][] = [[path.join(content, 'site.yaml'), readFileSync(path.join(content, 'site.yaml'), 'utf8')]];
   for (const dir of ['operators', 'pages']) {

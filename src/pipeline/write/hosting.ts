@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../model.js';
+import type { SiteConfig } from '../../model.js';
 
 /**
  * The Content-Security-Policy every page is served with: no inline script or style anywhere, no
