@@ -36,10 +36,13 @@ const nav = (from, count) =>
 function page(i) {
   const cross = Array.from({ length: 10 }, (_, k) => {
     const t = 1 + rand(PAGES - 1);
-    return k % 3 === 0 ? `<a href="${route(t)}#section-${1 + (k % 3)}">see topic ${t}</a>` : `<a href="${route(t)}">topic ${t}</a>`;
+    return k % 3 === 0
+      ? `<a href="${route(t)}#section-${1 + (k % 3)}">see topic ${t}</a>`
+      : `<a href="${route(t)}">topic ${t}</a>`;
   });
   const seeded = [];
-  if (i === 10) seeded.push('<a href="/guides/no-such-topic">missing page</a>', '<img src="/assets/missing.png" alt="">');
+  if (i === 10)
+    seeded.push('<a href="/guides/no-such-topic">missing page</a>', '<img src="/assets/missing.png" alt="">');
   if (i === 20) seeded.push(`<a href="${route(5)}#no-such-section">earlier page, bad fragment</a>`);
   if (i === 30) seeded.push(`<a href="${route(PAGES - 2)}#no-such-section">later page, bad fragment</a>`);
   return `<!DOCTYPE html>
@@ -74,10 +77,16 @@ try {
   const writes = [];
   for (let i = 0; i < PAGES; i++) writes.push(writeFile(path.join(dir, fileOf(i)), page(i)));
   writes.push(writeFile(path.join(dir, '404.html'), notFound));
-  for (const a of ['site.css', 'site.js', 'photo.jpg', 'photo@2x.jpg']) writes.push(writeFile(path.join(dir, 'assets', a), 'x'));
+  for (const a of ['site.css', 'site.js', 'photo.jpg', 'photo@2x.jpg'])
+    writes.push(writeFile(path.join(dir, 'assets', a), 'x'));
   writes.push(writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>'));
   const urls = Array.from({ length: PAGES }, (_, i) => `  <url><loc>${ORIGIN}${route(i)}</loc></url>`).join('\n');
-  writes.push(writeFile(path.join(dir, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`));
+  writes.push(
+    writeFile(
+      path.join(dir, 'sitemap.xml'),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+    ),
+  );
   await Promise.all(writes);
   console.log(`generated ${PAGES} pages + 404.html in ${dir} (${Math.round(performance.now() - t0)} ms)`);
 
@@ -85,7 +94,8 @@ try {
   const result = await check({ dir });
   const ours = performance.now() - t;
   const count = (rule) => result.findings.filter((f) => f.rule === rule).length;
-  if (process.env.BENCH_VERBOSE) for (const f of result.findings) console.log(`  pa-site: ${f.rule} ${f.target ?? ''} ${f.message}`);
+  if (process.env.BENCH_VERBOSE)
+    for (const f of result.findings) console.log(`  pa-site: ${f.rule} ${f.target ?? ''} ${f.message}`);
   console.log(
     `pa-site check --dir: ${Math.round(ours)} ms  (${result.summary.pages} pages, ${result.summary.links} links; ` +
       `broken-link ${count('broken-link')}, broken-asset ${count('broken-asset')}, broken-fragment ${count('broken-fragment')}, other findings ${result.findings.length - count('broken-link') - count('broken-asset') - count('broken-fragment')})`,
@@ -104,14 +114,26 @@ try {
     const theirs = performance.now() - t;
     const broken = lk.links.filter((l) => l.state === 'BROKEN');
     const top = broken.filter((l) => l.url.endsWith('#top')).length;
-    const otherFragments = broken.filter((l) => l.url.includes('#') && !l.url.endsWith('#top') && !l.url.endsWith('#no-such-section')).length;
-    const seeded = ['/guides/no-such-topic', '/assets/missing.png', `${route(5)}#no-such-section`, `${route(PAGES - 2)}#no-such-section`];
+    const otherFragments = broken.filter(
+      (l) => l.url.includes('#') && !l.url.endsWith('#top') && !l.url.endsWith('#no-such-section'),
+    ).length;
+    const seeded = [
+      '/guides/no-such-topic',
+      '/assets/missing.png',
+      `${route(5)}#no-such-section`,
+      `${route(PAGES - 2)}#no-such-section`,
+    ];
     const found = seeded.filter((s) => broken.some((l) => l.url.endsWith(s)));
-    console.log(`linkinator 7 (recurse, cleanUrls, checkFragments): ${Math.round(theirs)} ms  (${lk.links.length} link results, ${broken.length} broken: ${top} are valid #top links, ${otherFragments} other valid fragments, seeded faults found ${found.length}/4${found.length < 4 ? `, missed ${seeded.filter((s) => !found.includes(s)).join(' ')}` : ''})`);
+    console.log(
+      `linkinator 7 (recurse, cleanUrls, checkFragments): ${Math.round(theirs)} ms  (${lk.links.length} link results, ${broken.length} broken: ${top} are valid #top links, ${otherFragments} other valid fragments, seeded faults found ${found.length}/4${found.length < 4 ? `, missed ${seeded.filter((s) => !found.includes(s)).join(' ')}` : ''})`,
+    );
     const byStatus = {};
-    for (const l of broken) if (!l.url.endsWith('#top')) byStatus[l.status ?? 'none'] = (byStatus[l.status ?? 'none'] ?? 0) + 1;
+    for (const l of broken)
+      if (!l.url.endsWith('#top')) byStatus[l.status ?? 'none'] = (byStatus[l.status ?? 'none'] ?? 0) + 1;
     console.log(`  linkinator broken results other than #top, by status: ${JSON.stringify(byStatus)}`);
-    if (process.env.BENCH_VERBOSE) for (const l of broken.filter((l) => !l.url.endsWith('#top')).slice(0, 20)) console.log(`  linkinator: ${l.status} ${l.url} on ${l.parent}`);
+    if (process.env.BENCH_VERBOSE)
+      for (const l of broken.filter((l) => !l.url.endsWith('#top')).slice(0, 20))
+        console.log(`  linkinator: ${l.status} ${l.url} on ${l.parent}`);
     console.log(`ratio: linkinator / pa-site = ${(theirs / ours).toFixed(1)}x`);
   }
 } finally {

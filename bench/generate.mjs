@@ -29,29 +29,159 @@ function rng(seed) {
   };
 }
 
-const TOPICS = ['Moneyline Bets', 'Point Spreads', 'Totals', 'Parlays', 'Teasers', 'Live Betting', 'Prop Bets', 'Futures',
-  'Bankroll Basics', 'Odds Formats', 'Implied Probability', 'Line Movement', 'Closing Lines', 'Hedging', 'Round Robins',
-  'Same-Game Parlays', 'Deposit Limits', 'Withdrawal Times', 'Account Verification', 'Geolocation', 'Tax Reporting',
-  'Slots Volatility', 'Blackjack Rules', 'Roulette Odds', 'Live Dealer Tables', 'Loyalty Programs', 'Playthrough Terms'];
-const PLACES = ['Pittsburgh', 'Philadelphia', 'Erie', 'Allentown', 'Harrisburg', 'Scranton', 'Lancaster', 'Reading',
-  'Bethlehem', 'State College', 'Altoona', 'York', 'Wilkes-Barre', 'Chester', 'Williamsport'];
-const NOUNS = ['bettor', 'sportsbook', 'wager', 'stake', 'market', 'line', 'price', 'payout', 'bankroll', 'account',
-  'deposit', 'withdrawal', 'limit', 'season', 'team', 'player', 'league', 'total', 'spread', 'ticket', 'app', 'bonus',
-  'operator', 'regulator', 'licence', 'table', 'dealer', 'slot', 'jackpot', 'term', 'rule', 'tool', 'budget'];
-const ADJS = ['careful', 'licensed', 'regulated', 'weekly', 'simple', 'clear', 'steady', 'typical', 'modest', 'live',
-  'local', 'standard', 'short', 'long', 'public', 'minimum', 'maximum', 'fair', 'common', 'practical', 'quick', 'safe'];
-const VERBS = ['compares', 'tracks', 'reviews', 'limits', 'explains', 'checks', 'records', 'sets', 'adjusts', 'reads',
-  'weighs', 'tests', 'lists', 'rounds', 'confirms', 'balances', 'prices', 'settles', 'reports', 'measures'];
-const ADVS = ['carefully', 'weekly', 'before kickoff', 'after each game', 'in Pennsylvania', 'on the app', 'every month',
-  'at the window', 'during the season', 'with a budget', 'in plain terms', 'without guesswork'];
+const TOPICS = [
+  'Moneyline Bets',
+  'Point Spreads',
+  'Totals',
+  'Parlays',
+  'Teasers',
+  'Live Betting',
+  'Prop Bets',
+  'Futures',
+  'Bankroll Basics',
+  'Odds Formats',
+  'Implied Probability',
+  'Line Movement',
+  'Closing Lines',
+  'Hedging',
+  'Round Robins',
+  'Same-Game Parlays',
+  'Deposit Limits',
+  'Withdrawal Times',
+  'Account Verification',
+  'Geolocation',
+  'Tax Reporting',
+  'Slots Volatility',
+  'Blackjack Rules',
+  'Roulette Odds',
+  'Live Dealer Tables',
+  'Loyalty Programs',
+  'Playthrough Terms',
+];
+const PLACES = [
+  'Pittsburgh',
+  'Philadelphia',
+  'Erie',
+  'Allentown',
+  'Harrisburg',
+  'Scranton',
+  'Lancaster',
+  'Reading',
+  'Bethlehem',
+  'State College',
+  'Altoona',
+  'York',
+  'Wilkes-Barre',
+  'Chester',
+  'Williamsport',
+];
+const NOUNS = [
+  'bettor',
+  'sportsbook',
+  'wager',
+  'stake',
+  'market',
+  'line',
+  'price',
+  'payout',
+  'bankroll',
+  'account',
+  'deposit',
+  'withdrawal',
+  'limit',
+  'season',
+  'team',
+  'player',
+  'league',
+  'total',
+  'spread',
+  'ticket',
+  'app',
+  'bonus',
+  'operator',
+  'regulator',
+  'licence',
+  'table',
+  'dealer',
+  'slot',
+  'jackpot',
+  'term',
+  'rule',
+  'tool',
+  'budget',
+];
+const ADJS = [
+  'careful',
+  'licensed',
+  'regulated',
+  'weekly',
+  'simple',
+  'clear',
+  'steady',
+  'typical',
+  'modest',
+  'live',
+  'local',
+  'standard',
+  'short',
+  'long',
+  'public',
+  'minimum',
+  'maximum',
+  'fair',
+  'common',
+  'practical',
+  'quick',
+  'safe',
+];
+const VERBS = [
+  'compares',
+  'tracks',
+  'reviews',
+  'limits',
+  'explains',
+  'checks',
+  'records',
+  'sets',
+  'adjusts',
+  'reads',
+  'weighs',
+  'tests',
+  'lists',
+  'rounds',
+  'confirms',
+  'balances',
+  'prices',
+  'settles',
+  'reports',
+  'measures',
+];
+const ADVS = [
+  'carefully',
+  'weekly',
+  'before kickoff',
+  'after each game',
+  'in Pennsylvania',
+  'on the app',
+  'every month',
+  'at the window',
+  'during the season',
+  'with a budget',
+  'in plain terms',
+  'without guesswork',
+];
 
 const pick = (r, a) => a[Math.floor(r() * a.length)];
 const int = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
 function sentence(r) {
-  const words = [`${cap(pick(r, ['the', 'a', 'every', 'each']))} ${pick(r, ADJS)} ${pick(r, NOUNS)}`, pick(r, VERBS),
-    `the ${pick(r, NOUNS)}`, pick(r, ADVS)];
+  const words = [
+    `${cap(pick(r, ['the', 'a', 'every', 'each']))} ${pick(r, ADJS)} ${pick(r, NOUNS)}`,
+    pick(r, VERBS),
+    `the ${pick(r, NOUNS)}`,
+    pick(r, ADVS),
+  ];
   if (r() < 0.4) words.push(`so the ${pick(r, NOUNS)} stays ${pick(r, ADJS)}`);
   return `${words.join(' ')}.`;
 }
@@ -77,7 +207,9 @@ function table(r) {
     const odds = int(r, 101, 350) * (r() < 0.5 ? 1 : -1);
     const stake = int(r, 1, 20) * 5;
     const ret = odds > 0 ? stake + (stake * odds) / 100 : stake + (stake * 100) / -odds;
-    rows.push(`| ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} | ${odds > 0 ? '+' : ''}${odds} | $${stake} | $${ret.toFixed(2)} |`);
+    rows.push(
+      `| ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} | ${odds > 0 ? '+' : ''}${odds} | $${stake} | $${ret.toFixed(2)} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -94,10 +226,16 @@ export function page(k, n, link = (j) => `/guide-${j}`) {
   const sections = int(r, 4, 6);
   const tableAt = int(r, 0, sections - 1);
   for (let s = 0; s < sections; s++) {
-    body.push(`## ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} ${pick(r, ['basics', 'rules', 'examples', 'checklist', 'questions', 'notes'])}`, '');
+    body.push(
+      `## ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} ${pick(r, ['basics', 'rules', 'examples', 'checklist', 'questions', 'notes'])}`,
+      '',
+    );
     body.push(paragraph(r, n, link), '');
     for (let h = 0; h < int(r, 1, 2); h++) {
-      body.push(`### ${cap(pick(r, NOUNS))} ${pick(r, ['in practice', 'step by step', 'at a glance', 'explained', 'compared'])}`, '');
+      body.push(
+        `### ${cap(pick(r, NOUNS))} ${pick(r, ['in practice', 'step by step', 'at a glance', 'explained', 'compared'])}`,
+        '',
+      );
       body.push(paragraph(r, n, link), '');
     }
     if (s % 2 === 0) {
@@ -130,28 +268,38 @@ export function generate(n) {
   for (const d of [pa, ety, hugo]) rmSync(d, { recursive: true, force: true });
 
   cpSync(path.join(repoDir, 'content', 'site.yaml'), path.join(pa, 'content', 'site.yaml'));
-  if (existsSync(path.join(repoDir, 'content', 'public'))) cpSync(path.join(repoDir, 'content', 'public'), path.join(pa, 'content', 'public'), { recursive: true });
+  if (existsSync(path.join(repoDir, 'content', 'public')))
+    cpSync(path.join(repoDir, 'content', 'public'), path.join(pa, 'content', 'public'), { recursive: true });
 
-  write(path.join(ety, 'eleventy.config.mjs'), `// Plain Markdown (no Liquid pass over it), one Nunjucks layout.
+  write(
+    path.join(ety, 'eleventy.config.mjs'),
+    `// Plain Markdown (no Liquid pass over it), one Nunjucks layout.
 export default function () {
   return { dir: { input: 'pages', includes: '_includes' }, markdownTemplateEngine: false };
 }
-`);
+`,
+  );
   write(path.join(ety, 'pages', 'pages.11tydata.json'), `${JSON.stringify({ layout: 'layout.njk' })}\n`);
-  write(path.join(ety, 'pages', '_includes', 'layout.njk'), `<!doctype html>
+  write(
+    path.join(ety, 'pages', '_includes', 'layout.njk'),
+    `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>{{ title }}</title><meta name="description" content="{{ description }}"></head>
 <body><main><h1>{{ heading }}</h1><p>{{ lede }}</p>
 {{ content | safe }}
 </main></body>
 </html>
-`);
+`,
+  );
 
-  write(path.join(hugo, 'hugo.toml'), `baseURL = "https://example.org/"
+  write(
+    path.join(hugo, 'hugo.toml'),
+    `baseURL = "https://example.org/"
 title = "bench"
 uglyURLs = true
 disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "section"]
-`);
+`,
+  );
   const hugoLayout = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>{{ .Title }}</title><meta name="description" content="{{ .Description }}"></head>
@@ -167,19 +315,25 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "secti
     const p = page(k, n);
     const name = k === 0 ? 'index' : `guide-${k}`;
     const common = `title: ${yamlStr(p.title)}\ndescription: ${yamlStr(p.description)}\n`;
-    write(path.join(pa, 'content', 'pages', `${name}.md`),
-      `---\ntemplate: guide\n${common}updated: 2025-01-15\nhero:\n  heading: ${yamlStr(p.heading)}\n  lede: ${yamlStr(p.lede)}\n---\n${p.body}`);
+    write(
+      path.join(pa, 'content', 'pages', `${name}.md`),
+      `---\ntemplate: guide\n${common}updated: 2025-01-15\nhero:\n  heading: ${yamlStr(p.heading)}\n  lede: ${yamlStr(p.lede)}\n---\n${p.body}`,
+    );
     const flat = `${common}heading: ${yamlStr(p.heading)}\nlede: ${yamlStr(p.lede)}\n`;
     write(path.join(ety, 'pages', `${name}.md`), `---\n${flat}permalink: /${name}.html\n---\n${p.body}`);
     // Hugo's home page is its own kind: content/_index.md, rendered with layouts/index.html.
-    write(path.join(hugo, 'content', k === 0 ? '_index.md' : `${name}.md`), `---\n${flat}${k === 0 ? '' : `url: /${name}.html\n`}---\n${p.body}`);
+    write(
+      path.join(hugo, 'content', k === 0 ? '_index.md' : `${name}.md`),
+      `---\n${flat}${k === 0 ? '' : `url: /${name}.html\n`}---\n${p.body}`,
+    );
   }
   return { pa, eleventy: ety, hugo };
 }
 
 export function parseSizes(arg) {
   const sizes = arg.split(',').map((s) => Number(s.trim().replace(/_/g, '')));
-  if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 1)) throw new Error(`--sizes: expected positive integers like 250,1000, got ${JSON.stringify(arg)}`);
+  if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 1))
+    throw new Error(`--sizes: expected positive integers like 250,1000, got ${JSON.stringify(arg)}`);
   return sizes;
 }
 
@@ -188,6 +342,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const n of i > 0 ? parseSizes(process.argv[i + 1] ?? '') : SIZES) {
     const t = performance.now();
     const d = generate(n);
-    console.log(`generated ${n} pages in ${Math.round(performance.now() - t)} ms → ${path.relative(process.cwd(), d.pa)}, ${path.relative(process.cwd(), d.eleventy)}, ${path.relative(process.cwd(), d.hugo)}`);
+    console.log(
+      `generated ${n} pages in ${Math.round(performance.now() - t)} ms → ${path.relative(process.cwd(), d.pa)}, ${path.relative(process.cwd(), d.eleventy)}, ${path.relative(process.cwd(), d.hugo)}`,
+    );
   }
 }

@@ -76,7 +76,8 @@ function measure(cmd, argv, cwd, node) {
 
 function countHtml(dir) {
   try {
-    return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.html') && path.basename(f) !== '404.html').length;
+    return readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.html') && path.basename(f) !== '404.html')
+      .length;
   } catch {
     return 0;
   }
@@ -87,7 +88,8 @@ const median = (xs) => {
   if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const fmt = (x, d = 0) => (Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a');
+const fmt = (x, d = 0) =>
+  Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a';
 
 const opts = args(process.argv);
 const hugo = onPath('hugo');
@@ -100,10 +102,21 @@ primePaSite();
 
 const cpus = os.cpus();
 console.log('# pa-site build benchmark');
-console.log(`command: ${['node', path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs', ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`);
-console.log(`machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.platform()} ${os.release()}; node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-console.log(`tools: pa-site ${version(process.execPath, [paBin, '--version'])}, Eleventy ${version(process.execPath, [eleventyBin, '--version'])}${hugo ? `, ${version('hugo', ['version'])}` : ''}`);
-console.log(`sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`);
+console.log(
+  `command: ${['node', path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs', ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`,
+);
+console.log(
+  `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.platform()} ${os.release()}; node ${process.version}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `tools: pa-site ${version(process.execPath, [paBin, '--version'])}, Eleventy ${version(process.execPath, [eleventyBin, '--version'])}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
+);
+console.log(
+  `sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`,
+);
 if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
 if (!existsSync(eleventyBin)) {
   console.error('Eleventy is not installed: run `npm --prefix bench ci` first.');
@@ -117,17 +130,43 @@ for (const n of opts.sizes) {
   const g = performance.now();
   const dirs = generate(n);
   console.log(`\n## ${fmt(n)} pages  (generated in ${fmt(performance.now() - g)} ms)`);
-  const out = { pa: path.join(outRoot, `pa-${n}`), eleventy: path.join(outRoot, `11ty-${n}`), hugo: path.join(outRoot, `hugo-${n}`) };
+  const out = {
+    pa: path.join(outRoot, `pa-${n}`),
+    eleventy: path.join(outRoot, `11ty-${n}`),
+    hugo: path.join(outRoot, `hugo-${n}`),
+  };
   const tools = [
-    { name: 'pa-site cold', before: () => { primePaSite(); [renderCache, out.pa].forEach(remove); },
-      run: () => measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true), dir: out.pa },
-    { name: 'pa-site warm', before: primePaSite,
-      run: () => measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true), dir: out.pa },
-    { name: 'Eleventy 3.1.2', before: () => remove(out.eleventy),
-      run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true), dir: out.eleventy },
+    {
+      name: 'pa-site cold',
+      before: () => {
+        primePaSite();
+        [renderCache, out.pa].forEach(remove);
+      },
+      run: () =>
+        measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
+      dir: out.pa,
+    },
+    {
+      name: 'pa-site warm',
+      before: primePaSite,
+      run: () =>
+        measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
+      dir: out.pa,
+    },
+    {
+      name: 'Eleventy 3.1.2',
+      before: () => remove(out.eleventy),
+      run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true),
+      dir: out.eleventy,
+    },
   ];
-  if (hugo) tools.push({ name: 'Hugo', before: () => remove(out.hugo),
-    run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false), dir: out.hugo });
+  if (hugo)
+    tools.push({
+      name: 'Hugo',
+      before: () => remove(out.hugo),
+      run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false),
+      dir: out.hugo,
+    });
 
   const res = new Map(tools.map((t) => [t.name, { ms: [], rss: [], pages: 0, failedRun: 0 }]));
   for (let k = 1; k <= opts.runs; k++) {
@@ -139,7 +178,9 @@ for (const n of opts.sizes) {
       if (!m.ok) {
         r.failedRun = k;
         process.exitCode = 1; // a failed build is an error; slow timings never are
-        console.log(`  run ${k} ${t.name}: FAILED\n${m.out.trim().split('\n').slice(0, 15).join('\n').replace(/^/gm, '    ')}`);
+        console.log(
+          `  run ${k} ${t.name}: FAILED\n${m.out.trim().split('\n').slice(0, 15).join('\n').replace(/^/gm, '    ')}`,
+        );
         continue;
       }
       r.ms.push(m.ms);
@@ -154,7 +195,15 @@ for (const n of opts.sizes) {
   for (const t of tools) {
     const r = res.get(t.name);
     const ms = median(r.ms);
-    rows.push([t.name + (r.failedRun ? ` (failed run ${r.failedRun})` : ''), r.ms.length ? String(r.pages) : 'n/a', fmt(ms), fmt(Math.min(...r.ms)), fmt(ms / n, 2), fmt(median(r.rss)), fmt(ms / eleventyMs, 2)]);
+    rows.push([
+      t.name + (r.failedRun ? ` (failed run ${r.failedRun})` : ''),
+      r.ms.length ? String(r.pages) : 'n/a',
+      fmt(ms),
+      fmt(Math.min(...r.ms)),
+      fmt(ms / n, 2),
+      fmt(median(r.rss)),
+      fmt(ms / eleventyMs, 2),
+    ]);
   }
   const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   console.log('');
@@ -163,5 +212,7 @@ for (const n of opts.sizes) {
     if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
   });
   const ratio = (name) => fmt(median(res.get(name).ms) / eleventyMs, 2);
-  console.log(`\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×`);
+  console.log(
+    `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×`,
+  );
 }

@@ -16,7 +16,8 @@ const stamp = path.join(pkg, 'lib', '.stamp');
 function newestSource(dir) {
   let newest = 0;
   for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile() && e.name.endsWith('.ts')) newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
+    if (e.isFile() && e.name.endsWith('.ts'))
+      newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
   }
   return newest;
 }

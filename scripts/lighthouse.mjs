@@ -13,7 +13,17 @@
 // /assets/*), so the audit sees what Netlify or Cloudflare Pages would send. Prints the four
 // category scores per page and every audit keeping a score below 100.
 // This is a script, not a test: scores from simulated throttling vary by a few points between runs.
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, mkdirSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  mkdirSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -30,7 +40,15 @@ const DEFAULT_PAGES = [
   { route: '/best-pa-sportsbooks', label: 'Ranking' },
   { route: '/fanduel-pennsylvania-review', label: 'Review' },
 ];
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const { values: args } = parseArgs({
   options: {
@@ -42,7 +60,13 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 15).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1, 15)
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const minScore = Number(args.min);
@@ -58,7 +82,8 @@ async function library() {
   let newest = 0;
   if (existsSync(src)) {
     for (const e of readdirSync(src, { withFileTypes: true, recursive: true })) {
-      if (e.isFile() && e.name.endsWith('.ts')) newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
+      if (e.isFile() && e.name.endsWith('.ts'))
+        newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
     }
   }
   if (newest && (!existsSync(stamp) || newest > statSync(stamp).mtimeMs)) {
@@ -76,7 +101,12 @@ function readHeadersFile(file) {
     if (!line.trim() || line.trimStart().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
       const pattern = line.trim();
-      const re = new RegExp(`^${pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      const re = new RegExp(
+        `^${pattern
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      );
       rules.push({ pattern, test: (p) => re.test(p), headers: [] });
     } else if (rules.length) {
       const i = line.indexOf(':');
@@ -116,7 +146,11 @@ async function serve(dir) {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', resolve);
   });
-  return { url: `http://127.0.0.1:${server.address().port}`, rules: rules.length, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    rules: rules.length,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 /** Audits keeping a category below 100: scored audits first (by weight), then diagnostics. */
@@ -159,7 +193,8 @@ async function main() {
   try {
     if (args.dir) {
       const from = path.resolve(args.dir);
-      if (!existsSync(path.join(from, 'index.html'))) throw new Error(`${from} holds no index.html: build the site first (npx pa-site build)`);
+      if (!existsSync(path.join(from, 'index.html')))
+        throw new Error(`${from} holds no index.html: build the site first (npx pa-site build)`);
       cpSync(from, dir, { recursive: true });
       console.log(`Copied ${from} to ${dir}`);
     } else {
@@ -175,18 +210,29 @@ async function main() {
     const pages = [];
     for (const p of wanted) {
       if (lib.filesForPath(p.route).some((f) => existsSync(path.join(dir, f)))) pages.push(p);
-      else console.log(`Note: skipping ${p.label === p.route ? p.route : `${p.label} ${p.route}`}: not in this build (no ${lib.filesForPath(p.route).join(' or ')})`);
+      else
+        console.log(
+          `Note: skipping ${p.label === p.route ? p.route : `${p.label} ${p.route}`}: not in this build (no ${lib.filesForPath(p.route).join(' or ')})`,
+        );
     }
     if (!pages.length) return 0;
 
     server = await serve(dir);
-    console.log(`Serving at ${server.url}${server.rules ? ' with the headers from _headers' : ''}; Chromium: ${chromePath}; mobile profile`);
+    console.log(
+      `Serving at ${server.url}${server.rules ? ' with the headers from _headers' : ''}; Chromium: ${chromePath}; mobile profile`,
+    );
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     mkdirSync(reportDir, { recursive: true });
     for (const page of pages) {
       const url = `${server.url}${page.route}`;
       process.stdout.write(`Auditing ${page.route} … `);
-      const run = await lighthouse(url, { port: chrome.port, output: ['html', 'json'], logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        output: ['html', 'json'],
+        logLevel: 'error',
+        onlyCategories: CATEGORIES,
+        formFactor: 'mobile',
+      });
       if (!run?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
       if (run.lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${run.lhr.runtimeError.message}`);
       const slug = page.route === '/' ? 'home' : page.route.slice(1).replace(/\//g, '_');
@@ -205,9 +251,14 @@ async function main() {
 
   const lighthouseVersion = results[0].lhr.lighthouseVersion;
   const header = ['Page', 'Route', ...CATEGORIES];
-  const rows = results.map(({ page, lhr }) => [page.label, page.route, ...CATEGORIES.map((c) => pct(lhr.categories[c]?.score))]);
+  const rows = results.map(({ page, lhr }) => [
+    page.label,
+    page.route,
+    ...CATEGORIES.map((c) => pct(lhr.categories[c]?.score)),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const line = (cells) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
   console.log(`\nLighthouse ${lighthouseVersion}, mobile, ${chromePath}\n`);
   console.log(line(header));
   console.log(`| ${widths.map((w, i) => (i < 2 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`);
@@ -222,7 +273,10 @@ async function main() {
       console.log(`\n${page.route} ${c} ${pct(score)}:`);
       const failing = failingAudits(lhr, c);
       if (!failing.length) console.log('  (no single failing audit; the score comes from the metrics above)');
-      for (const a of failing) console.log(`  - ${a.id} (${pct(a.score)}${a.weight ? `, weight ${a.weight}` : ''}): ${a.title}${a.detail ? ` — ${a.detail}` : ''}`);
+      for (const a of failing)
+        console.log(
+          `  - ${a.id} (${pct(a.score)}${a.weight ? `, weight ${a.weight}` : ''}): ${a.title}${a.detail ? ` — ${a.detail}` : ''}`,
+        );
     }
   }
   console.log(`\nReports: ${reportDir}`);

@@ -14,7 +14,18 @@ const html = `<!doctype html><html><body style="margin:0;width:1200px;height:630
 <div style="margin-top:56px;font-size:38px;font-weight:700;line-height:1.3">Licensed Pennsylvania sportsbooks &amp; online casinos, reviewed and ranked</div>
 <div style="margin-top:36px;font-size:27px;color:#f5c542">21+ · Physically in Pennsylvania · Gambling problem? Call <span style="white-space:nowrap">${esc(site.helpline.display)}</span></div></body></html>`;
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 await page.screenshot({ path: new URL('../content/public/og-image.png', import.meta.url).pathname });

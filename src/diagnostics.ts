@@ -20,7 +20,7 @@ export function formatReceived(value: unknown): string {
   if (value === undefined) return 'nothing';
   let text: string;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+    text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   } catch {
     text = String(value);
   }

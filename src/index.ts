@@ -5,7 +5,11 @@ export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './pipe
 export { serveDir, staticHandler } from './serve.js';
 export { securityHeaders, contentSecurityPolicy } from './pipeline/write/hosting.js';
 export { check, CheckInputError, type CheckOptions } from './check/check.js';
-export { formatText as formatCheckText, formatJson as formatCheckJson, formatGithub as formatCheckGithub } from './check/report.js';
+export {
+  formatText as formatCheckText,
+  formatJson as formatCheckJson,
+  formatGithub as formatCheckGithub,
+} from './check/report.js';
 export { PAGE_RULES } from './check/rules.js';
 export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';
 export { dev, DevError, type DevOptions, type DevServer } from './dev/dev.js';

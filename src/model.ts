@@ -18,7 +18,9 @@ export interface SourceFile {
 }
 
 /** A part of a page body: Markdown text, or a frontmatter block placed with `::: name`. */
-export type BodySegment = { kind: 'markdown'; text: string; line: number } | { kind: 'block'; name: string; line: number };
+export type BodySegment =
+  | { kind: 'markdown'; text: string; line: number }
+  | { kind: 'block'; name: string; line: number };
 
 /** A validated content page, routed. */
 export interface Page {

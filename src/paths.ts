@@ -18,7 +18,9 @@ export const packageDir = findPackageDir();
 export const packageVersion: string = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 
 /** Where pa-site keeps compiled templates and its render cache (PA_SITE_CACHE_DIR overrides it). */
-export const cacheDir = process.env.PA_SITE_CACHE_DIR ? path.resolve(process.env.PA_SITE_CACHE_DIR) : path.join(packageDir, 'node_modules', '.cache', 'pa-site');
+export const cacheDir = process.env.PA_SITE_CACHE_DIR
+  ? path.resolve(process.env.PA_SITE_CACHE_DIR)
+  : path.join(packageDir, 'node_modules', '.cache', 'pa-site');
 
 /** The project's templates folder, or pa-site's own when the project has none. */
 export function templatesDir(root: string): string {

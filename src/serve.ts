@@ -10,7 +10,10 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => v
  * Serves a built site the way static hosts do: clean URLs (`/about` → `about.html`) and
  * `404.html` with status 404 for anything else. `extraHeaders` (e.g. a CSP) go on every response.
  */
-export function staticHandler(dir: string, options: { dev?: boolean; extraHeaders?: Record<string, string> } = {}): Handler {
+export function staticHandler(
+  dir: string,
+  options: { dev?: boolean; extraHeaders?: Record<string, string> } = {},
+): Handler {
   const serve = sirv(dir, {
     dev: options.dev ?? false,
     extensions: ['html'],
@@ -33,7 +36,10 @@ export function staticHandler(dir: string, options: { dev?: boolean; extraHeader
 }
 
 /** Starts a static server on 127.0.0.1 (a free port by default). */
-export async function serveDir(dir: string, options: { port?: number; host?: string; extraHeaders?: Record<string, string> } = {}): Promise<{ server: Server; url: string; close(): Promise<void> }> {
+export async function serveDir(
+  dir: string,
+  options: { port?: number; host?: string; extraHeaders?: Record<string, string> } = {},
+): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const handler = staticHandler(dir, { extraHeaders: options.extraHeaders });
   const server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {

@@ -12,7 +12,11 @@ import { fixtureProject } from './fixture.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const run = (args: string[], cwd = repoRoot) => {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 
@@ -32,14 +36,28 @@ async function tempDir(files: Record<string, string>): Promise<string> {
 }
 
 /** `severity rule target pages` per finding, in report order. */
-const brief = (r: CheckResult) => r.findings.map((f) => `${f.severity} ${f.rule} ${f.target ?? '-'} ${f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-'}`);
+const brief = (r: CheckResult) =>
+  r.findings.map(
+    (f) =>
+      `${f.severity} ${f.rule} ${f.target ?? '-'} ${f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-'}`,
+  );
 
 // A hand-written built site ("--dir" mode), one fault of each kind.
 const ORIGIN = 'https://fixture.example';
 const COMPLIANCE = `<aside class="compliance"><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
 <p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p><p>We may receive compensation from some operators.</p></aside>`;
 
-function page(route: string, o: { title?: string; description?: string; canonical?: string; body?: string; compliance?: boolean; head?: string } = {}) {
+function page(
+  route: string,
+  o: {
+    title?: string;
+    description?: string;
+    canonical?: string;
+    body?: string;
+    compliance?: boolean;
+    head?: string;
+  } = {},
+) {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>${o.title ?? `Fixture page ${route}`}</title>
@@ -72,7 +90,11 @@ const FAULTY: Record<string, string> = {
 <p><a href="/missing-page">missing</a> <img src="/img/missing.png" alt=""></p>
 <p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> <a href="#not-here">same page</a></p>`,
   }),
-  'about.html': page('/about', { title: 'Shared title', compliance: false, body: '<h1>About</h1><p><a href="/missing-page">again</a> <a href="/zeta">zeta</a></p>' }),
+  'about.html': page('/about', {
+    title: 'Shared title',
+    compliance: false,
+    body: '<h1>About</h1><p><a href="/missing-page">again</a> <a href="/zeta">zeta</a></p>',
+  }),
   'guide.html': page('/guide', {
     title: 'Shared title',
     body: `<h1>Guide</h1><h2 id="odds">Odds</h2>
@@ -84,7 +106,11 @@ const FAULTY: Record<string, string> = {
     description: 'What the fixture page / is about.',
     head: '\n<meta name="pa-site-check-ignore" content="unique-description">',
   }),
-  '404.html': page('/404', { compliance: false, body: '<p>Not found</p>', head: '<meta name="robots" content="noindex">' }),
+  '404.html': page('/404', {
+    compliance: false,
+    body: '<p>Not found</p>',
+    head: '<meta name="robots" content="noindex">',
+  }),
   'assets/site.css': 'body{}',
   'sitemap.xml': sitemap(['/', '/about', '/guide', '/orphan', '/gone']),
 };
@@ -123,7 +149,9 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const fragment = r.findings.find((f) => f.target === '/zeta#nowhere')!;
     expect(fragment.message).toBe('no id="nowhere" on /zeta (zeta.html)');
     expect(fragment.places).toEqual([{ page: 'index.html', url: '/', file: null, line: 13, region: 'main' }]);
-    expect(r.findings.find((f) => f.rule === 'banned-wording')!.message).toBe('uses "risk-free": "...Sportsbooks Old Guide Odds Claim A risk-free start."');
+    expect(r.findings.find((f) => f.rule === 'banned-wording')!.message).toBe(
+      'uses "risk-free": "...Sportsbooks Old Guide Odds Claim A risk-free start."',
+    );
     const layout = r.findings.find((f) => f.target === '/old-menu')!;
     expect(layout.hint).toMatch(/layout/);
   });
@@ -151,24 +179,43 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     expect(data.summary.errors).toBe(19);
     const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
     expect(gh.code).toBe(1);
-    expect(gh.out).toContain('::error file=index.html,line=13,title=pa-site check%3A broken-fragment::no id="nowhere" on /zeta (zeta.html)%0Afix: ');
-    expect(gh.out).toContain('::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ');
-    expect(gh.out).toContain('::error title=pa-site check%3A sitemap::sitemap.xml lists https://fixture.example/gone but no page answers it');
+    expect(gh.out).toContain(
+      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::no id="nowhere" on /zeta (zeta.html)%0Afix: ',
+    );
+    expect(gh.out).toContain(
+      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
+    );
+    expect(gh.out).toContain(
+      '::error title=pa-site check%3A sitemap::sitemap.xml lists https://fixture.example/gone but no page answers it',
+    );
   });
 
   it('passes a clean folder with exit 0, keeping known-unbuilt links as warnings', async () => {
     const clean = {
-      'index.html': page('/', { body: '<h1>Home</h1><p><a href="/guide#odds">odds</a></p>' }).replace(' <a href="/old-menu">Old</a>', ''),
+      'index.html': page('/', { body: '<h1>Home</h1><p><a href="/guide#odds">odds</a></p>' }).replace(
+        ' <a href="/old-menu">Old</a>',
+        '',
+      ),
       'about.html': page('/about').replace(' <a href="/old-menu">Old</a>', ''),
-      'guide.html': page('/guide', { body: '<h1>Guide</h1><h2 id="odds">Odds</h2>' }).replace(' <a href="/old-menu">Old</a>', ''),
-      '404.html': page('/404', { compliance: false, body: '<h1>Not found</h1>', head: '<meta name="robots" content="noindex">' }).replace(' <a href="/old-menu">Old</a>', ''),
+      'guide.html': page('/guide', { body: '<h1>Guide</h1><h2 id="odds">Odds</h2>' }).replace(
+        ' <a href="/old-menu">Old</a>',
+        '',
+      ),
+      '404.html': page('/404', {
+        compliance: false,
+        body: '<h1>Not found</h1>',
+        head: '<meta name="robots" content="noindex">',
+      }).replace(' <a href="/old-menu">Old</a>', ''),
       'assets/site.css': '',
       'sitemap.xml': sitemap(['/', '/about', '/guide']),
     };
     const dir = await tempDir(clean);
     const root = await tempDir({ 'content/site.yaml': CONFIG });
     const r = await check({ dir, root });
-    expect(brief(r)).toEqual(['warning known-unbuilt /privacy-policy all:4', 'warning known-unbuilt /sportsbooks all:4']);
+    expect(brief(r)).toEqual([
+      'warning known-unbuilt /privacy-policy all:4',
+      'warning known-unbuilt /sportsbooks all:4',
+    ]);
     expect(r.ok).toBe(true);
     expect(run(['check', '--dir', dir, '--root', root, '--quiet']).code).toBe(0);
     // Without a project, the site URL comes from sitemap.xml and nothing is known-unbuilt.
@@ -230,7 +277,10 @@ Call the help line.
 `;
 
 async function project(files: Record<string, string> = {}) {
-  const siteYaml = (await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')).replace(/href: \/[a-z0-9/-]*/g, 'href: /');
+  const siteYaml = (await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')).replace(
+    /href: \/[a-z0-9/-]*/g,
+    'href: /',
+  );
   const p = await fixtureProject({
     'content/site.yaml': siteYaml,
     'content/pages/index.md': INDEX,
@@ -249,19 +299,34 @@ describe('pa-site check on a project (builds into a temporary folder)', () => {
     const r = await check({ root: p.root, now: new Date('2025-06-01') });
     expect(r.build?.ok).toBe(true);
     expect(r.summary.buildMs).toBeGreaterThan(0);
-    expect(brief(r)).toEqual(['error broken-link /nowhere index.html', 'error broken-fragment /guide-a#nope index.html', 'warning unknown-ignore - guide-a.html']);
-    expect(r.findings[0]!.places).toEqual([{ page: 'index.html', url: '/', file: 'content/pages/index.md', line: 12, region: 'main' }]);
+    expect(brief(r)).toEqual([
+      'error broken-link /nowhere index.html',
+      'error broken-fragment /guide-a#nope index.html',
+      'warning unknown-ignore - guide-a.html',
+    ]);
+    expect(r.findings[0]!.places).toEqual([
+      { page: 'index.html', url: '/', file: 'content/pages/index.md', line: 12, region: 'main' },
+    ]);
     expect(r.findings[1]!.places[0]).toMatchObject({ file: 'content/pages/index.md', line: 12 });
     expect(r.findings[2]!.message).toBe('checkIgnore names "no-such-rule", which is not a page rule');
     const gh = run(['check', '--root', p.root, '--format', 'github'], p.root);
     expect(gh.code).toBe(1);
-    expect(gh.out).toContain('::error file=content/pages/index.md,line=12,title=pa-site check%3A broken-link::no page at /nowhere');
+    expect(gh.out).toContain(
+      '::error file=content/pages/index.md,line=12,title=pa-site check%3A broken-link::no page at /nowhere',
+    );
   });
 
   it('honours checkIgnore in frontmatter', async () => {
-    const lonely = (ignore: string) => GUIDE.replace('[no-such-rule]', ignore).replace(/Guide A/g, 'Lonely page').replace('A guide page', 'A lonely page');
+    const lonely = (ignore: string) =>
+      GUIDE.replace('[no-such-rule]', ignore)
+        .replace(/Guide A/g, 'Lonely page')
+        .replace('A guide page', 'A lonely page');
     const p = await project({ 'content/pages/lonely.md': lonely('[orphan-page]') });
-    expect(brief(await check({ root: p.root }))).toEqual(['error broken-link /nowhere index.html', 'error broken-fragment /guide-a#nope index.html', 'warning unknown-ignore - guide-a.html']);
+    expect(brief(await check({ root: p.root }))).toEqual([
+      'error broken-link /nowhere index.html',
+      'error broken-fragment /guide-a#nope index.html',
+      'warning unknown-ignore - guide-a.html',
+    ]);
     const q = await project({ 'content/pages/lonely.md': lonely('[]') });
     expect(brief(await check({ root: q.root }))).toContain('error orphan-page - lonely.html');
   });
@@ -287,7 +352,9 @@ describe('external links (--external)', () => {
     server = createServer((req, res) => {
       const n = (hits.get(req.url!) ?? 0) + 1;
       hits.set(req.url!, n);
-      const status = { '/ok': 200, '/forbidden': 403, '/limited': 429, '/gone': 404 }[req.url!] ?? (req.url === '/flaky' ? (n <= 2 ? 503 : 200) : 404);
+      const status =
+        { '/ok': 200, '/forbidden': 403, '/limited': 429, '/gone': 404 }[req.url!] ??
+        (req.url === '/flaky' ? (n <= 2 ? 503 : 200) : 404);
       res.writeHead(status, { 'content-type': 'text/plain' });
       res.end(String(status));
     });
@@ -297,7 +364,9 @@ describe('external links (--external)', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('checks each URL once with linkinator: 403 and 429 are warnings, 404 an error, 5xx retried', async () => {
-    const links = ['ok', 'forbidden', 'limited', 'gone', 'flaky'].map((p) => `<a href="${base}/${p}">${p}</a>`).join(' ');
+    const links = ['ok', 'forbidden', 'limited', 'gone', 'flaky']
+      .map((p) => `<a href="${base}/${p}">${p}</a>`)
+      .join(' ');
     const dir = await tempDir({
       'index.html': page('/', { body: `<h1>Home</h1><p>${links}</p>` }),
       'about.html': page('/about', { body: `<h1>About</h1><p><a href="${base}/gone">again</a></p>` }),
@@ -324,10 +393,16 @@ describe('external links (--external)', () => {
 describe('the real site', () => {
   it('checks clean apart from the sixteen known-unbuilt paths, all warnings, exit 0', async () => {
     const r = await check({ root: repoRoot });
-    const config = parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as { check: { knownUnbuilt: string[] } };
+    const config = parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
+      check: { knownUnbuilt: string[] };
+    };
     expect(config.check.knownUnbuilt).toHaveLength(16);
     const errors = r.findings.filter((f) => f.severity === 'error');
-    expect(errors.map((f) => `${f.rule} ${f.target ?? ''} ${f.message} @ ${f.places.map((p) => p.file ?? p.page).join(', ')}`)).toEqual([]);
+    expect(
+      errors.map(
+        (f) => `${f.rule} ${f.target ?? ''} ${f.message} @ ${f.places.map((p) => p.file ?? p.page).join(', ')}`,
+      ),
+    ).toEqual([]);
     const known = r.findings.filter((f) => f.rule === 'known-unbuilt');
     expect(known.map((f) => f.target).sort()).toEqual([...config.check.knownUnbuilt].sort());
     expect(known.every((f) => f.severity === 'warning' && f.allPages)).toBe(true);
@@ -341,6 +416,8 @@ describe('the real site', () => {
     expect(r.code).toBe(0);
     const section = r.out.split('Linked from the header or footer but not built — served by 404.html\n')[1] ?? '';
     expect(section.split('\n').filter((l) => /^ {2}\/[a-z-]+ +(header|footer)/.test(l))).toHaveLength(16);
-    expect(r.out).toMatch(/^✓ \d+ pages checked, \d+ links checked, 0 errors, 16 warnings in \d+ ms \(build \d+ ms\)$/m);
+    expect(r.out).toMatch(
+      /^✓ \d+ pages checked, \d+ links checked, 0 errors, 16 warnings in \d+ ms \(build \d+ ms\)$/m,
+    );
   });
 });

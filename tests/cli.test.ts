@@ -6,7 +6,10 @@ import { fixtureProject, OPERATOR } from './fixture.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const run = (args: string[], env: Record<string, string> = {}) => {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 };
 

@@ -22,8 +22,14 @@ beforeAll(async () => {
   site = await buildRealSite();
 });
 
-const h2s = ($: CheerioAPI) => $('.content h2').map((_, h) => textOf($(h))).get();
-const h3s = ($: CheerioAPI) => $('.content h3').map((_, h) => textOf($(h))).get();
+const h2s = ($: CheerioAPI) =>
+  $('.content h2')
+    .map((_, h) => textOf($(h)))
+    .get();
+const h3s = ($: CheerioAPI) =>
+  $('.content h3')
+    .map((_, h) => textOf($(h)))
+    .get();
 
 /** The elements after a Markdown `## heading` up to the next h2 (within the same prose run). */
 function section($: CheerioAPI, heading: string) {
@@ -113,7 +119,10 @@ describe.each(GUIDES)('%s: shared standards', (route) => {
     const words = text.split(' ').length;
     expect(words).toBeGreaterThanOrEqual(1200);
     expect(words).toBeLessThanOrEqual(2400);
-    const lower = textOf($('body')).toLowerCase() + ' ' + ($('title').text() + ' ' + $('meta[name=description]').attr('content')).toLowerCase();
+    const lower =
+      textOf($('body')).toLowerCase() +
+      ' ' +
+      `${$('title').text()} ${$('meta[name=description]').attr('content')}`.toLowerCase();
     for (const phrase of BANNED_PHRASES) expect(lower).not.toContain(phrase);
     expect(text).not.toMatch(/TODO|TBD|lorem\s+ipsum|\{\{|\}\}|:::/i);
   });
@@ -201,9 +210,12 @@ describe('/pa-gambling-laws', () => {
   it('states the regulator duties and the four eligibility rules', async () => {
     const $ = await site.page(LAWS);
     const duties = blockByHeading($, '.cards', 'What the Pennsylvania Gaming Control Board Does');
-    expect(duties.find('.card-title').map((_, t) => textOf($(t))).get()).toEqual(
-      expect.arrayContaining(['Licensing', 'Testing and approval', 'Enforcement', 'Self-exclusion lists']),
-    );
+    expect(
+      duties
+        .find('.card-title')
+        .map((_, t) => textOf($(t)))
+        .get(),
+    ).toEqual(expect.arrayContaining(['Licensing', 'Testing and approval', 'Enforcement', 'Self-exclusion lists']));
     const rules = listUnder($, 'Who can gamble online in Pennsylvania');
     expect(rules).toHaveLength(4);
     expect(rules[0]).toMatch(/^Be 21 or older\./);
@@ -227,7 +239,9 @@ describe('/pa-gambling-laws', () => {
   it('lists the Form W-2G thresholds', async () => {
     const $ = await site.page(LAWS);
     const w2g = markdownTable($, 'Taxes on gambling in Pennsylvania', 1);
-    expect(w2g.get('Sports bets and most other wagers')).toEqual(['$600 or more, and at least 300 times the amount wagered']);
+    expect(w2g.get('Sports bets and most other wagers')).toEqual([
+      '$600 or more, and at least 300 times the amount wagered',
+    ]);
     expect(w2g.get('Slot machines and bingo')).toEqual(['$1,200 or more']);
     expect(w2g.get('Keno')).toEqual(['$1,500 or more']);
     expect(w2g.get('Poker tournaments')).toEqual(['more than $5,000']);
@@ -240,7 +254,9 @@ describe('/pa-gambling-laws', () => {
     expect(fees).toMatch(/\$10 million for all three categories/);
     expect(fees).toMatch(/each category cost \$4 million/);
     expect(fees).toContain('Interactive gaming operator licence: $1 million');
-    expect(fees).toContain('$10 million for sports wagering and $10 million for the three-category online casino certificate');
+    expect(fees).toContain(
+      '$10 million for sports wagering and $10 million for the three-category online casino certificate',
+    );
     expect(textOf($('.content'))).not.toMatch(/\$10 ?M(illion)? each/i);
   });
 
@@ -249,14 +265,20 @@ describe('/pa-gambling-laws', () => {
     const protections = textOf(section($, 'Consumer protections for Pennsylvania players'));
     expect(protections).toContain('Gambling problem? Call 1-800-GAMBLER.');
     expect(protections).toContain('1-800-426-2537');
-    expect(section($, 'Consumer protections for Pennsylvania players').find('a[href="/responsible-gambling"]')).toHaveLength(1);
+    expect(
+      section($, 'Consumer protections for Pennsylvania players').find('a[href="/responsible-gambling"]'),
+    ).toHaveLength(1);
   });
 
   it('answers eight questions under #faqs, as the contact page links to it', async () => {
     const $ = await site.page(LAWS);
     const questions = expectFaq($, 8);
     expect(questions).toContain('Can I cancel self-exclusion early?');
-    const answer = textOf($('#faqs details').filter((_, d) => textOf($(d).find('summary')) === 'Can I cancel self-exclusion early?').find('.faq-answer'));
+    const answer = textOf(
+      $('#faqs details')
+        .filter((_, d) => textOf($(d).find('summary')) === 'Can I cancel self-exclusion early?')
+        .find('.faq-answer'),
+    );
     expect(answer).toMatch(/cannot be lifted early/);
     expect(answer).toMatch(/after 10 years/);
   });
@@ -278,7 +300,12 @@ describe('/responsible-gambling', () => {
     const $ = await site.page(RG);
     const signs = blockByHeading($, '.cards-warning', 'Warning Signs of Problem Gambling');
     const cards = signs.find('.card');
-    expect(cards.map((_, c) => textOf($(c).find('.card-title'))).get()).toEqual(['Money', 'Time', 'Feelings', 'Relationships']);
+    expect(cards.map((_, c) => textOf($(c).find('.card-title'))).get()).toEqual([
+      'Money',
+      'Time',
+      'Feelings',
+      'Relationships',
+    ]);
     cards.each((_, c) => void expect($(c).find('.card-points li').length).toBeGreaterThanOrEqual(3));
     expect(textOf(signs)).toMatch(/Chasing losses/);
   });
@@ -286,7 +313,12 @@ describe('/responsible-gambling', () => {
   it('explains six tools including cool-off from 24 hours to 6 months', async () => {
     const $ = await site.page(RG);
     const tools = blockByHeading($, '.cards', 'Six Tools Every Pennsylvania Player Can Use');
-    expect(tools.find('.card-title').map((_, t) => textOf($(t))).get()).toEqual([
+    expect(
+      tools
+        .find('.card-title')
+        .map((_, t) => textOf($(t)))
+        .get(),
+    ).toEqual([
       'Deposit limits',
       'Time limits',
       'Wager limits',
@@ -305,7 +337,9 @@ describe('/responsible-gambling', () => {
     expect(periods.get('1 year')![0]).toMatch(/cannot be lifted early/);
     expect(periods.get('5 years')![0]).toMatch(/cannot be lifted early/);
     expect(periods.get('Lifetime')![0]).toMatch(/petition for removal only after 10 years/);
-    expect(textOf(section($, 'Self-exclusion in Pennsylvania'))).toMatch(/cannot change your mind and reverse it before the period ends/);
+    expect(textOf(section($, 'Self-exclusion in Pennsylvania'))).toMatch(
+      /cannot change your mind and reverse it before the period ends/,
+    );
     const steps = blockByHeading($, '.steps', 'How to Self-Exclude in Pennsylvania').find('.step');
     expect(steps).toHaveLength(4);
     expect(textOf(steps.eq(1))).toContain('responsibleplay.pa.gov');
@@ -329,7 +363,13 @@ describe('/responsible-gambling', () => {
     const $ = await site.page(RG);
     const support = section($, 'Support resources in Pennsylvania');
     const text = textOf(support);
-    for (const s of ['Council on Compulsive Gambling of Pennsylvania', '1-800-GAMBLER (1-800-426-2537)', '1-800-522-4700', '717-346-8300', 'Department of Drug and Alcohol Programs']) {
+    for (const s of [
+      'Council on Compulsive Gambling of Pennsylvania',
+      '1-800-GAMBLER (1-800-426-2537)',
+      '1-800-522-4700',
+      '717-346-8300',
+      'Department of Drug and Alcohol Programs',
+    ]) {
       expect(text).toContain(s);
     }
     expect(support.find('a[href="mailto:problemgambling@pa.gov"]')).toHaveLength(1);
@@ -344,7 +384,12 @@ describe('/how-to-bet-on-sports', () => {
     const $ = await site.page(HOW_TO);
     const first = $('.content').children().first();
     expect(first.is('section.steps')).toBe(true);
-    expect(first.find('.step h3').map((_, h) => textOf($(h))).get()).toEqual([
+    expect(
+      first
+        .find('.step h3')
+        .map((_, h) => textOf($(h)))
+        .get(),
+    ).toEqual([
       'Choose a licensed sportsbook',
       'Sign up and verify',
       'Deposit and set limits',
@@ -396,7 +441,12 @@ describe('/how-to-bet-on-sports', () => {
     expect(help.find('a[href="/responsible-gambling"]')).toHaveLength(1);
     expectFaq($, 6);
     const cta = $('.content .cta-band').last();
-    expect(cta.find('a').map((_, a) => $(a).attr('href')).get()).toEqual(['/best-pa-sportsbooks', '/understanding-odds']);
+    expect(
+      cta
+        .find('a')
+        .map((_, a) => $(a).attr('href'))
+        .get(),
+    ).toEqual(['/best-pa-sportsbooks', '/understanding-odds']);
   });
 });
 
@@ -405,7 +455,9 @@ describe('/pennsylvania-betting-odds-explained', () => {
     const $ = await site.page(ODDS);
     expect($('title').text()).toBe('Pennsylvania Betting Odds Explained | How to Read Odds & Payouts');
     expect($('meta[name=description]').attr('content')!.length).toBeGreaterThan(50);
-    expect($('link[rel=canonical]').attr('href')).toBe('https://www.pabetguide.com/pennsylvania-betting-odds-explained');
+    expect($('link[rel=canonical]').attr('href')).toBe(
+      'https://www.pabetguide.com/pennsylvania-betting-odds-explained',
+    );
     expect(textOf($('.hero .badge'))).toBe('Betting Education');
   });
 
@@ -425,7 +477,16 @@ describe('/pennsylvania-betting-odds-explained', () => {
     expect(positions).not.toContain(-1);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(h3s($)).toEqual(
-      expect.arrayContaining(['Positive odds: the underdog', 'Negative odds: the favourite', 'Decimal odds', 'Fractional odds', 'Moneyline', 'Point spread', 'Totals (over/under)', 'Parlays']),
+      expect.arrayContaining([
+        'Positive odds: the underdog',
+        'Negative odds: the favourite',
+        'Decimal odds',
+        'Fractional odds',
+        'Moneyline',
+        'Point spread',
+        'Totals (over/under)',
+        'Parlays',
+      ]),
     );
     expect(listUnder($, 'Four tips for reading odds')).toHaveLength(4);
   });
@@ -473,7 +534,21 @@ describe('/pennsylvania-betting-odds-explained', () => {
     expect(prose).toContain('implied probability = |odds| ÷ (|odds| + 100)');
     expect(prose).toContain('total return = stake × decimal odds');
     expect(prose).toContain('profit = stake × a ÷ b');
-    for (const computed of ['$150', '$250', '$50', '$90.91', '66.67', '52.38', '40%', '+264', '+596', '+1228', '2.50', '3/2', '10/11']) {
+    for (const computed of [
+      '$150',
+      '$250',
+      '$50',
+      '$90.91',
+      '66.67',
+      '52.38',
+      '40%',
+      '+264',
+      '+596',
+      '+1228',
+      '2.50',
+      '3/2',
+      '10/11',
+    ]) {
       expect(prose, computed).not.toContain(computed);
     }
     const faq = textOf($('#faqs'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import * as cheerio from 'cheerio';
+import type * as cheerio from 'cheerio';
 import { build } from '../src/index.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
@@ -26,7 +26,12 @@ interface OperatorYaml {
 async function operators(root = repoRoot): Promise<OperatorYaml[]> {
   const dir = path.join(root, 'content', 'operators');
   const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml'));
-  const all = await Promise.all(files.map(async (f) => ({ id: f.replace(/\.yaml$/, ''), ...(parse(await readFile(path.join(dir, f), 'utf8')) as Omit<OperatorYaml, 'id'>) })));
+  const all = await Promise.all(
+    files.map(async (f) => ({
+      id: f.replace(/\.yaml$/, ''),
+      ...(parse(await readFile(path.join(dir, f), 'utf8')) as Omit<OperatorYaml, 'id'>),
+    })),
+  );
   return all.sort((a, b) => a.rank - b.rank);
 }
 const ofKind = (ops: OperatorYaml[], kind: OperatorYaml['kind']) => ops.filter((o) => o.kind === kind);
@@ -76,7 +81,11 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
     expect(expected).toHaveLength(5);
     const cards = $('.op-list .op-card');
     expect(cards).toHaveLength(5);
-    const shown = cards.toArray().map((c) => ({ rank: textOf($(c).find('.op-rank')), name: textOf($(c).find('h3')), bonus: textOf($(c).find('.op-bonus')) }));
+    const shown = cards.toArray().map((c) => ({
+      rank: textOf($(c).find('.op-rank')),
+      name: textOf($(c).find('h3')),
+      bonus: textOf($(c).find('.op-bonus')),
+    }));
     expect(shown.map((s) => s.rank)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
     expect(shown.map((s) => s.bonus)).toEqual(expected.map((o) => o.bonus.headline));
@@ -111,7 +120,9 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
 
   it('shows the statistics strip values', async () => {
     const $ = await site.page(route);
-    const values = $('.stats dd').toArray().map((d) => textOf($(d)));
+    const values = $('.stats dd')
+      .toArray()
+      .map((d) => textOf($(d)));
     expect(values).toEqual(STAT_VALUES);
   });
 
@@ -144,9 +155,14 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
 describe('ranking page guides cover their topics', () => {
   it('the sportsbook guide covers law, sports, bet types, bonuses, payments and responsible gambling', async () => {
     const $ = await site.page('/best-pa-sportsbooks');
-    const headings = $('.prose h2').toArray().map((h) => textOf($(h)).toLowerCase());
+    const headings = $('.prose h2')
+      .toArray()
+      .map((h) => textOf($(h)).toLowerCase());
     for (const topic of ['legal', 'sports you can bet on', 'bet types', 'bonus', 'withdrawals', 'responsibly']) {
-      expect(headings.some((h) => h.includes(topic)), `a section on ${topic}`).toBe(true);
+      expect(
+        headings.some((h) => h.includes(topic)),
+        `a section on ${topic}`,
+      ).toBe(true);
     }
     // How a winning bonus bet pays: profit only.
     expect(textOf($('.prose'))).toContain('A $50 bonus bet at the same odds pays back $75');
@@ -154,9 +170,22 @@ describe('ranking page guides cover their topics', () => {
 
   it('the casino guide covers games, bonuses, wagering with a worked example, RTP, banking, mobile and responsible gaming', async () => {
     const $ = await site.page('/best-pa-online-casinos');
-    const headings = $('.prose h2').toArray().map((h) => textOf($(h)).toLowerCase());
-    for (const topic of ['games', 'bonuses', 'wagering requirements', 'return to player', 'banking', 'phone', 'responsible gaming']) {
-      expect(headings.some((h) => h.includes(topic)), `a section on ${topic}`).toBe(true);
+    const headings = $('.prose h2')
+      .toArray()
+      .map((h) => textOf($(h)).toLowerCase());
+    for (const topic of [
+      'games',
+      'bonuses',
+      'wagering requirements',
+      'return to player',
+      'banking',
+      'phone',
+      'responsible gaming',
+    ]) {
+      expect(
+        headings.some((h) => h.includes(topic)),
+        `a section on ${topic}`,
+      ).toBe(true);
     }
     expect(textOf($('.prose'))).toContain('15 × $200 = $3,000');
   });
@@ -164,15 +193,24 @@ describe('ranking page guides cover their topics', () => {
 
 const appPages = [
   { route: '/pa-sports-betting-apps', kind: 'sportsbook' as const, figures: { '11': /sportsbook apps/i } },
-  { route: '/pa-online-casino-apps', kind: 'casino' as const, figures: { '15+': /casino apps/i, '5,000+': /casino games/i } },
+  {
+    route: '/pa-online-casino-apps',
+    kind: 'casino' as const,
+    figures: { '15+': /casino apps/i, '5,000+': /casino games/i },
+  },
 ];
 
 describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
   it('states its figures in the statistics strip', async () => {
     const $ = await site.page(route);
-    const stats = $('.stats .stat').toArray().map((s) => ({ label: textOf($(s).find('dt')), value: textOf($(s).find('dd')) }));
+    const stats = $('.stats .stat')
+      .toArray()
+      .map((s) => ({ label: textOf($(s).find('dt')), value: textOf($(s).find('dd')) }));
     for (const [value, label] of Object.entries(figures)) {
-      expect(stats.some((s) => s.value === value && label.test(s.label)), `${value} with a label matching ${label}`).toBe(true);
+      expect(
+        stats.some((s) => s.value === value && label.test(s.label)),
+        `${value} with a label matching ${label}`,
+      ).toBe(true);
     }
   });
 
@@ -209,20 +247,31 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
 });
 
 describe('wording on the four pages', () => {
-  it.each([...rankingPages, ...appPages].map((p) => p.route))('%s has no banned offer wording, no unfilled values and one h1', async (route) => {
-    const $ = await site.page(route);
-    const text = pageText($);
-    expect(text).not.toMatch(/free bets?|risk[-\s]?free|free play/i);
-    expect(text).not.toMatch(/\{\{|\}\}|TODO/);
-    expect($('h1')).toHaveLength(1);
-    expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
-  });
+  it.each([...rankingPages, ...appPages].map((p) => p.route))(
+    '%s has no banned offer wording, no unfilled values and one h1',
+    async (route) => {
+      const $ = await site.page(route);
+      const text = pageText($);
+      expect(text).not.toMatch(/free bets?|risk[-\s]?free|free play/i);
+      expect(text).not.toMatch(/\{\{|\}\}|TODO/);
+      expect($('h1')).toHaveLength(1);
+      expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
+    },
+  );
 });
 
 describe('operator data drives every page', () => {
   const changes = [
-    { id: 'betmgm', routes: ['/best-pa-sportsbooks', '/pa-sports-betting-apps'], next: 'Changed Test Offer 4417 in Bonus Bets' },
-    { id: 'betmgm-casino', routes: ['/best-pa-online-casinos', '/pa-online-casino-apps'], next: 'Changed Casino Test Offer 9083 in Credits' },
+    {
+      id: 'betmgm',
+      routes: ['/best-pa-sportsbooks', '/pa-sports-betting-apps'],
+      next: 'Changed Test Offer 4417 in Bonus Bets',
+    },
+    {
+      id: 'betmgm-casino',
+      routes: ['/best-pa-online-casinos', '/pa-online-casino-apps'],
+      next: 'Changed Casino Test Offer 9083 in Credits',
+    },
   ];
   let changed: BuiltSite;
   let cleanup: () => Promise<void>;
@@ -247,28 +296,31 @@ describe('operator data drives every page', () => {
   });
   afterAll(() => cleanup?.());
 
-  it.each(changes)('a new $id headline replaces the old one on every page that showed it', async ({ id, routes, next }) => {
-    const old = ops.find((o) => o.id === id)!.bonus.headline;
-    const htmlFiles = (await site.files()).filter((f) => f.endsWith('.html'));
-    const showing: string[] = [];
-    for (const f of htmlFiles) if ((await site.read(f)).includes(old)) showing.push(f);
-    // The old headline was on the ranking list, the apps page and in the guide prose.
-    for (const r of routes) expect(showing).toContain(`${r.slice(1)}.html`);
+  it.each(changes)(
+    'a new $id headline replaces the old one on every page that showed it',
+    async ({ id, routes, next }) => {
+      const old = ops.find((o) => o.id === id)!.bonus.headline;
+      const htmlFiles = (await site.files()).filter((f) => f.endsWith('.html'));
+      const showing: string[] = [];
+      for (const f of htmlFiles) if ((await site.read(f)).includes(old)) showing.push(f);
+      // The old headline was on the ranking list, the apps page and in the guide prose.
+      for (const r of routes) expect(showing).toContain(`${r.slice(1)}.html`);
 
-    for (const f of showing) {
-      const html = await changed.read(f);
-      expect(html, `${f} still shows the old headline`).not.toContain(old);
-      expect(html, `${f} shows the new headline`).toContain(next);
-    }
-    // No page anywhere in the rebuilt site still shows the old text.
-    for (const f of (await changed.files()).filter((x) => x.endsWith('.html'))) {
-      expect(await changed.read(f), f).not.toContain(old);
-    }
-    // Where a reader sees it: the card, the app entry and the guide.
-    const ranking = await changed.page(routes[0]!);
-    expect(ranking('.op-card').filter((_, c) => textOf(ranking(c).find('.op-bonus')) === next)).toHaveLength(1);
-    expect(textOf(ranking('.prose'))).toContain(next);
-    const apps = await changed.page(routes[1]!);
-    expect(apps('.app-card').filter((_, c) => textOf(apps(c).find('.op-bonus')) === next)).toHaveLength(1);
-  });
+      for (const f of showing) {
+        const html = await changed.read(f);
+        expect(html, `${f} still shows the old headline`).not.toContain(old);
+        expect(html, `${f} shows the new headline`).toContain(next);
+      }
+      // No page anywhere in the rebuilt site still shows the old text.
+      for (const f of (await changed.files()).filter((x) => x.endsWith('.html'))) {
+        expect(await changed.read(f), f).not.toContain(old);
+      }
+      // Where a reader sees it: the card, the app entry and the guide.
+      const ranking = await changed.page(routes[0]!);
+      expect(ranking('.op-card').filter((_, c) => textOf(ranking(c).find('.op-bonus')) === next)).toHaveLength(1);
+      expect(textOf(ranking('.prose'))).toContain(next);
+      const apps = await changed.page(routes[1]!);
+      expect(apps('.app-card').filter((_, c) => textOf(apps(c).find('.op-bonus')) === next)).toHaveLength(1);
+    },
+  );
 });

@@ -33,7 +33,11 @@ interface OperatorYaml {
   licensee: string;
   officialUrl: string;
   affiliateUrl?: string;
-  bonus: { headline: string; detail: string; terms: { minDeposit: number; minWithdrawal: number; playthrough?: string } };
+  bonus: {
+    headline: string;
+    detail: string;
+    terms: { minDeposit: number; minWithdrawal: number; playthrough?: string };
+  };
   review: {
     grade: string;
     payoutSpeed: string;
@@ -55,7 +59,8 @@ interface SiteYaml {
   footer: { columns: { links: { href: string }[] }[]; bottomLinks: { href: string }[] };
 }
 
-const readYaml = async <T,>(rel: string, root = repoRoot): Promise<T> => parse(await readFile(path.join(root, rel), 'utf8')) as T;
+const readYaml = async <T>(rel: string, root = repoRoot): Promise<T> =>
+  parse(await readFile(path.join(root, rel), 'utf8')) as T;
 const operatorData = (id: string, root?: string) => readYaml<OperatorYaml>(`content/operators/${id}.yaml`, root);
 
 /** The value shown beside a label in a review's summary box. */
@@ -71,17 +76,25 @@ function paymentRows($: CheerioAPI, caption: string) {
   expect(table, `table "${caption}"`).toHaveLength(1);
   return table
     .find('tbody tr')
-    .map((_, tr) => ({ method: textOf($(tr).find('th')), time: textOf($(tr).find('td').eq(0)), note: textOf($(tr).find('td').eq(1)) }))
+    .map((_, tr) => ({
+      method: textOf($(tr).find('th')),
+      time: textOf($(tr).find('td').eq(0)),
+      note: textOf($(tr).find('td').eq(1)),
+    }))
     .get();
 }
 
-async function buildCopy(edit: (c: Awaited<ReturnType<typeof copyOfContent>>) => Promise<void>): Promise<{ site: BuiltSite; cleanup(): Promise<void> }> {
+async function buildCopy(
+  edit: (c: Awaited<ReturnType<typeof copyOfContent>>) => Promise<void>,
+): Promise<{ site: BuiltSite; cleanup(): Promise<void> }> {
   const copy = await copyOfContent();
   await edit(copy);
   const result = await build({ root: copy.root, outDir: path.join(copy.root, 'dist') });
   if (!result.ok) {
     await copy.cleanup();
-    throw new Error(`modified copy failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`);
+    throw new Error(
+      `modified copy failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`,
+    );
   }
   return { site: builtSite(result), cleanup: copy.cleanup };
 }
@@ -121,7 +134,12 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(summaryFact($, 'Sports covered')).toMatch(/^\d+\+$/);
     expect(summaryFact($, 'Sports covered')).toBe(`${op.review.sportsCount}+`);
     expect(summaryFact($, 'Casino games')).toMatch(/^[\d,]+\+$/);
-    const casino = parse(readFileSync(path.join(repoRoot, 'content/operators', `${(op as unknown as { casino: string }).casino}.yaml`), 'utf8')) as { app: { games: string } };
+    const casino = parse(
+      readFileSync(
+        path.join(repoRoot, 'content/operators', `${(op as unknown as { casino: string }).casino}.yaml`),
+        'utf8',
+      ),
+    ) as { app: { games: string } };
     expect(summaryFact($, 'Casino games')).toBe(casino.app.games);
     expect(summaryFact($, 'Minimum deposit')).toBe(money(op.bonus.terms.minDeposit));
     expect(summaryFact($, 'Minimum withdrawal')).toBe(money(op.bonus.terms.minWithdrawal));
@@ -152,8 +170,12 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
   });
 
   it('lists every pro and con', () => {
-    const pros = $('.pros li').map((_, li) => textOf($(li))).get();
-    const cons = $('.cons li').map((_, li) => textOf($(li))).get();
+    const pros = $('.pros li')
+      .map((_, li) => textOf($(li)))
+      .get();
+    const cons = $('.cons li')
+      .map((_, li) => textOf($(li)))
+      .get();
     expect(pros.length).toBeGreaterThanOrEqual(3);
     expect(cons.length).toBeGreaterThanOrEqual(2);
     expect(pros).toEqual(op.review.pros.map(squash));
@@ -173,7 +195,9 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(withdrawals.map((r) => [r.method, r.time])).toEqual(op.review.withdrawals.map((p) => [p.method, p.time]));
     expect(withdrawals.some((r) => /PayPal/.test(r.method))).toBe(true);
     const summary = textOf($('.payments > p'));
-    expect(summary).toContain(`Minimum deposit ${money(op.bonus.terms.minDeposit)}; minimum withdrawal ${money(op.bonus.terms.minWithdrawal)}.`);
+    expect(summary).toContain(
+      `Minimum deposit ${money(op.bonus.terms.minDeposit)}; minimum withdrawal ${money(op.bonus.terms.minWithdrawal)}.`,
+    );
     expect(summary).toMatch(/no fees on deposits or withdrawals/i);
   });
 
@@ -181,13 +205,17 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     const items = $('#faqs details');
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(textOf($('#faqs h2'))).toBe(`${shortName} Pennsylvania FAQ`);
-    const pairs = items.map((_, d) => ({ question: textOf($(d).find('summary')), answer: textOf($(d).find('.faq-answer')) })).get();
+    const pairs = items
+      .map((_, d) => ({ question: textOf($(d).find('summary')), answer: textOf($(d).find('.faq-answer')) }))
+      .get();
     expect(pairs).toEqual(op.review.faqs.map((f) => ({ question: squash(f.question), answer: squash(f.answer) })));
     for (const p of pairs) {
       expect(p.question).toMatch(/\?$/);
       expect(words(p.answer)).toBeGreaterThanOrEqual(15);
     }
-    expect(pairs.some((p) => /legal/i.test(p.question) && /Pennsylvania Gaming Control Board/.test(p.answer))).toBe(true);
+    expect(pairs.some((p) => /legal/i.test(p.question) && /Pennsylvania Gaming Control Board/.test(p.answer))).toBe(
+      true,
+    );
   });
 
   it('ends with a final verdict', () => {
@@ -199,10 +227,16 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
 
   it('has a 900-1,500 word body covering the sportsbook, the bonus and the casino, with data filled in', async () => {
     const prose = $('.prose');
-    const body = prose.map((_, el) => $(el).text()).get().join(' ');
+    const body = prose
+      .map((_, el) => $(el).text())
+      .get()
+      .join(' ');
     expect(words(body)).toBeGreaterThanOrEqual(900);
     expect(words(body)).toBeLessThanOrEqual(1500);
-    const headings = prose.find('h2').map((_, h) => textOf($(h))).get();
+    const headings = prose
+      .find('h2')
+      .map((_, h) => textOf($(h)))
+      .get();
     expect(headings.length).toBeGreaterThanOrEqual(8);
     expect(headings.some((h) => /bonus|first bet|second-chance/i.test(h))).toBe(true);
     expect(headings.some((h) => /markets/i.test(h))).toBe(true);
@@ -231,13 +265,16 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
       ...siteYaml.footer.columns.flatMap((c) => c.links.map((l) => l.href)),
       ...siteYaml.footer.bottomLinks.map((l) => l.href),
     ]);
-    const links = $('.prose a[href^="/"]').map((_, a) => $(a).attr('href')!).get();
+    const links = $('.prose a[href^="/"]')
+      .map((_, a) => $(a).attr('href')!)
+      .get();
     expect(links.length).toBeGreaterThanOrEqual(5);
     for (const href of links) {
       const [route, hash] = href.split('#') as [string, string | undefined];
       const built = site.result.routes.includes(route);
       expect(built || navigation.has(route), `${href} is neither built nor in the navigation`).toBe(true);
-      if (built && hash) expect((await site.page(route))(`[id="${hash}"]`), `${href} names a missing anchor`).toHaveLength(1);
+      if (built && hash)
+        expect((await site.page(route))(`[id="${hash}"]`), `${href} names a missing anchor`).toHaveLength(1);
     }
     for (const other of REVIEWS.filter((r) => r.id !== id)) {
       if (links.includes(routeOf(other.id))) expect(site.result.routes).toContain(routeOf(other.id));
@@ -313,14 +350,20 @@ describe('review prose takes operator facts from the data', () => {
     const original = await operatorData(id);
     const casino = await operatorData(`${id}-casino`);
     const $ = await copy.site.page(routeOf(id));
-    const body = squash($('.prose').map((_, el) => $(el).text()).get().join(' '));
+    const body = squash(
+      $('.prose')
+        .map((_, el) => $(el).text())
+        .get()
+        .join(' '),
+    );
     expect(body).toContain(`Marker Licensee ${id}`);
     expect(body).toContain(`Marker Headline ${id}`);
     expect(body).toContain('$37');
     expect(body).toContain('3.9 out of 5');
     expect(body).toContain(`Marker Licensee ${id}-casino`);
     expect(body).toContain(`Marker Headline ${id}-casino`);
-    for (const typed of [original.licensee, original.bonus.headline, casino.licensee, casino.bonus.headline]) expect(body).not.toContain(typed);
+    for (const typed of [original.licensee, original.bonus.headline, casino.licensee, casino.bonus.headline])
+      expect(body).not.toContain(typed);
     expect(body).not.toContain(`${original.rating} out of 5`);
     expect(body).not.toContain(`at least ${money(original.bonus.terms.minDeposit)}`);
   });
@@ -338,10 +381,17 @@ describe('contact page', () => {
 
   it('has email, response time and location cards', () => {
     expect(textOf($('h1'))).toBe('Contact Us');
-    const headings = $('.prose h3').map((_, h) => textOf($(h))).get();
+    const headings = $('.prose h3')
+      .map((_, h) => textOf($(h)))
+      .get();
     expect(headings).toEqual(expect.arrayContaining(['Email', 'Response time', 'Location']));
-    const card = (title: string) => textOf($('.prose h3').filter((_, h) => textOf($(h)) === title).nextUntil('h2, h3'));
-    expect($('.prose a[href="mailto:' + config.emails.general + '"]').first().text()).toBe(config.emails.general);
+    const card = (title: string) =>
+      textOf(
+        $('.prose h3')
+          .filter((_, h) => textOf($(h)) === title)
+          .nextUntil('h2, h3'),
+      );
+    expect($(`.prose a[href="mailto:${config.emails.general}"]`).first().text()).toBe(config.emails.general);
     expect(card('Email')).toContain(config.emails.general);
     expect(card('Response time')).toContain('24-48 business hours');
     expect(card('Location')).toContain('Based in Pennsylvania');
@@ -377,14 +427,19 @@ describe('contact page', () => {
       ['Editorial team', config.emails.editorial],
       ['Advertising and partnerships', config.emails.advertising],
     ] as const) {
-      const card = $('.prose h3').filter((_, h) => textOf($(h)) === title).nextUntil('h2, h3');
+      const card = $('.prose h3')
+        .filter((_, h) => textOf($(h)) === title)
+        .nextUntil('h2, h3');
       expect(card.find(`a[href="mailto:${email}"]`).text()).toBe(email);
     }
   });
 
   it('links quick answers to the sportsbook FAQ, the law FAQ and responsible gambling', () => {
     const quick = $('section.cards').filter((_, s) => textOf($(s).find('h2')) === 'Quick Answers');
-    const hrefs = quick.find('a').map((_, a) => $(a).attr('href')!).get();
+    const hrefs = quick
+      .find('a')
+      .map((_, a) => $(a).attr('href')!)
+      .get();
     expect(hrefs).toEqual(['/best-pa-sportsbooks#faqs', '/pa-gambling-laws#faqs', '/responsible-gambling']);
   });
 
@@ -397,7 +452,9 @@ describe('contact page', () => {
   });
 
   it('without contact.formEndpoint, the form opens a mail to the general address', async () => {
-    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), undefined)));
+    const copy = await buildCopy(async (c) =>
+      c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), undefined)),
+    );
     try {
       const form = (await copy.site.page('/contact'))('section.contact-form form');
       expect(form.attr('action')).toBe(`mailto:${config.emails.general}`);
@@ -409,7 +466,15 @@ describe('contact page', () => {
   });
 
   it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts to the page', async () => {
-    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), undefined).replace(/^contact:\n/m, 'contact:\n  netlifyForms: true\n')));
+    const copy = await buildCopy(async (c) =>
+      c.write(
+        'content/site.yaml',
+        withFormEndpoint(await c.read('content/site.yaml'), undefined).replace(
+          /^contact:\n/m,
+          'contact:\n  netlifyForms: true\n',
+        ),
+      ),
+    );
     try {
       const form = (await copy.site.page('/contact'))('section.contact-form form');
       expect(form.attr('name')).toBe('contact');
@@ -424,7 +489,9 @@ describe('contact page', () => {
 
   it('with contact.formEndpoint set, the form posts to that URL', async () => {
     const url = 'https://forms.example.org/pa-bet-guide/contact';
-    const copy = await buildCopy(async (c) => c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), url)));
+    const copy = await buildCopy(async (c) =>
+      c.write('content/site.yaml', withFormEndpoint(await c.read('content/site.yaml'), url)),
+    );
     try {
       const form = (await copy.site.page('/contact'))('section.contact-form form');
       expect(form.attr('action')).toBe(url);
@@ -448,9 +515,23 @@ describe('about page', () => {
 
   it('has the sections the spec lists and the January 2025 date', () => {
     expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
-    const headings = $('main h2').map((_, h) => textOf($(h))).get();
-    for (const re of [/mission/i, /who we are/i, /what we do/i, /how we review/i, /editorial standards/i, /responsible gambling/i, /advertising disclosure/i, /contact/i]) {
-      expect(headings.some((h) => re.test(h)), `a heading matching ${re}`).toBe(true);
+    const headings = $('main h2')
+      .map((_, h) => textOf($(h)))
+      .get();
+    for (const re of [
+      /mission/i,
+      /who we are/i,
+      /what we do/i,
+      /how we review/i,
+      /editorial standards/i,
+      /responsible gambling/i,
+      /advertising disclosure/i,
+      /contact/i,
+    ]) {
+      expect(
+        headings.some((h) => re.test(h)),
+        `a heading matching ${re}`,
+      ).toBe(true);
     }
   });
 
@@ -460,8 +541,10 @@ describe('about page', () => {
     expect(cards).toHaveLength(7);
     const titles = cards.map((_, c) => textOf($(c).find('.card-title'))).get();
     const expected = [/licens/i, /bonus/i, /odds|markets/i, /app/i, /banking|payout/i, /support/i, /responsible/i];
-    expected.forEach((re, i) => expect(titles[i]).toMatch(re));
-    cards.each((_, c) => expect(words(textOf($(c).find('p')))).toBeGreaterThanOrEqual(15));
+    for (const [i, re] of expected.entries()) expect(titles[i]).toMatch(re);
+    cards.each((_, c) => {
+      expect(words(textOf($(c).find('p')))).toBeGreaterThanOrEqual(15);
+    });
   });
 
   it('shows the help line and the advertising disclosure', () => {

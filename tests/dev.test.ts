@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -37,29 +37,39 @@ async function waitFor<T>(fn: () => T | undefined, what: string, ms = 15_000): P
   for (;;) {
     const v = fn();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.event))}\n${stdout}`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.event))}\n${stdout}`,
+      );
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const nextEvent = (name: string, since: number, test: (d: any) => boolean = () => true) => waitFor(() => events.find((e) => e.event === name && e.at >= since && test(e.data)), `"${name}" event`);
+// biome-ignore lint/suspicious/noExplicitAny: event payloads are JSON of several shapes; each test reads its own
+const nextEvent = (name: string, since: number, test: (d: any) => boolean = () => true) =>
+  waitFor(() => events.find((e) => e.event === name && e.at >= since && test(e.data)), `"${name}" event`);
 
 describe('pa-site dev', () => {
   beforeAll(async () => {
     project = await copyOfContent();
     await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
     const port = await freePort();
-    proc = spawn(process.execPath, [bin, 'dev', '--root', project.root, '--port', String(port)], { env: { ...process.env, NO_COLOR: '1' } });
+    proc = spawn(process.execPath, [bin, 'dev', '--root', project.root, '--port', String(port)], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     proc.stdout!.on('data', (d) => (stdout += d));
     proc.stderr!.on('data', (d) => (stdout += d));
-    base = await waitFor(() => /pa-site dev: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1], 'the dev server URL', 60_000);
+    base = await waitFor(
+      () => /pa-site dev: (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1],
+      'the dev server URL',
+      60_000,
+    );
     await new Promise<void>((resolve) => {
       get(`${base}/__pa-site/events`, (res) => {
         sse = res;
         let buf = '';
         res.on('data', (chunk) => {
           buf += chunk;
-          let i;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
+          for (let i = buf.indexOf('\n\n'); i >= 0; i = buf.indexOf('\n\n')) {
             const block = buf.slice(0, i);
             buf = buf.slice(i + 2);
             const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
@@ -137,10 +147,15 @@ describe('pa-site dev', () => {
     const ev = await nextEvent('error-state', t0, (d) => d !== null);
     expect(JSON.stringify(ev.data)).toContain('content/operators/caesars-casino.yaml:5:9  rating');
     const t1 = Date.now();
-    await project.write(file, good.replace('Strong table game selection', 'Strong table game selection with blackjack'));
+    await project.write(
+      file,
+      good.replace('Strong table game selection', 'Strong table game selection with blackjack'),
+    );
     const reload = await nextEvent('reload', t1);
     const routes = (reload.data as { routes: string[] }).routes;
-    expect(routes).toEqual(expect.arrayContaining(['/best-pa-online-casinos', '/pa-online-casino-apps', '/caesars-pennsylvania-review']));
+    expect(routes).toEqual(
+      expect.arrayContaining(['/best-pa-online-casinos', '/pa-online-casino-apps', '/caesars-pennsylvania-review']),
+    );
     expect(routes).not.toContain('/about');
     expect(routes).not.toContain('/pa-gambling-laws');
   });

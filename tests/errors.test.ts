@@ -39,30 +39,44 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('missing required field', async () => {
-    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM.replace(/^description:.*\n/m, '')}\n---\nBody\n` });
+    const [d] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM.replace(/^description:.*\n/m, '')}\n---\nBody\n`,
+    });
     expect(d).toMatchObject({ file: 'content/pages/second.md', field: 'description', code: 'missing-field' });
     expect(formatDiagnostic(d!)).toContain('content/pages/second.md:2:1  description  missing required field');
   });
 
   it('wrong type', async () => {
     const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rank: 1', 'rank: first') });
-    expect(formatDiagnostic(d!)).toBe('content/operators/example.yaml:4:7  rank  wrong type: expected number (received: "first")');
+    expect(formatDiagnostic(d!)).toBe(
+      'content/operators/example.yaml:4:7  rank  wrong type: expected number (received: "first")',
+    );
   });
 
   it('value out of range: a rating of 7 out of 5', async () => {
     const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 7') });
-    expect(d).toMatchObject({ file: 'content/operators/example.yaml', line: 5, col: 9, field: 'rating', received: '7' });
+    expect(d).toMatchObject({
+      file: 'content/operators/example.yaml',
+      line: 5,
+      col: 9,
+      field: 'rating',
+      received: '7',
+    });
     expect(d!.message).toContain('out of 5');
   });
 
   it('unknown key (a typo)', async () => {
-    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 4.5\nratting: 4') });
+    const [d] = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 4.5\nratting: 4'),
+    });
     expect(d).toMatchObject({ line: 6, col: 1, field: 'ratting', code: 'unknown-key' });
     expect(formatDiagnostic(d!)).toContain('unknown key "ratting"');
   });
 
   it('unknown template', async () => {
-    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM.replace('template: guide', 'template: gide')}\n---\nBody\n` });
+    const [d] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM.replace('template: guide', 'template: gide')}\n---\nBody\n`,
+    });
     expect(d).toMatchObject({ line: 2, col: 11, field: 'template', code: 'unknown-template', received: '"gide"' });
     expect(d!.message).toContain('guide, review');
   });
@@ -74,8 +88,16 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('a link to an operator id that does not exist', async () => {
-    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nSee {{fandual.bonus.headline}} now.\n` });
-    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 12, col: 5, field: 'body', code: 'unknown-operator' });
+    const [d] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nSee {{fandual.bonus.headline}} now.\n`,
+    });
+    expect(d).toMatchObject({
+      file: 'content/pages/second.md',
+      line: 12,
+      col: 5,
+      field: 'body',
+      code: 'unknown-operator',
+    });
     expect(d!.hint).toContain('example');
   });
 
@@ -86,25 +108,41 @@ describe('content errors name the file, line, column and field', () => {
       'content/pages/third.md': `---\n${GOOD_FM.replace('Second page title', 'Third').replace(/^updated:.*$/m, 'updated: 2025-13-45')}\n---\n# Title again\n`,
     });
     const files = new Set(errors.map((e) => e.file));
-    expect(files).toEqual(new Set(['content/operators/example.yaml', 'content/pages/second.md', 'content/pages/third.md']));
-    expect(errors.map((e) => e.field)).toEqual(expect.arrayContaining(['rating', 'rank', 'template', 'updated', 'body']));
+    expect(files).toEqual(
+      new Set(['content/operators/example.yaml', 'content/pages/second.md', 'content/pages/third.md']),
+    );
+    expect(errors.map((e) => e.field)).toEqual(
+      expect.arrayContaining(['rating', 'rank', 'template', 'updated', 'body']),
+    );
   });
 
   it('two operators of one kind with the same rank', async () => {
-    const [d, ...rest] = await errorsFor({ 'content/operators/zeta.yaml': OPERATOR.replace('name: Example Sportsbook', 'name: Zeta Sportsbook') });
+    const [d, ...rest] = await errorsFor({
+      'content/operators/zeta.yaml': OPERATOR.replace('name: Example Sportsbook', 'name: Zeta Sportsbook'),
+    });
     expect(rest).toHaveLength(0);
-    expect(d).toMatchObject({ file: 'content/operators/zeta.yaml', line: 4, col: 7, field: 'rank', code: 'duplicate-rank' });
+    expect(d).toMatchObject({
+      file: 'content/operators/zeta.yaml',
+      line: 4,
+      col: 7,
+      field: 'rank',
+      code: 'duplicate-rank',
+    });
     expect(d!.message).toContain('content/operators/example.yaml');
   });
 
   it('rejects wording the regulator banned', async () => {
-    const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('Bet $5, Get $100 in Bonus Bets', 'Risk-Free First Bet') });
+    const [d] = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('Bet $5, Get $100 in Bonus Bets', 'Risk-Free First Bet'),
+    });
     expect(d).toMatchObject({ field: 'bonus.headline' });
     expect(d!.message).toContain('risk-free');
   });
 
   it('never passes a <script> through Markdown', async () => {
-    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nHello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n` });
+    const p = await fixtureProject({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nHello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n`,
+    });
     cleanups.push(p.cleanup);
     const result = await build({ root: p.root, outDir: 'dist' });
     expect(result.ok).toBe(true);
@@ -116,7 +154,9 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('rejects banned wording in the Markdown body, but allows it in quotation marks', async () => {
-    const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nThe PGCB told operators to drop "free bet".\n\nClaim your risk-free bet today.\n` });
+    const [d, ...rest] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nThe PGCB told operators to drop "free bet".\n\nClaim your risk-free bet today.\n`,
+    });
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({ line: 12, field: 'body', code: 'banned-wording' });
   });
@@ -125,7 +165,12 @@ describe('content errors name the file, line, column and field', () => {
     const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}} and {{example.bonus.nope}}.`;
     const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
     expect(rest).toHaveLength(0);
-    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 13, field: 'blocks.note.text', code: 'unknown-value' });
+    expect(d).toMatchObject({
+      file: 'content/pages/second.md',
+      line: 13,
+      field: 'blocks.note.text',
+      code: 'unknown-value',
+    });
     expect(d!.message).toContain('{{example.bonus.nope}}');
   });
 });
@@ -133,13 +178,17 @@ describe('content errors name the file, line, column and field', () => {
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
     const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}}.`;
-    const p = await fixtureProject({ 'content/pages/second.md': `---\n${fm}\n---\nSee [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n` });
+    const p = await fixtureProject({
+      'content/pages/second.md': `---\n${fm}\n---\nSee [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n`,
+    });
     cleanups.push(p.cleanup);
     const result = await build({ root: p.root, outDir: 'dist' });
     expect(result.ok).toBe(true);
     const { readFile } = await import('node:fs/promises');
     const html = await readFile(`${result.outDir}/second.html`, 'utf8');
     expect(html).toContain('Today Bet $5, Get $100 in Bonus Bets.');
-    expect(html).toContain('<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>');
+    expect(html).toContain(
+      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
   });
 });

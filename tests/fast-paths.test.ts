@@ -9,7 +9,10 @@ import { fixtureProject } from './fixture.js';
 async function tree(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile()) out[path.relative(dir, path.join(e.parentPath, e.name))] = (await readFile(path.join(e.parentPath, e.name))).toString('base64');
+    if (e.isFile())
+      out[path.relative(dir, path.join(e.parentPath, e.name))] = (
+        await readFile(path.join(e.parentPath, e.name))
+      ).toString('base64');
   }
   return out;
 }
@@ -38,7 +41,8 @@ Text with a [link](/guide-${(i + 1) % n}), **bold** words and {{example.bonus.he
 let project: Awaited<ReturnType<typeof fixtureProject>>;
 let cacheDir: string;
 const N = 320;
-const at = (name: string, extra: BuildOptions = {}) => build({ root: project.root, outDir: name, cacheDir, now: new Date('2026-06-01'), ...extra });
+const at = (name: string, extra: BuildOptions = {}) =>
+  build({ root: project.root, outDir: name, cacheDir, now: new Date('2026-06-01'), ...extra });
 
 describe('fast paths write the same bytes as the simple path', () => {
   beforeAll(async () => {
@@ -68,18 +72,27 @@ describe('fast paths write the same bytes as the simple path', () => {
 
   it('never serves stale output after a content, operator, config or template change', async () => {
     await at('out-prime');
-    await writeFile(path.join(project.root, 'content/pages/guide-7.md'), page(7, N).replace('Section A of 7', 'Section B of 7'));
+    await writeFile(
+      path.join(project.root, 'content/pages/guide-7.md'),
+      page(7, N).replace('Section A of 7', 'Section B of 7'),
+    );
     let r = await at('out-1');
     expect(await readFile(path.join(r.outDir, 'guide-7.html'), 'utf8')).toContain('Section B of 7');
     expect(r.cacheHits).toBe(N); // every other page came from the cache
 
     const op = path.join(project.root, 'content/operators/example.yaml');
-    await writeFile(op, (await readFile(op, 'utf8')).replace('Bet $5, Get $100 in Bonus Bets', 'Bet $5, Get $150 in Bonus Bets'));
+    await writeFile(
+      op,
+      (await readFile(op, 'utf8')).replace('Bet $5, Get $100 in Bonus Bets', 'Bet $5, Get $150 in Bonus Bets'),
+    );
     r = await at('out-2');
     expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Get $150 in Bonus Bets');
 
     const site = path.join(project.root, 'content/site.yaml');
-    await writeFile(site, (await readFile(site, 'utf8')).replace('tagline: Your Trusted Guide', 'tagline: Your Trusted PA Guide'));
+    await writeFile(
+      site,
+      (await readFile(site, 'utf8')).replace('tagline: Your Trusted Guide', 'tagline: Your Trusted PA Guide'),
+    );
     r = await at('out-3');
     expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Your Trusted PA Guide');
 
@@ -101,7 +114,12 @@ describe('fast paths write the same bytes as the simple path', () => {
       if (!e.isFile()) continue;
       const f = path.join(e.parentPath, e.name);
       const data = await readFile(f);
-      await writeFile(f, n++ % 2 ? data.subarray(0, data.length >> 1) : Buffer.concat([data.subarray(0, -10), Buffer.from('##########')]));
+      await writeFile(
+        f,
+        n++ % 2
+          ? data.subarray(0, data.length >> 1)
+          : Buffer.concat([data.subarray(0, -10), Buffer.from('##########')]),
+      );
     }
     const again = await at('out-b');
     expect(again.ok).toBe(true);

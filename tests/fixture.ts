@@ -22,7 +22,8 @@ features:
   - Good app
 `;
 
-export const page = (fm: string, body = 'Some text.') => `---
+export const page = (fm: string, body = 'Some text.') =>
+  `---
 template: guide
 title: ${fm.includes('title:') ? '' : 'A page title for tests'}
 ${fm}

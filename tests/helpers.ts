@@ -41,14 +41,22 @@ export function buildRealSite(): Promise<BuiltSite> {
   real ??= (async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'pa-site-real-'));
     const result = await build({ root: repoRoot, outDir: out });
-    if (!result.ok) throw new Error(`real site failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`);
+    if (!result.ok)
+      throw new Error(
+        `real site failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`,
+      );
     return builtSite(result);
   })();
   return real;
 }
 
 /** Copies the real project's content into a temp folder so a test can change it. */
-export async function copyOfContent(): Promise<{ root: string; write(rel: string, text: string): Promise<void>; read(rel: string): Promise<string>; cleanup(): Promise<void> }> {
+export async function copyOfContent(): Promise<{
+  root: string;
+  write(rel: string, text: string): Promise<void>;
+  read(rel: string): Promise<string>;
+  cleanup(): Promise<void>;
+}> {
   const root = await mkdtemp(path.join(tmpdir(), 'pa-site-content-'));
   await cp(path.join(repoRoot, 'content'), path.join(root, 'content'), { recursive: true });
   return {

@@ -30,7 +30,9 @@ describe('html-validate', () => {
     const problems: string[] = [];
     for (const file of files) {
       const report = await validator.validateString(await site.read(file), file);
-      for (const r of report.results) for (const m of r.messages) if (m.severity === 2) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
+      for (const r of report.results)
+        for (const m of r.messages)
+          if (m.severity === 2) problems.push(`${file}:${m.line}:${m.column} ${m.ruleId} ${m.message}`);
     }
     expect(problems).toEqual([]);
   });

@@ -12,24 +12,34 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         .toArray()
         .map((el) => JSON.parse($(el).text()));
       const types = blocks.map((b) => b['@type']);
-      expect(blocks.every((b) => b['@context'] === 'https://schema.org'), p.route).toBe(true);
-      if (p.route === '/' || p.route === '/about') expect(types, p.route).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
+      expect(
+        blocks.every((b) => b['@context'] === 'https://schema.org'),
+        p.route,
+      ).toBe(true);
+      if (p.route === '/' || p.route === '/about')
+        expect(types, p.route).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
       else {
-        const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as { itemListElement: { item: string }[] } | undefined;
+        const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as
+          | { itemListElement: { item: string }[] }
+          | undefined;
         expect(crumbs, `${p.route} BreadcrumbList`).toBeDefined();
         expect(crumbs!.itemListElement.at(-1)!.item).toBe(p.url.canonical);
       }
       if (p.data.template === 'review') {
-        const review = blocks.find((b) => b['@type'] === 'Review') as Record<string, any>;
+        const review = blocks.find((b) => b['@type'] === 'Review') as Record<string, Record<string, string>>;
         expect(review, p.route).toBeDefined();
-        expect(review.itemReviewed['@type']).toBe('Organization');
+        expect(review.itemReviewed?.['@type']).toBe('Organization');
         expect(review.reviewRating).toMatchObject({ '@type': 'Rating', bestRating: 5 });
         expect(review.datePublished).toBe(p.data.updated);
         expect(types).not.toContain('AggregateRating');
       } else if (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article') {
-        const article = blocks.find((b) => b['@type'] === 'Article') as Record<string, any>;
+        const article = blocks.find((b) => b['@type'] === 'Article');
         expect(article, `${p.route} Article`).toBeDefined();
-        expect(article).toMatchObject({ datePublished: p.data.updated, dateModified: p.data.updated, headline: expect.any(String) });
+        expect(article).toMatchObject({
+          datePublished: p.data.updated,
+          dateModified: p.data.updated,
+          headline: expect.any(String),
+        });
         // The same date drives the visible "Last Updated" and the sitemap.
         expect($('.updated time').attr('datetime')).toBe(p.data.updated);
       }
@@ -43,11 +53,14 @@ describe('structured data (JSON-LD) and sharing tags', () => {
       expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
     }
     const sitemap = await site.read('sitemap.xml');
-    for (const p of site.result.site!.pages) expect(sitemap).toContain(`<loc>${p.url.canonical}</loc>\n    <lastmod>${p.data.updated}</lastmod>`);
+    for (const p of site.result.site!.pages)
+      expect(sitemap).toContain(`<loc>${p.url.canonical}</loc>\n    <lastmod>${p.data.updated}</lastmod>`);
   });
 
   it('escapes "<" inside JSON-LD so content cannot close the script element', async () => {
     const { jsonLdText } = await import('../templates/components/Layout.js');
-    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe('{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+    expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe(
+      '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
+    );
   });
 });

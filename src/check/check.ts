@@ -60,7 +60,9 @@ async function readConfig(root: string): Promise<Config | null> {
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
 const originOf = (url: string | null) => {
@@ -83,7 +85,8 @@ function sortFindings(findings: Finding[]): Finding[] {
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
       (a.category === 'page'
         ? firstPage(a).localeCompare(firstPage(b)) || a.rule.localeCompare(b.rule)
-        : (RULE_ORDER.indexOf(a.rule) + 1 || 99) - (RULE_ORDER.indexOf(b.rule) + 1 || 99) || a.rule.localeCompare(b.rule)) ||
+        : (RULE_ORDER.indexOf(a.rule) + 1 || 99) - (RULE_ORDER.indexOf(b.rule) + 1 || 99) ||
+          a.rule.localeCompare(b.rule)) ||
       (a.target ?? '').localeCompare(b.target ?? '') ||
       a.message.localeCompare(b.message),
   );
@@ -138,11 +141,19 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
     const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8')));
     const sitemap = fileSet.has('sitemap.xml') ? await readFile(path.join(dir, 'sitemap.xml'), 'utf8') : null;
-    const siteUrl = config?.url ?? (sitemap ? parseSitemap(sitemap).map(originOf).find((o) => o !== null) ?? null : null);
+    const siteUrl =
+      config?.url ??
+      (sitemap
+        ? (parseSitemap(sitemap)
+            .map(originOf)
+            .find((o) => o !== null) ?? null)
+        : null);
     const siteOrigin = originOf(siteUrl);
 
     const pages = new Map<string, SitePage>();
-    htmlFiles.forEach((file, i) => pages.set(file, { file, route: routeForFile(file), scan: scans[i]! }));
+    htmlFiles.forEach((file, i) => {
+      pages.set(file, { file, route: routeForFile(file), scan: scans[i]! });
+    });
     const links = checkLinks({ pages, files: fileSet, siteOrigin, knownUnbuilt: config?.knownUnbuilt ?? [] });
 
     const findings: Finding[] = [...links.findings];
@@ -160,7 +171,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           places: [{ page: p.file, url: p.route, file: null, line: null }],
         });
       }
-      const canonical = page ? page.url.canonical : siteUrl && isValidRoute(p.route) ? urlFor(p.route, siteUrl).canonical : null;
+      const canonical = page
+        ? page.url.canonical
+        : siteUrl && isValidRoute(p.route)
+          ? urlFor(p.route, siteUrl).canonical
+          : null;
       return { ...p, ignore, canonical };
     });
     findings.push(...checkPages({ pages: rulePages, linkedTo: links.linkedTo, sitemap, siteOrigin, files: fileSet }));
@@ -182,7 +197,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       dir,
       root,
       siteUrl,
-      summary: { pages: pages.size, links: links.checked + externalRefs, errors, warnings: findings.length - errors, ms: Math.round(performance.now() - t0), ...(buildMs !== undefined ? { buildMs } : {}) },
+      summary: {
+        pages: pages.size,
+        links: links.checked + externalRefs,
+        errors,
+        warnings: findings.length - errors,
+        ms: Math.round(performance.now() - t0),
+        ...(buildMs !== undefined ? { buildMs } : {}),
+      },
       build: buildInfo,
       findings,
     };

@@ -34,7 +34,10 @@ export async function checkExternal(urls: Map<string, Place[]>, options: Externa
   const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-external-'));
   try {
     const list = [...urls.keys()].map((u) => `<a href="${escapeAttr(u)}">${escapeAttr(u)}</a>`).join('\n');
-    await writeFile(path.join(dir, 'links.html'), `<!doctype html><html><head><title>links</title></head><body>\n${list}\n</body></html>\n`);
+    await writeFile(
+      path.join(dir, 'links.html'),
+      `<!doctype html><html><head><title>links</title></head><body>\n${list}\n</body></html>\n`,
+    );
     const checker = new LinkChecker();
     const result = await checker.check({
       path: 'links.html',
@@ -65,7 +68,9 @@ export async function checkExternal(urls: Map<string, Place[]>, options: Externa
         target: url,
         status,
         places: [...places].sort((a, b) => a.page.localeCompare(b.page)),
-        ...(limited ? { hint: 'the site refused or rate-limited the checker; open the link in a browser to confirm it works' } : {}),
+        ...(limited
+          ? { hint: 'the site refused or rate-limited the checker; open the link in a browser to confirm it works' }
+          : {}),
       });
     }
     return findings;

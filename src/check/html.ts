@@ -80,7 +80,18 @@ interface Frame {
 }
 
 export function scanHtml(html: string): PageScan {
-  const scan: PageScan = { ids: new Set(), links: [], titles: [], descriptions: [], canonicals: [], h1: 0, text: '', ignore: [], noindex: false, ctas: [] };
+  const scan: PageScan = {
+    ids: new Set(),
+    links: [],
+    titles: [],
+    descriptions: [],
+    canonicals: [],
+    h1: 0,
+    text: '',
+    ignore: [],
+    noindex: false,
+    ctas: [],
+  };
   let text = '';
   const stack: Frame[] = [];
   let hidden = 0;
@@ -122,7 +133,12 @@ export function scanHtml(html: string): PageScan {
       onopentag(name, attrs) {
         const ln = lineAt(parser.startIndex);
         const cls = attrs.class;
-        const frame: Frame = { tag: name, container: CONTAINERS.has(name) || (cls !== undefined && CARD_CLASS.test(cls)), textStart: text.length, ctas: null };
+        const frame: Frame = {
+          tag: name,
+          container: CONTAINERS.has(name) || (cls !== undefined && CARD_CLASS.test(cls)),
+          textStart: text.length,
+          ctas: null,
+        };
         if (attrs.id !== undefined) scan.ids.add(attrs.id);
         if (name === 'a' && attrs.name !== undefined) scan.ids.add(attrs.name);
         if (name === 'main') main++;
@@ -134,16 +150,19 @@ export function scanHtml(html: string): PageScan {
         if (HIDDEN_TEXT.has(name)) hidden++;
 
         if (HREF_TAGS.has(name) && attrs.href !== undefined) {
-          if (!(name === 'link' && SKIP_LINK_RELS.test((attrs.rel ?? '').toLowerCase()))) addLink(attrs.href, 'href', name, ln);
+          if (!(name === 'link' && SKIP_LINK_RELS.test((attrs.rel ?? '').toLowerCase())))
+            addLink(attrs.href, 'href', name, ln);
           if (name === 'link' && tokens(attrs.rel).includes('canonical')) scan.canonicals.push(attrs.href.trim());
         }
         if (SRC_TAGS.has(name) && attrs.src !== undefined) addLink(attrs.src, 'src', name, ln);
-        if ((name === 'img' || name === 'source') && attrs.srcset) for (const u of srcsetUrls(attrs.srcset)) addLink(u, 'srcset', name, ln);
+        if ((name === 'img' || name === 'source') && attrs.srcset)
+          for (const u of srcsetUrls(attrs.srcset)) addLink(u, 'srcset', name, ln);
         if (name === 'form' && attrs.action !== undefined) addLink(attrs.action, 'action', name, ln);
         if (name === 'meta') {
           const metaName = (attrs.name ?? '').toLowerCase();
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
-          else if (metaName === 'robots' && tokens(attrs.content?.replace(/,/g, ' ')).includes('noindex')) scan.noindex = true;
+          else if (metaName === 'robots' && tokens(attrs.content?.replace(/,/g, ' ')).includes('noindex'))
+            scan.noindex = true;
           else if (metaName === 'pa-site-check-ignore') scan.ignore.push(...tokens(attrs.content?.replace(/,/g, ' ')));
         }
         if (name === 'a' && attrs.href !== undefined) {
@@ -152,7 +171,10 @@ export function scanHtml(html: string): PageScan {
             const cta: Cta = { href: attrs.href, line: ln, sponsored: rel.includes('sponsored'), terms: false };
             scan.ctas.push(cta);
             const box = [...stack].reverse().find((f) => f.container) ?? stack[stack.length - 1];
-            if (box) (box.ctas ??= []).push(cta);
+            if (box) {
+              box.ctas ??= [];
+              box.ctas.push(cta);
+            }
           }
         }
         stack.push(frame);

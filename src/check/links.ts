@@ -35,7 +35,10 @@ export interface LinkOutcome {
   checked: number;
 }
 
-export type Target = { kind: 'skip' } | { kind: 'external'; url: string } | { kind: 'internal'; path: string; fragment: string | undefined };
+export type Target =
+  | { kind: 'skip' }
+  | { kind: 'external'; url: string }
+  | { kind: 'internal'; path: string; fragment: string | undefined };
 
 const PLACEHOLDER_ORIGIN = 'https://pa-site.invalid';
 
@@ -47,7 +50,11 @@ export function classify(url: string, route: string, siteOrigin: string | null):
     const hash = url.indexOf('#');
     const beforeHash = hash === -1 ? url : url.slice(0, hash);
     const q = beforeHash.indexOf('?');
-    return { kind: 'internal', path: q === -1 ? beforeHash : beforeHash.slice(0, q), fragment: hash === -1 ? undefined : url.slice(hash + 1) };
+    return {
+      kind: 'internal',
+      path: q === -1 ? beforeHash : beforeHash.slice(0, q),
+      fragment: hash === -1 ? undefined : url.slice(hash + 1),
+    };
   }
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme && scheme !== 'http' && scheme !== 'https') return { kind: 'skip' };
@@ -87,7 +94,8 @@ const decodeFragment = (f: string) => {
 /** `#` and `#top` always work (HTML's "scroll to the top"); `#:~:text=` is a text fragment. */
 const alwaysValid = (frag: string) => frag === '' || frag.toLowerCase() === 'top' || frag.startsWith(':~:');
 
-const isAsset = (ref: LinkRef, path: string) => ref.attr === 'src' || ref.attr === 'srcset' || ref.tag === 'link' || /\.(?!html?$)[a-z0-9]+$/i.test(path);
+const isAsset = (ref: LinkRef, path: string) =>
+  ref.attr === 'src' || ref.attr === 'srcset' || ref.tag === 'link' || /\.(?!html?$)[a-z0-9]+$/i.test(path);
 
 interface Group {
   rule: string;
@@ -116,8 +124,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const add = (rule: string, target: string, message: string, page: SitePage, ref: LinkRef) => {
     const key = `${rule}\0${target}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { rule, target, message, places: new Map() }));
-    if (!g.places.has(page.file)) g.places.set(page.file, { page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
+    if (!g) {
+      g = { rule, target, message, places: new Map() };
+      groups.set(key, g);
+    }
+    if (!g.places.has(page.file))
+      g.places.set(page.file, { page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
   };
 
   // Root-relative and absolute URLs mean the same on every page: classify each once.
@@ -125,7 +137,10 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const classifyCached = (url: string, route: string) => {
     if (url[0] !== '/' && !/^https?:/i.test(url)) return classify(url, route, ctx.siteOrigin);
     let t = classified.get(url);
-    if (!t) classified.set(url, (t = classify(url, route, ctx.siteOrigin)));
+    if (!t) {
+      t = classify(url, route, ctx.siteOrigin);
+      classified.set(url, t);
+    }
     return t;
   };
 
@@ -135,8 +150,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       if (t.kind === 'skip') continue;
       if (t.kind === 'external') {
         let list = external.get(t.url);
-        if (!list) external.set(t.url, (list = []));
-        if (!list.some((p) => p.page === page.file)) list.push({ page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
+        if (!list) {
+          list = [];
+          external.set(t.url, list);
+        }
+        if (!list.some((p) => p.page === page.file))
+          list.push({ page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
         continue;
       }
       checked++;
@@ -144,7 +163,9 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       if (file === null) {
         const norm = normalizePath(t.path);
         if (known.has(norm)) {
-          const msg = has404 ? `${norm} is not built; 404.html answers it` : `${norm} is not built and there is no 404.html to answer it`;
+          const msg = has404
+            ? `${norm} is not built; 404.html answers it`
+            : `${norm} is not built and there is no 404.html to answer it`;
           add('known-unbuilt', norm, msg, page, ref);
         } else if (isAsset(ref, t.path)) {
           add('broken-asset', t.path, `${t.path} does not exist in the built site`, page, ref);
@@ -182,7 +203,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     if (isKnown) {
       f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
     } else if (allPages) {
-      f.hint = 'the link is on every page, so it comes from the layout: the header or footer links in content/site.yaml, or a template in templates/';
+      f.hint =
+        'the link is on every page, so it comes from the layout: the header or footer links in content/site.yaml, or a template in templates/';
     } else if (g.rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
     }

@@ -12,8 +12,14 @@ type LineTest = (line: string) => boolean;
 
 const SITE_YAML = 'content/site.yaml';
 
-const contains = (needle: string): LineTest => (l) => l.includes(needle);
-const key = (k: string): LineTest => (l) => new RegExp(`^\\s*${k}:`).test(l);
+const contains =
+  (needle: string): LineTest =>
+  (l) =>
+    l.includes(needle);
+const key =
+  (k: string): LineTest =>
+  (l) =>
+    new RegExp(`^\\s*${k}:`).test(l);
 
 /** Tests, most specific first, for the line a finding is about in a page's content file. */
 function lineTests(f: Finding): LineTest[] {
@@ -44,12 +50,19 @@ function lineTests(f: Finding): LineTest[] {
   }
 }
 
-export async function locateFindings(findings: Finding[], root: string, contentFileOf: Map<string, string>): Promise<void> {
+export async function locateFindings(
+  findings: Finding[],
+  root: string,
+  contentFileOf: Map<string, string>,
+): Promise<void> {
   const cache = new Map<string, Promise<string[] | null>>();
   const lines = (file: string) => {
     let p = cache.get(file);
     if (!p) {
-      p = readFile(path.join(root, file), 'utf8').then((t) => t.split(/\r?\n/), () => null);
+      p = readFile(path.join(root, file), 'utf8').then(
+        (t) => t.split(/\r?\n/),
+        () => null,
+      );
       cache.set(file, p);
     }
     return p;

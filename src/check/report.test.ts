@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatGithub, formatJson, formatText, KNOWN_UNBUILT_TITLE, summaryLine } from './report.js';
 import type { CheckResult, Finding } from './types.js';
 
-const place = (page: string, file: string | null = null, line: number | null = 1, region?: 'main' | 'header' | 'footer') => ({
+const place = (
+  page: string,
+  file: string | null = null,
+  line: number | null = 1,
+  region?: 'main' | 'header' | 'footer',
+) => ({
   page,
   url: page === 'index.html' ? '/' : `/${page.replace(/\.html$/, '')}`,
   file,
@@ -34,7 +39,11 @@ const layoutBroken: Finding = {
   allPages: true,
   hint: 'the link is on every page, so it comes from the layout',
   source: { file: 'content/site.yaml', line: 40 },
-  places: [place('about.html', 'content/pages/about.md', 1, 'header'), place('index.html', 'content/pages/index.md', 1, 'header'), place('guide.html', 'content/pages/guide.md', 1, 'header')],
+  places: [
+    place('about.html', 'content/pages/about.md', 1, 'header'),
+    place('index.html', 'content/pages/index.md', 1, 'header'),
+    place('guide.html', 'content/pages/guide.md', 1, 'header'),
+  ],
 };
 const bodyBroken: Finding = {
   rule: 'broken-fragment',
@@ -42,9 +51,18 @@ const bodyBroken: Finding = {
   category: 'link',
   message: 'no id="nope" on /guide (guide.html)',
   target: '/guide#nope',
-  places: [place('about.html', 'content/pages/about.md', 14, 'main'), place('index.html', 'content/pages/index.md', 20, 'main')],
+  places: [
+    place('about.html', 'content/pages/about.md', 14, 'main'),
+    place('index.html', 'content/pages/index.md', 20, 'main'),
+  ],
 };
-const pageRule: Finding = { rule: 'single-h1', severity: 'error', category: 'page', message: 'has 2 <h1> elements', places: [place('about.html', 'content/pages/about.md', 9)] };
+const pageRule: Finding = {
+  rule: 'single-h1',
+  severity: 'error',
+  category: 'page',
+  message: 'has 2 <h1> elements',
+  places: [place('about.html', 'content/pages/about.md', 9)],
+};
 const known: Finding = {
   rule: 'known-unbuilt',
   severity: 'warning',
@@ -53,7 +71,11 @@ const known: Finding = {
   target: '/sportsbooks',
   allPages: true,
   source: { file: 'content/site.yaml', line: 29 },
-  places: [place('about.html', null, 1, 'header'), place('index.html', null, 1, 'header'), place('guide.html', null, 1, 'footer')],
+  places: [
+    place('about.html', null, 1, 'header'),
+    place('index.html', null, 1, 'header'),
+    place('guide.html', null, 1, 'footer'),
+  ],
 };
 
 describe('text report', () => {
@@ -77,7 +99,10 @@ describe('text report', () => {
 
   it('groups page rules by page', () => {
     const at = lines.indexOf('Page rules');
-    expect(lines.slice(at + 1, at + 3)).toEqual(['  about.html  content/pages/about.md', '    error  single-h1  has 2 <h1> elements  (line 9)']);
+    expect(lines.slice(at + 1, at + 3)).toEqual([
+      '  about.html  content/pages/about.md',
+      '    error  single-h1  has 2 <h1> elements  (line 9)',
+    ]);
   });
 
   it('gives the known-unbuilt paths their own section', () => {
@@ -88,7 +113,9 @@ describe('text report', () => {
 
   it('ends with the summary line', () => {
     expect(lines.at(-1)).toBe('✗ 3 pages checked, 42 links checked, 3 errors, 1 warning in 12 ms');
-    expect(summaryLine(result([], { summary: { pages: 1, links: 1, errors: 0, warnings: 0, ms: 3, buildMs: 200 } }))).toBe('1 page checked, 1 link checked, 0 errors, 0 warnings in 3 ms (build 200 ms)');
+    expect(
+      summaryLine(result([], { summary: { pages: 1, links: 1, errors: 0, warnings: 0, ms: 3, buildMs: 200 } })),
+    ).toBe('1 page checked, 1 link checked, 0 errors, 0 warnings in 3 ms (build 200 ms)');
   });
 
   it('prints errors only when quiet, and colour only when asked', () => {
@@ -132,9 +159,17 @@ describe('GitHub annotations', () => {
   });
 
   it('points at built files with --dir, and not at a temporary build folder', () => {
-    const dirMode = formatGithub(result([{ ...pageRule, places: [place('about.html', null, 7)] }], { root: null }), '/tmp');
-    expect(dirMode[0]).toBe('::error file=site/about.html,line=7,title=pa-site check%3A single-h1::has 2 <h1> elements');
-    const built = formatGithub(result([{ ...pageRule, places: [place('404.html', null, 7)] }], { build: { ok: true, diagnostics: [] } }), '/repo');
+    const dirMode = formatGithub(
+      result([{ ...pageRule, places: [place('about.html', null, 7)] }], { root: null }),
+      '/tmp',
+    );
+    expect(dirMode[0]).toBe(
+      '::error file=site/about.html,line=7,title=pa-site check%3A single-h1::has 2 <h1> elements',
+    );
+    const built = formatGithub(
+      result([{ ...pageRule, places: [place('404.html', null, 7)] }], { build: { ok: true, diagnostics: [] } }),
+      '/repo',
+    );
     expect(built[0]).toBe('::error title=pa-site check%3A single-h1::has 2 <h1> elements (404.html)');
   });
 });

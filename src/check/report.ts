@@ -39,7 +39,8 @@ export function summaryLine(r: CheckResult): string {
 
 export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
   const out: string[] = [];
-  const tag = (f: { severity: 'error' | 'warning' }) => (f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning'));
+  const tag = (f: { severity: 'error' | 'warning' }) =>
+    f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
   const heading = (s: string) => paint(o.color, 1, s);
   const findings = o.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
 
@@ -57,7 +58,8 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
     if (f.source) out.push(`${indent}       source: ${f.source.file}:${f.source.line}`);
     if (!f.allPages && f.places.length) {
       out.push(`${indent}       linked from:`);
-      for (const p of f.places) out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
+      for (const p of f.places)
+        out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
     }
     if (f.hint) out.push(`${indent}       fix: ${f.hint}`);
   };
@@ -115,7 +117,9 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
       const width = Math.max(...listed.map((f) => (f.target ?? '').length));
       for (const f of listed) {
         const mark = f.severity === 'error' ? `${tag(f)} ` : '';
-        out.push(`  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${f.source ? `  (${f.source.file}:${f.source.line})` : ''}`);
+        out.push(
+          `  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${f.source ? `  (${f.source.file}:${f.source.line})` : ''}`,
+        );
         if (f.severity === 'error') out.push(`    ${f.message}`);
       }
     }
@@ -141,7 +145,14 @@ export function toJson(r: CheckResult) {
     dir: r.dir,
     root: r.root,
     siteUrl: r.siteUrl,
-    summary: { pages: r.summary.pages, links: r.summary.links, errors: r.summary.errors, warnings: r.summary.warnings, ms: r.summary.ms, buildMs: r.summary.buildMs ?? null },
+    summary: {
+      pages: r.summary.pages,
+      links: r.summary.links,
+      errors: r.summary.errors,
+      warnings: r.summary.warnings,
+      ms: r.summary.ms,
+      buildMs: r.summary.buildMs ?? null,
+    },
     build: r.build,
     findings: r.findings.map((f) => ({
       rule: f.rule,
@@ -165,7 +176,11 @@ export function formatJson(r: CheckResult): string {
 const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escProp = (s: string) => escData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-function annotation(level: 'error' | 'warning', message: string, props: { file?: string | null; line?: number | null; col?: number | null; title?: string }): string {
+function annotation(
+  level: 'error' | 'warning',
+  message: string,
+  props: { file?: string | null; line?: number | null; col?: number | null; title?: string },
+): string {
   const parts: string[] = [];
   if (props.file) parts.push(`file=${escProp(props.file)}`);
   if (props.file && props.line) parts.push(`line=${props.line}`);
@@ -183,14 +198,25 @@ export function formatGithub(r: CheckResult, cwd: string = process.cwd()): strin
   const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
   if (r.build && r.root) {
     for (const d of r.build.diagnostics) {
-      out.push(annotation(d.severity, d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, { file: rel(r.root, d.file), line: d.line, col: d.col, title: `pa-site build: ${d.code}` }));
+      out.push(
+        annotation(d.severity, d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, {
+          file: rel(r.root, d.file),
+          line: d.line,
+          col: d.col,
+          title: `pa-site build: ${d.code}`,
+        }),
+      );
     }
   }
   for (const f of r.findings) {
     const title = `pa-site check: ${f.rule}`;
     const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
     if (f.source && r.root) {
-      const extra = f.allPages ? ` (on all ${f.places.length} pages)` : f.places.length ? ` (linked from ${f.places.map((p) => p.page).join(', ')})` : '';
+      const extra = f.allPages
+        ? ` (on all ${f.places.length} pages)`
+        : f.places.length
+          ? ` (linked from ${f.places.map((p) => p.page).join(', ')})`
+          : '';
       out.push(annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title }));
       continue;
     }

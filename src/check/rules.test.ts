@@ -26,13 +26,25 @@ ${canonical === null ? '' : `<link rel="canonical" href="${canonical}">`}${s.hea
 <body><main>${s.body ?? '<h1>Heading</h1>'}</main>${s.compliance === false ? '' : COMPLIANCE}</body></html>`;
 }
 
-function ctx(specs: Record<string, PageSpec>, opts: { sitemap?: string | null; ignore?: Record<string, string[]>; linked?: string[] } = {}): RuleContext {
+function ctx(
+  specs: Record<string, PageSpec>,
+  opts: { sitemap?: string | null; ignore?: Record<string, string[]>; linked?: string[] } = {},
+): RuleContext {
   const pages: RulePage[] = Object.entries(specs).map(([file, spec]) => {
     const route = routeForFile(file);
-    return { file, route, scan: scanHtml(html(route, spec)), ignore: new Set(opts.ignore?.[file] ?? []), canonical: `${ORIGIN}${route}` };
+    return {
+      file,
+      route,
+      scan: scanHtml(html(route, spec)),
+      ignore: new Set(opts.ignore?.[file] ?? []),
+      canonical: `${ORIGIN}${route}`,
+    };
   });
   const files = new Set(Object.keys(specs));
-  const locs = pages.filter((p) => p.file !== '404.html').map((p) => `<url><loc>${ORIGIN}${p.route}</loc></url>`).join('');
+  const locs = pages
+    .filter((p) => p.file !== '404.html')
+    .map((p) => `<url><loc>${ORIGIN}${p.route}</loc></url>`)
+    .join('');
   return {
     pages,
     files,
@@ -42,7 +54,8 @@ function ctx(specs: Record<string, PageSpec>, opts: { sitemap?: string | null; i
   };
 }
 
-const brief = (c: RuleContext) => checkPages(c).map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
+const brief = (c: RuleContext) =>
+  checkPages(c).map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
 
 describe('page rules', () => {
   it('passes pages that follow every rule', () => {
@@ -54,7 +67,15 @@ describe('page rules', () => {
   });
 
   it('requires the compliance reminder, help line and disclosure on content pages but not 404.html', () => {
-    expect(brief(ctx({ 'index.html': {}, 'about.html': { compliance: false }, '404.html': { compliance: false, canonical: null } }))).toEqual([
+    expect(
+      brief(
+        ctx({
+          'index.html': {},
+          'about.html': { compliance: false },
+          '404.html': { compliance: false, canonical: null },
+        }),
+      ),
+    ).toEqual([
       'compliance-age about.html: does not show the 21+ and Pennsylvania reminder',
       'compliance-helpline about.html: does not show the help line 1-800-GAMBLER',
       'compliance-disclosure about.html: does not show the compensation disclosure',
@@ -71,7 +92,8 @@ describe('page rules', () => {
   });
 
   it('finds banned wording in visible text and the title', () => {
-    const body = '<h1>Claim a Free Bet today</h1><p>Our risk free offer. Also a free-play credit.</p><script>"risk-free"</script>';
+    const body =
+      '<h1>Claim a Free Bet today</h1><p>Our risk free offer. Also a free-play credit.</p><script>"risk-free"</script>';
     expect(brief(ctx({ 'index.html': {}, 'promo.html': { body, title: 'Risk-Free promo' } }))).toEqual([
       'banned-wording promo.html: uses "free bet": "Risk-Free promo Claim a Free Bet today Our risk free offer."',
       'banned-wording promo.html: uses "risk-free": "Risk-Free promo Claim a Free Bet today Our..."',
@@ -81,7 +103,16 @@ describe('page rules', () => {
   });
 
   it('requires unique titles and descriptions, and both present', () => {
-    expect(brief(ctx({ 'index.html': {}, 'a.html': { title: 'Same' }, 'b.html': { title: 'Same', description: null }, 'c.html': { title: null } }))).toEqual([
+    expect(
+      brief(
+        ctx({
+          'index.html': {},
+          'a.html': { title: 'Same' },
+          'b.html': { title: 'Same', description: null },
+          'c.html': { title: null },
+        }),
+      ),
+    ).toEqual([
       'unique-title c.html: has no <title>',
       'unique-title a.html,b.html: 2 pages share the <title> "Same"',
       'unique-description b.html: has no meta description',
@@ -89,14 +120,24 @@ describe('page rules', () => {
   });
 
   it('requires a canonical equal to the page URL', () => {
-    expect(brief(ctx({ 'index.html': {}, 'a.html': { canonical: 'https://example.com/b' }, 'c.html': { canonical: null } }))).toEqual([
+    expect(
+      brief(ctx({ 'index.html': {}, 'a.html': { canonical: 'https://example.com/b' }, 'c.html': { canonical: null } })),
+    ).toEqual([
       'canonical a.html: canonical is https://example.com/b, expected https://example.com/a',
       'canonical c.html: has no <link rel="canonical">',
     ]);
   });
 
   it('requires exactly one h1, on 404.html too', () => {
-    expect(brief(ctx({ 'index.html': { body: '<h1>a</h1><h1>b</h1>' }, 'about.html': { body: '<h2>x</h2>' }, '404.html': { body: '<p>gone</p>', compliance: false } }))).toEqual([
+    expect(
+      brief(
+        ctx({
+          'index.html': { body: '<h1>a</h1><h1>b</h1>' },
+          'about.html': { body: '<h2>x</h2>' },
+          '404.html': { body: '<p>gone</p>', compliance: false },
+        }),
+      ),
+    ).toEqual([
       'single-h1 index.html: has 2 <h1> elements',
       'single-h1 about.html: has no <h1>',
       'single-h1 404.html: has no <h1>',
@@ -114,23 +155,35 @@ describe('page rules', () => {
   });
 
   it('exempts noindex pages from canonical and sitemap', () => {
-    const c = ctx({ 'index.html': {}, 'draft.html': { canonical: null, head: '<meta name="robots" content="noindex">' } }, { sitemap: `<urlset><url><loc>${ORIGIN}/</loc></url></urlset>` });
+    const c = ctx(
+      { 'index.html': {}, 'draft.html': { canonical: null, head: '<meta name="robots" content="noindex">' } },
+      { sitemap: `<urlset><url><loc>${ORIGIN}/</loc></url></urlset>` },
+    );
     expect(brief(c)).toEqual([]);
   });
 
   it('reports pages no other page links to, except the home page', () => {
-    expect(brief(ctx({ 'index.html': {}, 'about.html': {}, 'lonely.html': {} }, { linked: ['about.html'] }))).toEqual(['orphan-page lonely.html: no other page links to it']);
+    expect(brief(ctx({ 'index.html': {}, 'about.html': {}, 'lonely.html': {} }, { linked: ['about.html'] }))).toEqual([
+      'orphan-page lonely.html: no other page links to it',
+    ]);
   });
 
   it('lets a page silence rules by id', () => {
     const c = ctx(
       { 'index.html': {}, 'a.html': { title: 'Same', compliance: false }, 'b.html': { title: 'Same' } },
-      { ignore: { 'a.html': ['unique-title', 'compliance-age', 'compliance-helpline', 'compliance-disclosure', 'orphan-page'] }, linked: ['b.html'] },
+      {
+        ignore: {
+          'a.html': ['unique-title', 'compliance-age', 'compliance-helpline', 'compliance-disclosure', 'orphan-page'],
+        },
+        linked: ['b.html'],
+      },
     );
     expect(brief(c)).toEqual([]);
   });
 
   it('parses sitemap locations with entities', () => {
-    expect(parseSitemap('<urlset><url><loc> https://e.com/a?x=1&amp;y=2 </loc></url></urlset>')).toEqual(['https://e.com/a?x=1&y=2']);
+    expect(parseSitemap('<urlset><url><loc> https://e.com/a?x=1&amp;y=2 </loc></url></urlset>')).toEqual([
+      'https://e.com/a?x=1&y=2',
+    ]);
   });
 });

@@ -44,7 +44,8 @@ export interface RuleContext {
   files: Set<string>;
 }
 
-const AGE = /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
+const AGE =
+  /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
 const HELPLINE = /1-800-GAMBLER/i;
 const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
@@ -81,11 +82,17 @@ export function bannedPhrases(text: string): { phrase: string; excerpt: string }
 }
 
 export function parseSitemap(xml: string): string[] {
-  const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+  const decode = (s: string) =>
+    s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
   return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decode(m[1]!));
 }
 
-function duplicates(ctx: RuleContext, rule: 'unique-title' | 'unique-description', pick: (p: RulePage) => string[], what: string): Finding[] {
+function duplicates(
+  ctx: RuleContext,
+  rule: 'unique-title' | 'unique-description',
+  pick: (p: RulePage) => string[],
+  what: string,
+): Finding[] {
   const out: Finding[] = [];
   const byValue = new Map<string, RulePage[]>();
   for (const p of ctx.pages) {
@@ -98,7 +105,14 @@ function duplicates(ctx: RuleContext, rule: 'unique-title' | 'unique-description
   }
   for (const [value, pages] of byValue) {
     if (pages.length < 2) continue;
-    out.push(finding(rule, `${pages.length} pages share the ${what} "${value}"`, pages.map((p) => placeOf(p)), `give each page its own ${what}`));
+    out.push(
+      finding(
+        rule,
+        `${pages.length} pages share the ${what} "${value}"`,
+        pages.map((p) => placeOf(p)),
+        `give each page its own ${what}`,
+      ),
+    );
   }
   return out;
 }
@@ -110,7 +124,14 @@ export function checkPages(ctx: RuleContext): Finding[] {
   // Sitemap: which pages it lists, and URLs no page answers.
   let listed: Set<string> | null = null;
   if (ctx.sitemap === null) {
-    out.push(finding('sitemap', 'sitemap.xml is missing', [], 'the build writes sitemap.xml; check the folder is a complete build'));
+    out.push(
+      finding(
+        'sitemap',
+        'sitemap.xml is missing',
+        [],
+        'the build writes sitemap.xml; check the folder is a complete build',
+      ),
+    );
   } else {
     listed = new Set();
     for (const loc of parseSitemap(ctx.sitemap)) {
@@ -118,45 +139,106 @@ export function checkPages(ctx: RuleContext): Finding[] {
       try {
         u = new URL(loc);
       } catch {
-        out.push({ ...finding('sitemap', `sitemap.xml lists "${loc}", which is not an absolute URL`, []), target: loc });
+        out.push({
+          ...finding('sitemap', `sitemap.xml lists "${loc}", which is not an absolute URL`, []),
+          target: loc,
+        });
         continue;
       }
       if (ctx.siteOrigin && u.origin !== ctx.siteOrigin) {
-        out.push({ ...finding('sitemap', `sitemap.xml lists ${loc}, which is not on ${ctx.siteOrigin}`, []), target: loc });
+        out.push({
+          ...finding('sitemap', `sitemap.xml lists ${loc}, which is not on ${ctx.siteOrigin}`, []),
+          target: loc,
+        });
         continue;
       }
       const file = filesForPath(u.pathname).find((f) => ctx.files.has(f) && f.endsWith('.html'));
       if (file) listed.add(file);
-      else out.push({ ...finding('sitemap', `sitemap.xml lists ${loc} but no page answers it`, [], 'rebuild, or remove the URL from the sitemap'), target: loc });
+      else
+        out.push({
+          ...finding(
+            'sitemap',
+            `sitemap.xml lists ${loc} but no page answers it`,
+            [],
+            'rebuild, or remove the URL from the sitemap',
+          ),
+          target: loc,
+        });
     }
   }
 
   for (const p of ctx.pages) {
     const s = p.scan;
     const is404 = p.file === '404.html';
-    if (on(p, 'compliance-age') && !AGE.test(s.text)) out.push(finding('compliance-age', 'does not show the 21+ and Pennsylvania reminder', [placeOf(p)], 'the layout adds it on content pages; a page built without the layout misses it'));
-    if (on(p, 'compliance-helpline') && !HELPLINE.test(s.text)) out.push(finding('compliance-helpline', 'does not show the help line 1-800-GAMBLER', [placeOf(p)]));
-    if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text)) out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
+    if (on(p, 'compliance-age') && !AGE.test(s.text))
+      out.push(
+        finding(
+          'compliance-age',
+          'does not show the 21+ and Pennsylvania reminder',
+          [placeOf(p)],
+          'the layout adds it on content pages; a page built without the layout misses it',
+        ),
+      );
+    if (on(p, 'compliance-helpline') && !HELPLINE.test(s.text))
+      out.push(finding('compliance-helpline', 'does not show the help line 1-800-GAMBLER', [placeOf(p)]));
+    if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text))
+      out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
     if (on(p, 'cta-terms')) {
-      for (const c of s.ctas.filter((c) => !c.terms)) out.push({ ...finding('cta-terms', `operator link to ${c.href} has no 'T&Cs apply' in its card or section`, [placeOf(p, c.line)]), target: c.href });
+      for (const c of s.ctas.filter((c) => !c.terms))
+        out.push({
+          ...finding('cta-terms', `operator link to ${c.href} has no 'T&Cs apply' in its card or section`, [
+            placeOf(p, c.line),
+          ]),
+          target: c.href,
+        });
     }
     if (on(p, 'cta-sponsored')) {
-      for (const c of s.ctas.filter((c) => !c.sponsored)) out.push({ ...finding('cta-sponsored', `operator link to ${c.href} has no rel="sponsored"`, [placeOf(p, c.line)]), target: c.href });
+      for (const c of s.ctas.filter((c) => !c.sponsored))
+        out.push({
+          ...finding('cta-sponsored', `operator link to ${c.href} has no rel="sponsored"`, [placeOf(p, c.line)]),
+          target: c.href,
+        });
     }
     if (on(p, 'banned-wording')) {
-      for (const b of bannedPhrases(s.text)) out.push(finding('banned-wording', `uses "${b.phrase}": "${b.excerpt}"`, [placeOf(p)], 'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"'));
+      for (const b of bannedPhrases(s.text))
+        out.push(
+          finding(
+            'banned-wording',
+            `uses "${b.phrase}": "${b.excerpt}"`,
+            [placeOf(p)],
+            'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"',
+          ),
+        );
     }
-    if (on(p, 'single-h1') && s.h1 !== 1) out.push(finding('single-h1', s.h1 === 0 ? 'has no <h1>' : `has ${s.h1} <h1> elements`, [placeOf(p)], 'a page has exactly one <h1>: the hero heading'));
+    if (on(p, 'single-h1') && s.h1 !== 1)
+      out.push(
+        finding(
+          'single-h1',
+          s.h1 === 0 ? 'has no <h1>' : `has ${s.h1} <h1> elements`,
+          [placeOf(p)],
+          'a page has exactly one <h1>: the hero heading',
+        ),
+      );
     if (!is404 && !s.noindex) {
       if (on(p, 'canonical')) {
         if (s.canonicals.length === 0) out.push(finding('canonical', 'has no <link rel="canonical">', [placeOf(p)]));
-        else if (s.canonicals.length > 1) out.push(finding('canonical', `has ${s.canonicals.length} canonical links`, [placeOf(p)]));
-        else if (p.canonical && s.canonicals[0] !== p.canonical) out.push(finding('canonical', `canonical is ${s.canonicals[0]}, expected ${p.canonical}`, [placeOf(p)]));
+        else if (s.canonicals.length > 1)
+          out.push(finding('canonical', `has ${s.canonicals.length} canonical links`, [placeOf(p)]));
+        else if (p.canonical && s.canonicals[0] !== p.canonical)
+          out.push(finding('canonical', `canonical is ${s.canonicals[0]}, expected ${p.canonical}`, [placeOf(p)]));
       }
-      if (listed && on(p, 'sitemap') && !listed.has(p.file)) out.push(finding('sitemap', 'is not listed in sitemap.xml', [placeOf(p)]));
+      if (listed && on(p, 'sitemap') && !listed.has(p.file))
+        out.push(finding('sitemap', 'is not listed in sitemap.xml', [placeOf(p)]));
     }
     if (!is404 && p.file !== 'index.html' && on(p, 'orphan-page') && !ctx.linkedTo.has(p.file)) {
-      out.push(finding('orphan-page', 'no other page links to it', [placeOf(p)], 'link it from a related page or the header/footer, or remove it'));
+      out.push(
+        finding(
+          'orphan-page',
+          'no other page links to it',
+          [placeOf(p)],
+          'link it from a related page or the header/footer, or remove it',
+        ),
+      );
     }
   }
   out.push(...duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'));

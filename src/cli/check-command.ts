@@ -1,7 +1,8 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
+import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
-import { useColor } from './output.js';
+import { colorEnabled } from './output.js';
 
 export interface CheckCommandOptions {
   root: string;
@@ -16,7 +17,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const write = (lines: string[]) => {
     if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   };
-  let result;
+  let result: CheckResult;
   try {
     result = await check({ root: opts.root, dir: opts.dir, external: opts.external });
   } catch (e) {
@@ -29,6 +30,6 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const format = opts.format ?? 'text';
   if (format === 'json') write([formatJson(result)]);
   else if (format === 'github') write(formatGithub(result));
-  else write(formatText(result, { color: useColor(process.stdout), quiet: opts.quiet }));
+  else write(formatText(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
   return result.ok ? 0 : 1;
 }

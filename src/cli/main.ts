@@ -1,20 +1,26 @@
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from '../paths.js';
-import { formatBytes, paint, printDiagnostics, useColor, type Out } from './output.js';
+import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 function makeOut(): Out {
   return {
-    color: useColor(process.stderr),
+    color: colorEnabled(process.stderr),
     out: (l) => process.stdout.write(`${l}\n`),
     err: (l) => process.stderr.write(`${l}\n`),
   };
 }
 
-async function runBuild(opts: { root: string; out?: string; quiet?: boolean; workers?: string; cache?: boolean }): Promise<number> {
+async function runBuild(opts: {
+  root: string;
+  out?: string;
+  quiet?: boolean;
+  workers?: string;
+  cache?: boolean;
+}): Promise<number> {
   const { build } = await import('../pipeline/build.js');
   const o = makeOut();
   let workers: number | 'auto' = 'auto';
@@ -28,12 +34,16 @@ async function runBuild(opts: { root: string; out?: string; quiet?: boolean; wor
   const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache });
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
-    o.err(paint(o.color, 31, `Build failed; ${path.relative(process.cwd(), result.outDir) || '.'} was left as it was.`));
+    o.err(
+      paint(o.color, 31, `Build failed; ${path.relative(process.cwd(), result.outDir) || '.'} was left as it was.`),
+    );
     return EXIT.failed;
   }
   if (!opts.quiet) {
     const where = path.relative(process.cwd(), result.outDir) || '.';
-    o.out(`${paint(useColor(process.stdout), 32, '✓')} Built ${result.pages} page${result.pages === 1 ? '' : 's'}, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`);
+    o.out(
+      `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${result.pages} page${result.pages === 1 ? '' : 's'}, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
+    );
   }
   return EXIT.ok;
 }
@@ -101,7 +111,8 @@ export async function main(argv: string[]): Promise<number> {
     return Number(process.exitCode ?? 0);
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.ok;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return EXIT.ok;
       return EXIT.usage;
     }
     process.stderr.write(`pa-site: unexpected error: ${(e as Error).stack ?? e}\n`);

@@ -7,7 +7,7 @@ export interface Out {
 }
 
 /** Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org). */
-export function useColor(stream: NodeJS.WriteStream): boolean {
+export function colorEnabled(stream: NodeJS.WriteStream): boolean {
   return !!stream.isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 }
 

@@ -84,7 +84,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   if (existsSync(lockFile)) {
     const lock = JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')) as { pid?: number; url?: string };
     if (lock.pid && lock.pid !== process.pid && alive(lock.pid)) {
-      throw new DevError('already-running', `pa-site dev is already running for ${root} at ${lock.url} (pid ${lock.pid}). Open that URL, or stop it first.`);
+      throw new DevError(
+        'already-running',
+        `pa-site dev is already running for ${root} at ${lock.url} (pid ${lock.pid}). Open that URL, or stop it first.`,
+      );
     }
   }
 
@@ -137,7 +140,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const errorScreen = (e: ErrorState): string | undefined => {
     const t = compiled?.templates.module;
     try {
-      return t ? t.renderToStaticMarkup(t.createElement(t.ErrorScreen, { message: e.message, details: e.details })) : undefined;
+      return t
+        ? t.renderToStaticMarkup(t.createElement(t.ErrorScreen, { message: e.message, details: e.details }))
+        : undefined;
     } catch {
       return undefined;
     }
@@ -150,8 +155,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       return res.end(DEV_CLIENT);
     }
     if (url.pathname === EVENTS_PATH) {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      res.write(`event: error-state\ndata: ${JSON.stringify(error ? { message: error.message, details: error.details } : null)}\n\n`);
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
+      res.write(
+        `event: error-state\ndata: ${JSON.stringify(error ? { message: error.message, details: error.details } : null)}\n\n`,
+      );
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;
@@ -173,7 +184,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       const notFound = path.join(outDir, '404.html');
       const routes = fileRoutes.size ? [...fileRoutes.values()].sort() : [];
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(existsSync(notFound) ? devNotFound(await readFile(notFound, 'utf8'), routes) : errorPage('404 Not Found', []));
+      res.end(
+        existsSync(notFound) ? devNotFound(await readFile(notFound, 'utf8'), routes) : errorPage('404 Not Found', []),
+      );
     });
   };
   const server = createServer((req, res) => {
@@ -204,24 +217,35 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       port = await listen(wanted === 0 ? 0 : wanted + attempt);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
-      if (options.strictPort || wanted === 0) throw new DevError('port-in-use', `port ${wanted} on ${host} is already in use. Stop what is using it, or pass another --port.`);
+      if (options.strictPort || wanted === 0)
+        throw new DevError(
+          'port-in-use',
+          `port ${wanted} on ${host} is already in use. Stop what is using it, or pass another --port.`,
+        );
     }
   }
-  if (port < 0) throw new DevError('port-in-use', `ports ${wanted}-${wanted + 19} on ${host} are all in use; pass --port.`);
-  if (port !== wanted && wanted !== 0) log({ kind: 'info', message: `port ${wanted} is in use; using ${port} instead` });
+  if (port < 0)
+    throw new DevError('port-in-use', `ports ${wanted}-${wanted + 19} on ${host} are all in use; pass --port.`);
+  if (port !== wanted && wanted !== 0)
+    log({ kind: 'info', message: `port ${wanted} is in use; using ${port} instead` });
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shown}:${port}`;
   await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, root }));
 
   // Watch content, templates and styles; batch the changes of one save.
-  const watcher = chokidar.watch([path.join(root, 'content'), tplDir], { ignoreInitial: true, ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)) });
+  const watcher = chokidar.watch([path.join(root, 'content'), tplDir], {
+    ignoreInitial: true,
+    ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)),
+  });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const flush = () => {
     const changed = [...pending];
     pending = new Set();
-    running = running.then(() => runBuild(changed)).catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
+    running = running
+      .then(() => runBuild(changed))
+      .catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
   };
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));

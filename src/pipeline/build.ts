@@ -1,4 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
@@ -77,7 +78,7 @@ export interface BuildResult {
 async function publicFiles(root: string): Promise<OutputFiles> {
   const dir = path.join(root, 'content', 'public');
   const files: OutputFiles = new Map();
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
   } catch {
@@ -101,7 +102,20 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const root = path.resolve(options.root ?? '.');
   const outDir = path.resolve(root, options.outDir ?? 'dist');
   const timings: BuildTimings = { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 };
-  const result: BuildResult = { ok: false, root, outDir, routes: [], pages: 0, files: 0, bytes: 0, timings, diagnostics: [], workers: 0, cacheHits: 0, renderedRoutes: [] };
+  const result: BuildResult = {
+    ok: false,
+    root,
+    outDir,
+    routes: [],
+    pages: 0,
+    files: 0,
+    bytes: 0,
+    timings,
+    diagnostics: [],
+    workers: 0,
+    cacheHits: 0,
+    renderedRoutes: [],
+  };
   const done = (r: BuildResult) => {
     timings.total = performance.now() - t0;
     sortDiagnostics(r.diagnostics);
@@ -116,7 +130,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const tplDir = templatesDir(root);
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
-  const compiling = reuse ? Promise.resolve([reuse.templates, reuse.assets] as const) : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
+  const compiling = reuse
+    ? Promise.resolve([reuse.templates, reuse.assets] as const)
+    : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
   compiling.catch(() => undefined);
   const loaded = loadContent(root);
   lap('load');
@@ -126,7 +142,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   if (!site) return done(result);
   result.site = site;
 
-  let compiled;
+  let compiled: readonly [CompiledTemplates, BuiltAssets];
   try {
     compiled = await compiling;
   } catch (e) {
@@ -135,7 +151,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       result.diagnostics.push({
         severity: 'error',
         code: 'template-compile',
-        file: m.location ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/') : path.relative(root, tplDir),
+        file: m.location
+          ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/')
+          : path.relative(root, tplDir),
         line: m.location?.line ?? 1,
         col: (m.location?.column ?? 0) + 1,
         field: '',
@@ -153,14 +171,31 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const year = (options.now ?? new Date()).getFullYear();
   const staging = await Staging.open(outDir);
   const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
-  const setup: RenderSetup = { site, templatesFile: templates.file, templatesHash: templates.hash, assets: assets.refs, year, reviewRoutes, stagingDir: staging.dir, cacheDir: cache };
+  const setup: RenderSetup = {
+    site,
+    templatesFile: templates.file,
+    templatesHash: templates.hash,
+    assets: assets.refs,
+    year,
+    reviewRoutes,
+    stagingDir: staging.dir,
+    cacheDir: cache,
+  };
   try {
     const fixed: OutputFiles = new Map(await publicFiles(root));
     for (const [rel, data] of assets.files) fixed.set(rel, data);
     try {
       fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module)));
     } catch (e) {
-      result.diagnostics.push({ severity: 'error', code: 'render', file: path.relative(root, tplDir), line: 1, col: 1, field: 'NotFoundPage', message: `rendering the not-found page failed: ${(e as Error).message}` });
+      result.diagnostics.push({
+        severity: 'error',
+        code: 'render',
+        file: path.relative(root, tplDir),
+        line: 1,
+        col: 1,
+        field: 'NotFoundPage',
+        message: `rendering the not-found page failed: ${(e as Error).message}`,
+      });
     }
     fixed.set('sitemap.xml', sitemapXml(site.pages));
     fixed.set('robots.txt', robotsTxt(site.config.url));

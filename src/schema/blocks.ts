@@ -11,36 +11,100 @@ const americanOdds = z.string().regex(/^[+-]\d{3,5}$/, 'expected American odds s
  * with a line `::: name`. Every block has a `type`; the fields depend on it.
  */
 export const blockSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('operators'), kind: operatorKind, limit: z.number().int().min(1).max(20).optional(), heading: text.optional(), intro: copy.optional() }),
+  z.strictObject({
+    type: z.literal('operators'),
+    kind: operatorKind,
+    limit: z.number().int().min(1).max(20).optional(),
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
   z.strictObject({ type: z.literal('apps'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
-  z.strictObject({ type: z.literal('stats'), heading: text.optional(), items: z.array(z.strictObject({ value: text, label: text })).min(2).max(6) }),
-  z.strictObject({ type: z.literal('steps'), heading: text.optional(), items: z.array(z.strictObject({ title: copy, description: copy })).min(2).max(8) }),
-  z.strictObject({ type: z.literal('trust'), heading: text.optional(), items: z.array(z.strictObject({ title: copy, text: copy })).min(2).max(6) }),
+  z.strictObject({
+    type: z.literal('stats'),
+    heading: text.optional(),
+    items: z
+      .array(z.strictObject({ value: text, label: text }))
+      .min(2)
+      .max(6),
+  }),
+  z.strictObject({
+    type: z.literal('steps'),
+    heading: text.optional(),
+    items: z
+      .array(z.strictObject({ title: copy, description: copy }))
+      .min(2)
+      .max(8),
+  }),
+  z.strictObject({
+    type: z.literal('trust'),
+    heading: text.optional(),
+    items: z
+      .array(z.strictObject({ title: copy, text: copy }))
+      .min(2)
+      .max(6),
+  }),
   z.strictObject({
     type: z.literal('cards'),
     heading: text.optional(),
     intro: copy.optional(),
     tone: z.enum(['default', 'warning', 'help']).default('default'),
     items: z
-      .array(z.strictObject({ title: copy, text: copy.optional(), points: z.array(copy).optional(), href: href.optional(), linkLabel: text.optional() }))
+      .array(
+        z.strictObject({
+          title: copy,
+          text: copy.optional(),
+          points: z.array(copy).optional(),
+          href: href.optional(),
+          linkLabel: text.optional(),
+        }),
+      )
       .min(1)
       .max(12),
   }),
-  z.strictObject({ type: z.literal('faq'), id: z.string().regex(/^[a-z][a-z0-9-]*$/).default('faqs'), heading: text.default('Frequently Asked Questions'), items: z.array(faqItem).min(1).max(20) }),
+  z.strictObject({
+    type: z.literal('faq'),
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]*$/)
+      .default('faqs'),
+    heading: text.default('Frequently Asked Questions'),
+    items: z.array(faqItem).min(1).max(20),
+  }),
   z.strictObject({
     type: z.literal('timeline'),
     heading: text.optional(),
     items: z
-      .array(z.strictObject({ date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'expected YYYY, YYYY-MM or YYYY-MM-DD'), title: copy, text: copy }))
+      .array(
+        z.strictObject({
+          date: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'expected YYYY, YYYY-MM or YYYY-MM-DD'),
+          title: copy,
+          text: copy,
+        }),
+      )
       .min(2)
       .superRefine((items, ctx) => {
         for (let i = 1; i < items.length; i++) {
-          if (items[i]!.date < items[i - 1]!.date) ctx.addIssue({ code: 'custom', path: [i, 'date'], message: `timeline out of order: ${items[i]!.date} comes after ${items[i - 1]!.date}` });
+          if (items[i]!.date < items[i - 1]!.date)
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'date'],
+              message: `timeline out of order: ${items[i]!.date} comes after ${items[i - 1]!.date}`,
+            });
         }
       }),
   }),
-  z.strictObject({ type: z.literal('alert'), tone: z.enum(['info', 'warning', 'danger']).default('info'), title: copy, text: copy }),
-  z.strictObject({ type: z.literal('cta'), heading: copy, text: copy.optional(), actions: z.array(action).min(1).max(3) }),
+  z.strictObject({
+    type: z.literal('alert'),
+    tone: z.enum(['info', 'warning', 'danger']).default('info'),
+    title: copy,
+    text: copy,
+  }),
+  z.strictObject({
+    type: z.literal('cta'),
+    heading: copy,
+    text: copy.optional(),
+    actions: z.array(action).min(1).max(3),
+  }),
   z.strictObject({ type: z.literal('helpline'), heading: copy.optional(), text: copy.optional() }),
   z.strictObject({ type: z.literal('contact-form'), heading: text.default('Send Us a Message') }),
   z.strictObject({ type: z.literal('contact-emails'), heading: text.default('Contact Us') }),
@@ -48,7 +112,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     type: z.literal('odds-examples'),
     heading: text.optional(),
     stake: z.number().positive().max(100000),
-    examples: z.array(z.strictObject({ odds: americanOdds, label: text.optional() })).min(1).max(10),
+    examples: z
+      .array(z.strictObject({ odds: americanOdds, label: text.optional() }))
+      .min(1)
+      .max(10),
   }),
   z.strictObject({
     type: z.literal('odds-formats'),
@@ -61,7 +128,10 @@ export const blockSchema = z.discriminatedUnion('type', [
     heading: text.optional(),
     legPrice: americanOdds,
     stake: z.number().positive().max(100000),
-    legs: z.array(z.strictObject({ count: z.number().int().min(2).max(15), quoted: americanOdds })).min(1).max(10),
+    legs: z
+      .array(z.strictObject({ count: z.number().int().min(2).max(15), quoted: americanOdds }))
+      .min(1)
+      .max(10),
   }),
 ]);
 

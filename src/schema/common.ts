@@ -6,17 +6,28 @@ export const text = z.string().trim().min(1, 'must not be empty');
 export const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'not a real calendar date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'not a real calendar date',
+  );
 
 /** A link target: a site path (`/about`, `/best-pa-sportsbooks#faqs`), a fragment, or an absolute http(s)/mailto/tel URL. */
 export const href = z
   .string()
   .refine(
-    (s) => /^\/(?!\/)[^\s]*$/.test(s) || /^#[A-Za-z][\w-]*$/.test(s) || /^https?:\/\/[^\s]+$/.test(s) || /^mailto:[^\s@]+@[^\s@]+$/.test(s) || /^tel:\+?[\d-]+$/.test(s),
+    (s) =>
+      /^\/(?!\/)[^\s]*$/.test(s) ||
+      /^#[A-Za-z][\w-]*$/.test(s) ||
+      /^https?:\/\/[^\s]+$/.test(s) ||
+      /^mailto:[^\s@]+@[^\s@]+$/.test(s) ||
+      /^tel:\+?[\d-]+$/.test(s),
     'expected a site path like "/about", a "#fragment", or an absolute https://, mailto: or tel: URL',
   );
 
-export const absoluteUrl = z.string().url('expected an absolute URL such as https://example.com').refine((s) => /^https?:\/\//.test(s), 'expected an http(s) URL');
+export const absoluteUrl = z
+  .string()
+  .url('expected an absolute URL such as https://example.com')
+  .refine((s) => /^https?:\/\//.test(s), 'expected an http(s) URL');
 
 export const email = z.string().email('expected an email address such as info@example.com');
 
@@ -43,5 +54,9 @@ export function findBannedPhrase(value: string): string | undefined {
 /** Text shown to readers: must not use wording the regulator banned. */
 export const copy = text.superRefine((value, ctx) => {
   const phrase = findBannedPhrase(value);
-  if (phrase) ctx.addIssue({ code: 'custom', message: `uses "${phrase}", wording the PGCB banned in March 2023; say "bonus bets" or "second-chance bet"` });
+  if (phrase)
+    ctx.addIssue({
+      code: 'custom',
+      message: `uses "${phrase}", wording the PGCB banned in March 2023; say "bonus bets" or "second-chance bet"`,
+    });
 });

@@ -53,7 +53,10 @@ export const operatorSchema = z
     featured: z.boolean().default(false),
     brandColor: hexColor,
     /** Optional logo file under content/operators/logos; otherwise a monogram is generated. */
-    logo: z.string().regex(/^[\w-]+\.(svg|png|webp)$/).optional(),
+    logo: z
+      .string()
+      .regex(/^[\w-]+\.(svg|png|webp)$/)
+      .optional(),
     licensee: text,
     officialUrl: absoluteUrl,
     affiliateUrl: absoluteUrl.optional(),
@@ -66,7 +69,10 @@ export const operatorSchema = z
     features: z.array(copy).min(2).max(6),
     ctaText: text.optional(),
     /** Sportsbooks: id of the brand's Pennsylvania online casino (its game count shows in the review). */
-    casino: z.string().regex(/^[a-z0-9-]+$/).optional(),
+    casino: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .optional(),
     app: appSchema.optional(),
     review: reviewSchema.optional(),
   })

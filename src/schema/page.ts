@@ -6,16 +6,24 @@ import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
 const base = {
   /** The `<title>`, used verbatim. */
   title: text.max(80, 'titles longer than 80 characters are cut off in search results'),
-  description: copy.min(50, 'meta descriptions under 50 characters say too little').max(170, 'meta descriptions over 170 characters are cut off in search results'),
+  description: copy
+    .min(50, 'meta descriptions under 50 characters say too little')
+    .max(170, 'meta descriptions over 170 characters are cut off in search results'),
   /** Last content update: drives the visible date, sitemap lastmod and structured data. */
   updated: isoDate,
-  route: z.string().regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash').optional(),
+  route: z
+    .string()
+    .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash')
+    .optional(),
   hero: z.strictObject({
     badge: text.optional(),
     /** The page's single <h1>. */
     heading: copy,
     lede: copy,
-    actions: z.array(z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') })).max(2).default([]),
+    actions: z
+      .array(z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') }))
+      .max(2)
+      .default([]),
     showUpdated: z.boolean().default(true),
   }),
   /** Short name used in breadcrumbs; defaults to the hero heading. */
@@ -24,7 +32,9 @@ const base = {
   schemaType: z.enum(['website', 'article', 'webpage']).default('article'),
   /** Page rules of `pa-site check` to silence on this page, by rule id. */
   checkIgnore: z.array(z.string()).default([]),
-  blocks: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'block names are lowercase words joined by "-"'), blockSchema).default({}),
+  blocks: z
+    .record(z.string().regex(/^[a-z][a-z0-9-]*$/, 'block names are lowercase words joined by "-"'), blockSchema)
+    .default({}),
 };
 
 export const guideSchema = z.strictObject({ template: z.literal('guide'), ...base });

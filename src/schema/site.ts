@@ -13,7 +13,10 @@ export const siteSchema = z.strictObject({
   url: absoluteUrl,
   language: z.string().default('en'),
   /** Image for link previews (Open Graph / Twitter), a path under content/public, e.g. /og-image.png. */
-  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'expected a path like /og-image.png').optional(),
+  socialImage: z
+    .string()
+    .regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'expected a path like /og-image.png')
+    .optional(),
   helpline: z.strictObject({
     /** Shown to readers, e.g. 1-800-GAMBLER. */
     display: text,
@@ -32,14 +35,19 @@ export const siteSchema = z.strictObject({
       responseTime: text,
       location: text,
     })
-    .refine((c) => !(c.formEndpoint && c.netlifyForms), { message: 'set either formEndpoint or netlifyForms, not both', path: ['netlifyForms'] }),
+    .refine((c) => !(c.formEndpoint && c.netlifyForms), {
+      message: 'set either formEndpoint or netlifyForms, not both',
+      path: ['netlifyForms'],
+    }),
   header: z.strictObject({
     menu: z.array(menuItemSchema).min(1),
     offersButton: z.strictObject({ label: text, href }),
   }),
   footer: z.strictObject({
     trust: z.array(z.strictObject({ title: text, text: copy })).length(3, 'the footer has exactly three trust blurbs'),
-    columns: z.array(z.strictObject({ title: text, links: z.array(z.strictObject({ name: text, href })).min(1) })).length(4, 'the footer has exactly four link columns'),
+    columns: z
+      .array(z.strictObject({ title: text, links: z.array(z.strictObject({ name: text, href })).min(1) }))
+      .length(4, 'the footer has exactly four link columns'),
     disclaimer: copy,
     bottomLinks: z.array(z.strictObject({ name: text, href })).min(1),
   }),

@@ -17,7 +17,10 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     case 'operators': {
       const list = ctx.operators.filter((o) => o.kind === block.kind).slice(0, block.limit);
       return (
-        <section className="op-list" aria-label={block.heading ?? `Top ${block.kind === 'casino' ? 'online casinos' : 'sportsbooks'}`}>
+        <section
+          className="op-list"
+          aria-label={block.heading ?? `Top ${block.kind === 'casino' ? 'online casinos' : 'sportsbooks'}`}
+        >
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
           <ol className="op-cards">

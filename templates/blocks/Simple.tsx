@@ -44,7 +44,9 @@ export function Trust({ block }: { block: BlockOf<'trust'> }) {
       <ul className="trust-list">
         {block.items.map((t) => (
           <li key={t.title}>
-            <span className="trust-check" aria-hidden="true">✓</span>
+            <span className="trust-check" aria-hidden="true">
+              ✓
+            </span>
             <strong>{t.title}</strong>
             <span>{t.text}</span>
           </li>

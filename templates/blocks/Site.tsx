@@ -72,13 +72,45 @@ export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; s
         noValidate={false}
       >
         {netlify ? <input type="hidden" name="form-name" value="contact" /> : null}
-        {field('contact-name', 'Name', <input id="contact-name" name="name" type="text" autoComplete="name" required aria-describedby="contact-name-error" />)}
-        {field('contact-email', 'Email', <input id="contact-email" name="email" type="email" autoComplete="email" required aria-describedby="contact-email-error" />)}
-        {field('contact-subject', 'Subject', <input id="contact-subject" name="subject" type="text" required aria-describedby="contact-subject-error" />)}
-        {field('contact-message', 'Message', <textarea id="contact-message" name="message" rows={6} required aria-describedby="contact-message-error" />)}
+        {field(
+          'contact-name',
+          'Name',
+          <input
+            id="contact-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            aria-describedby="contact-name-error"
+          />,
+        )}
+        {field(
+          'contact-email',
+          'Email',
+          <input
+            id="contact-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-describedby="contact-email-error"
+          />,
+        )}
+        {field(
+          'contact-subject',
+          'Subject',
+          <input id="contact-subject" name="subject" type="text" required aria-describedby="contact-subject-error" />,
+        )}
+        {field(
+          'contact-message',
+          'Message',
+          <textarea id="contact-message" name="message" rows={6} required aria-describedby="contact-message-error" />,
+        )}
         <p className="form-note">* Required fields</p>
         {mode !== 'mailto' ? null : (
-          <p className="form-note">Sending opens your email app with your message addressed to {site.emails.general}.</p>
+          <p className="form-note">
+            Sending opens your email app with your message addressed to {site.emails.general}.
+          </p>
         )}
         <button type="submit" className="btn btn-primary">
           Send Message

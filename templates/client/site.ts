@@ -35,7 +35,14 @@ function setupForms(): void {
       for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
         const error = document.getElementById(`${field.id}-error`);
         const v = field.validity;
-        const message = (v.valid ? '' : v.valueMissing ? MESSAGES.valueMissing : v.typeMismatch ? MESSAGES.typeMismatch : field.validationMessage) ?? '';
+        const message =
+          (v.valid
+            ? ''
+            : v.valueMissing
+              ? MESSAGES.valueMissing
+              : v.typeMismatch
+                ? MESSAGES.typeMismatch
+                : field.validationMessage) ?? '';
         field.setAttribute('aria-invalid', String(!v.valid));
         if (error) {
           error.textContent = message;

@@ -5,12 +5,14 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
   return (
     <aside className="compliance" aria-label="Responsible gambling">
       <div className="container compliance-inner">
-        <span className="age-badge" aria-hidden="true">21+</span>
+        <span className="age-badge" aria-hidden="true">
+          21+
+        </span>
         <div>
           <p className="compliance-reminder">{site.compliance.reminder}</p>
           <p className="compliance-help">
-            Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> ({site.helpline.numeric}) or
-            visit <a href="/responsible-gambling">our responsible gambling page</a>.
+            Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> (
+            {site.helpline.numeric}) or visit <a href="/responsible-gambling">our responsible gambling page</a>.
           </p>
           <p className="compliance-disclosure">{site.compliance.disclosure}</p>
         </div>

@@ -6,7 +6,9 @@ export function Header({ site, section }: { site: SiteConfig; section?: string }
     <header className="site-header">
       <div className="container header-bar">
         <a className="brand" href="/">
-          <span className="brand-mark" aria-hidden="true">PA</span>
+          <span className="brand-mark" aria-hidden="true">
+            PA
+          </span>
           <span className="brand-text">
             <span className="brand-title">{site.title}</span>
             <span className="brand-tagline">{site.tagline}</span>

@@ -2,7 +2,6 @@ import type { Frontmatter } from '../../src/model.js';
 import { Actions } from './Links.js';
 import { monthYear } from '../lib/dates.js';
 
-
 export function Hero({ data, children }: { data: Frontmatter; children?: React.ReactNode }) {
   const { hero } = data;
   return (

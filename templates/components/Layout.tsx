@@ -4,7 +4,11 @@ import { Footer } from './Footer.js';
 import { ComplianceNotice } from './Compliance.js';
 
 /** Serializes structured data so that no "<" can close the script element. */
-export const jsonLdText = (data: object) => JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const jsonLdText = (data: object) =>
+  JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function Layout(props: LayoutProps) {
   const { site, title, description, canonical, assets } = props;
@@ -34,6 +38,8 @@ export function Layout(props: LayoutProps) {
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.script} />
         {props.jsonLd.map((d, i) => (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: jsonLdText escapes <, > and & for a script element
+          // biome-ignore lint/suspicious/noArrayIndexKey: a static render; the list never reorders
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(d) }} />
         ))}
       </head>

@@ -19,7 +19,11 @@ export function SmartLink({ href, className, children }: { href: string; classNa
   );
 }
 
-export function Actions({ actions }: { actions: readonly { label: string; href: string; variant: 'primary' | 'secondary' }[] }) {
+export function Actions({
+  actions,
+}: {
+  actions: readonly { label: string; href: string; variant: 'primary' | 'secondary' }[];
+}) {
   if (!actions.length) return null;
   return (
     <div className="actions">

@@ -8,7 +8,8 @@ export const operatorHref = (o: Operator) => o.affiliateUrl ?? o.officialUrl;
 export const sponsoredLink = { rel: 'sponsored nofollow noopener', target: '_blank' } as const;
 
 export function Logo({ operator, size = 56 }: { operator: Operator; size?: number }) {
-  if (operator.logo) return <img className="op-logo" src={`/logos/${operator.logo}`} alt="" width={size} height={size} />;
+  if (operator.logo)
+    return <img className="op-logo" src={`/logos/${operator.logo}`} alt="" width={size} height={size} />;
   const letters = operator.shortName
     .split(/[\s-]+/)
     .map((w) => w[0])
@@ -18,7 +19,15 @@ export function Logo({ operator, size = 56 }: { operator: Operator; size?: numbe
   return (
     <svg className="op-logo" width={size} height={size} viewBox="0 0 56 56" aria-hidden="true" focusable="false">
       <rect width="56" height="56" rx="12" fill={operator.brandColor} />
-      <text x="28" y="36" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="22" fontWeight="700" fill="#ffffff">
+      <text
+        x="28"
+        y="36"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="22"
+        fontWeight="700"
+        fill="#ffffff"
+      >
         {letters}
       </text>
     </svg>

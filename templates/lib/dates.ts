@@ -1,4 +1,17 @@
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** `2004-07-05` → `5 July 2004`; `2023-03` → `March 2023`; `2019` → `2019`. */
 export function formatPartialDate(date: string): string {

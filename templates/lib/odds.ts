@@ -43,13 +43,16 @@ export function americanToFractional(american: number): [number, number] {
   return [num / g, den / g];
 }
 
-export const fractionalProfit = (stake: number, numerator: number, denominator: number): number => (stake * numerator) / denominator;
+export const fractionalProfit = (stake: number, numerator: number, denominator: number): number =>
+  (stake * numerator) / denominator;
 
 /** Decimal price of a parlay: the product of its legs' decimal odds. */
-export const parlayDecimal = (legs: readonly number[]): number => legs.reduce((acc, leg) => acc * americanToDecimal(leg), 1);
+export const parlayDecimal = (legs: readonly number[]): number =>
+  legs.reduce((acc, leg) => acc * americanToDecimal(leg), 1);
 
 /** American price of a parlay of `count` legs all at `legPrice`. */
-export const parlayAmerican = (legPrice: number, count: number): number => decimalToAmerican(parlayDecimal(Array(count).fill(legPrice)));
+export const parlayAmerican = (legPrice: number, count: number): number =>
+  decimalToAmerican(parlayDecimal(Array(count).fill(legPrice)));
 
 export const money = (n: number): string =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(Math.round(n * 100) / 100) ? 0 : 2, maximumFractionDigits: 2 })}`;

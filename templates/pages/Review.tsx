@@ -129,7 +129,8 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
           <Payments title="Deposit methods" rows={review.deposits} />
           <Payments title="Withdrawal methods" rows={review.withdrawals} />
           <p>
-            Minimum deposit {money(operator.bonus.terms.minDeposit)}; minimum withdrawal {money(operator.bonus.terms.minWithdrawal)}. {review.fees}
+            Minimum deposit {money(operator.bonus.terms.minDeposit)}; minimum withdrawal{' '}
+            {money(operator.bonus.terms.minWithdrawal)}. {review.fees}
           </p>
         </section>
         <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />

@@ -40,12 +40,19 @@ describe.skipIf(!hasChromium)('the contact form reaches someone', () => {
   it('without an endpoint, hands the message to the mail client addressed to the general address', async () => {
     const { page } = await s.open('/contact');
     await fill(page);
-    const url = page.evaluate(() => new Promise<string>((resolve) => document.addEventListener('pa-site:mailto', (e) => resolve((e as CustomEvent<string>).detail))));
+    const url = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener('pa-site:mailto', (e) => resolve((e as CustomEvent<string>).detail)),
+        ),
+    );
     await page.click('section.contact-form button[type="submit"]');
     const mailto = await url;
     const general = s.site.result.site!.config.emails.general;
     expect(mailto.startsWith(`mailto:${general}?subject=A%20correction&body=`)).toBe(true);
-    expect(decodeURIComponent(mailto.split('body=')[1]!)).toBe('The BetRivers page has a typo.\n\n— Pat Reader <pat@example.org>');
+    expect(decodeURIComponent(mailto.split('body=')[1]!)).toBe(
+      'The BetRivers page has a typo.\n\n— Pat Reader <pat@example.org>',
+    );
     await page.close();
   });
 });
@@ -69,7 +76,10 @@ describe.skipIf(!hasChromium)('the contact form with a configured endpoint', () 
     await new Promise<void>((r) => capture.listen(0, '127.0.0.1', () => r()));
     const endpoint = `http://127.0.0.1:${(capture.address() as AddressInfo).port}/submit`;
     project = await copyOfContent();
-    await project.write('content/site.yaml', (await project.read('content/site.yaml')).replace(/^contact:\n/m, `contact:\n  formEndpoint: ${endpoint}\n`));
+    await project.write(
+      'content/site.yaml',
+      (await project.read('content/site.yaml')).replace(/^contact:\n/m, `contact:\n  formEndpoint: ${endpoint}\n`),
+    );
     const result = await build({ root: project.root, outDir: path.join(project.root, 'dist') });
     expect(result.ok).toBe(true);
     site = await serveDir(result.outDir, { extraHeaders: securityHeaders(result.site!.config) });
@@ -94,7 +104,12 @@ describe.skipIf(!hasChromium)('the contact form with a configured endpoint', () 
     const posts = received.filter((r) => r.url === '/submit');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.method).toBe('POST');
-    expect(Object.fromEntries(new URLSearchParams(posts[0]!.body))).toEqual({ name: 'Pat Reader', email: 'pat@example.org', subject: 'A correction', message: 'The BetRivers page has a typo.' });
+    expect(Object.fromEntries(new URLSearchParams(posts[0]!.body))).toEqual({
+      name: 'Pat Reader',
+      email: 'pat@example.org',
+      subject: 'A correction',
+      message: 'The BetRivers page has a typo.',
+    });
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -23,7 +23,9 @@ describe.skipIf(!hasChromium)('pages under the production Content-Security-Polic
       // The menu script ran (it is an external file): the js class is set.
       expect(await page.evaluate(() => document.documentElement.classList.contains('js')), route).toBe(true);
       await page.waitForTimeout(50);
-      const unexpected = errors.filter((e) => !(route === '/no-such-page' && (e.startsWith('404 Error') || e.includes('status of 404'))));
+      const unexpected = errors.filter(
+        (e) => !(route === '/no-such-page' && (e.startsWith('404 Error') || e.includes('status of 404'))),
+      );
       problems.push(...unexpected.map((e) => `${route}: ${e}`));
       await page.close();
     }

@@ -6,7 +6,15 @@ import { serveDir } from '../../src/serve.js';
 import { buildRealSite, repoRoot, type BuiltSite } from '../helpers.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 export const artifactsDir = path.join(repoRoot, 'test-artifacts');
 
 /**
@@ -15,8 +23,11 @@ export const artifactsDir = path.join(repoRoot, 'test-artifacts');
  */
 export const hasChromium = existsSync(CHROMIUM);
 if (!hasChromium) {
-  if (process.env.CI) throw new Error(`Chromium not found at ${CHROMIUM}: CI must install it (apt-get install chromium)`);
-  console.warn(`Browser tests skipped: Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install chromium`);
+  if (process.env.CI)
+    throw new Error(`Chromium not found at ${CHROMIUM}: CI must install it (apt-get install chromium)`);
+  console.warn(
+    `Browser tests skipped: Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install chromium`,
+  );
 }
 
 export interface Session {

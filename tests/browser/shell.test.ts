@@ -56,7 +56,9 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
     await expect(nav.isVisible()).resolves.toBe(false);
     // Choosing a same-page link closes the menu.
     await button.click();
-    await page.evaluate(() => document.querySelector('#site-nav a[href="/"]')?.addEventListener('click', (e) => e.preventDefault()));
+    await page.evaluate(() =>
+      document.querySelector('#site-nav a[href="/"]')?.addEventListener('click', (e) => e.preventDefault()),
+    );
     await nav.getByRole('link', { name: 'Home', exact: true }).click();
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     await expect(nav.isVisible()).resolves.toBe(false);
@@ -115,7 +117,9 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
     await page.close();
     for (const route of s.site.result.routes.concat('/no-such-page')) {
       const { page: p } = await s.open(route, 320, 640);
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await p.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${route} scrolls sideways at 320 px`).toBe(0);
       await p.close();
     }
@@ -128,9 +132,26 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       const { page } = await s.open(route);
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-        const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-        return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                ctx: Document,
+                opts: object,
+              ): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+            };
+          }
+        ).axe;
+        const r = await axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+        });
+        return r.violations.map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
       });
       failures.push(...violations.map((v) => `${route} ${v}`));
       await page.close();

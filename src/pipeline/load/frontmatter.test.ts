@@ -27,6 +27,7 @@ describe('splitFrontmatter', () => {
       '---\ntitle: A\n----\nBody',
       '---\ntitle: A\n--- trailing\nBody',
       '---\n---\nBody',
-    ]) expect(splitFrontmatter(text), JSON.stringify(text)).toEqual(grayMatter(text));
+    ])
+      expect(splitFrontmatter(text), JSON.stringify(text)).toEqual(grayMatter(text));
   });
 });

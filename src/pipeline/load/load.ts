@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { type Dirent, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
@@ -11,7 +11,7 @@ export interface LoadedContent {
 }
 
 function listFiles(dir: string, ext: RegExp): string[] {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch (err) {
@@ -51,7 +51,16 @@ export function loadContent(root: string): LoadedContent {
   const operators = listFiles(path.join(contentDir, 'operators'), /\.ya?ml$/i).map(read);
   const pages = listFiles(path.join(contentDir, 'pages'), /\.md$/i).map(read);
   if (site && pages.length === 0) {
-    diagnostics.push({ severity: 'error', code: 'no-pages', file: 'content/pages', line: 1, col: 1, field: '', message: 'no Markdown pages found', hint: 'add at least content/pages/index.md' });
+    diagnostics.push({
+      severity: 'error',
+      code: 'no-pages',
+      file: 'content/pages',
+      line: 1,
+      col: 1,
+      field: '',
+      message: 'no Markdown pages found',
+      hint: 'add at least content/pages/index.md',
+    });
   }
   return { site, operators, pages, diagnostics };
 }

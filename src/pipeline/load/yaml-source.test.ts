@@ -6,11 +6,18 @@ import { parseYaml, parseYamlWithPositions } from './yaml-source.js';
 
 const content = path.resolve(import.meta.dirname, '../../../content');
 const yamlFiles = (): [string, string][] => {
-  const out: [string, string][] = [[path.join(content, 'site.yaml'), readFileSync(path.join(content, 'site.yaml'), 'utf8')]];
+  const out: [string, string][] = [
+    [path.join(content, 'site.yaml'), readFileSync(path.join(content, 'site.yaml'), 'utf8')],
+  ];
   for (const dir of ['operators', 'pages']) {
     for (const f of readdirSync(path.join(content, dir))) {
       const text = readFileSync(path.join(content, dir, f), 'utf8');
-      out.push([f, f.endsWith('.md') ? (matter(text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string }).matter : text]);
+      out.push([
+        f,
+        f.endsWith('.md')
+          ? (matter(text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string }).matter
+          : text,
+      ]);
     }
   }
   return out;
@@ -18,10 +25,16 @@ const yamlFiles = (): [string, string][] => {
 
 describe('parseYaml', () => {
   it('reads every real content file exactly as the position-tracking parser does', () => {
-    for (const [name, text] of yamlFiles()) expect(parseYaml(text, name).data, name).toEqual(parseYamlWithPositions(text, name).data);
+    for (const [name, text] of yamlFiles())
+      expect(parseYaml(text, name).data, name).toEqual(parseYamlWithPositions(text, name).data);
   });
   it('keeps dates, yes/no and numbers as YAML 1.2 does', () => {
-    expect(parseYaml('updated: 2025-01-15\nok: yes\nrank: 3\ncode: "010"\n', 'x.yaml').data).toEqual({ updated: '2025-01-15', ok: 'yes', rank: 3, code: '010' });
+    expect(parseYaml('updated: 2025-01-15\nok: yes\nrank: 3\ncode: "010"\n', 'x.yaml').data).toEqual({
+      updated: '2025-01-15',
+      ok: 'yes',
+      rank: 3,
+      code: '010',
+    });
   });
   it('reports syntax errors and duplicate keys with positions', () => {
     const bad = parseYaml('a: 1\nb: [2\n', 'x.yaml');

@@ -30,7 +30,15 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
     return parseYamlWithPositions(text, file, lineOffset);
   }
   let full: YamlSource | undefined;
-  return { file, data, errors: [], locate: (path, key) => (full ??= parseYamlWithPositions(text, file, lineOffset)).locate(path, key) };
+  return {
+    file,
+    data,
+    errors: [],
+    locate: (path, key) => {
+      full ??= parseYamlWithPositions(text, file, lineOffset);
+      return full.locate(path, key);
+    },
+  };
 }
 
 /** Parses YAML with the `yaml` package, keeping every node's source range. */

@@ -4,7 +4,9 @@ import { markdownForPage, type MarkdownContext } from './markdown.js';
 
 const ctx: MarkdownContext = {
   config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
-  operators: new Map([['fanduel', { id: 'fanduel', name: 'FanDuel', bonus: { headline: 'Bet $5, Get $150' } } as unknown as Operator]]),
+  operators: new Map([
+    ['fanduel', { id: 'fanduel', name: 'FanDuel', bonus: { headline: 'Bet $5, Get $150' } } as unknown as Operator],
+  ]),
   reviewRoutes: new Map([['fanduel', '/fanduel-pennsylvania-review']]),
 };
 
@@ -33,15 +35,21 @@ describe('Markdown stage', () => {
   });
 
   it('fills {{…}} values in text, headings and link targets, and resolves operator: links', () => {
-    const { html, diagnostics } = render('## {{fanduel.name}} offer\n\nGet {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.');
+    const { html, diagnostics } = render(
+      '## {{fanduel.name}} offer\n\nGet {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.',
+    );
     expect(diagnostics).toEqual([]);
     expect(html).toContain('<h2 id="fanduel-offer">FanDuel offer</h2>');
-    expect(html).toContain('Get Bet $5, Get $150 at <a href="/fanduel-pennsylvania-review">FanDuel</a>; call 1-800-GAMBLER.');
+    expect(html).toContain(
+      'Get Bet $5, Get $150 at <a href="/fanduel-pennsylvania-review">FanDuel</a>; call 1-800-GAMBLER.',
+    );
   });
 
   it('reports an unknown {{…}} value at its file line and column', () => {
     const { diagnostics } = render('First line.\n\nSee {{fanduel.nope}} here.');
-    expect(diagnostics).toMatchObject([{ severity: 'error', code: 'unknown-value', file: 'content/pages/x.md', line: 12, col: 5, field: 'body' }]);
+    expect(diagnostics).toMatchObject([
+      { severity: 'error', code: 'unknown-value', file: 'content/pages/x.md', line: 12, col: 5, field: 'body' },
+    ]);
     expect(diagnostics[0]!.message).toContain('{{fanduel.nope}}');
   });
 
@@ -53,12 +61,16 @@ describe('Markdown stage', () => {
 
   it('marks external links for new tabs and screen readers; leaves site links alone', () => {
     const { html } = render('See [the PGCB](https://gamingcontrolboard.pa.gov/) and [about us](/about).');
-    expect(html).toContain('<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>');
+    expect(html).toContain(
+      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
     expect(html).toContain('<a href="/about">about us</a>');
   });
 
   it('drops raw HTML with a warning at its position, and comments silently', () => {
-    const { html, diagnostics } = render('Hi <b onclick="x()">there</b>\n\n<div>block</div>\n\n<!-- note to editors -->');
+    const { html, diagnostics } = render(
+      'Hi <b onclick="x()">there</b>\n\n<div>block</div>\n\n<!-- note to editors -->',
+    );
     expect(html).toBe('<p>Hi there</p>\n');
     expect(diagnostics.map((d) => [d.code, d.severity, d.line, d.col])).toEqual([
       ['raw-html', 'warning', 10, 4],
@@ -68,7 +80,9 @@ describe('Markdown stage', () => {
   });
 
   it('never renders a javascript:, data: or file: link', () => {
-    const { html } = render('[a](javascript:alert(1)) [b](data:text/html,x) ![c](file:///etc/passwd) [d](mailto:info@example.com)');
+    const { html } = render(
+      '[a](javascript:alert(1)) [b](data:text/html,x) ![c](file:///etc/passwd) [d](mailto:info@example.com)',
+    );
     expect(html).not.toMatch(/href="(javascript|data|file):|src="file:/);
     expect(html).toContain('<a href="mailto:info@example.com">d</a>');
   });

@@ -84,22 +84,48 @@ function transform(tokens: Token[], seg: Segment): void {
     const line = before.split('\n').length - 1;
     return { line: seg.firstLine + from + line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
   };
-  const report = (pos: { line: number; col: number }, severity: Diagnostic['severity'], code: string, message: string, extra: Partial<Diagnostic> = {}) =>
-    diagnostics.push({ severity, code, file, ...pos, field: 'body', message, ...extra });
+  const report = (
+    pos: { line: number; col: number },
+    severity: Diagnostic['severity'],
+    code: string,
+    message: string,
+    extra: Partial<Diagnostic> = {},
+  ) => diagnostics.push({ severity, code, file, ...pos, field: 'body', message, ...extra });
   const rawHtml = (map: [number, number] | null, content: string) => {
     if (COMMENT.test(content.trim())) return;
-    report(at(map, content.trim().split('\n')[0]), 'warning', 'raw-html', 'raw HTML in Markdown is removed from the output', { received: JSON.stringify(content.trim().slice(0, 60)), hint: 'use Markdown syntax or a frontmatter block instead' });
+    report(
+      at(map, content.trim().split('\n')[0]),
+      'warning',
+      'raw-html',
+      'raw HTML in Markdown is removed from the output',
+      {
+        received: JSON.stringify(content.trim().slice(0, 60)),
+        hint: 'use Markdown syntax or a frontmatter block instead',
+      },
+    );
   };
   const interpolate = (map: [number, number] | null, value: string) =>
     value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const found = lookupReference(id, dotted.slice(1).split('.'), ctx.config, ctx.operators);
       if (found !== undefined) return found;
-      report(at(map, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, { hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names` });
+      report(at(map, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
+        hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names`,
+      });
       return whole;
     });
   const checkWording = (map: [number, number] | null, value: string) => {
     const banned = findBannedPhrase(value);
-    if (banned) report(at(map, new RegExp(banned.replace(/[-\s]/g, '[-\\s]+'), 'i')), 'error', 'banned-wording', `uses "${banned}", wording the PGCB banned in March 2023`, { received: JSON.stringify(value.slice(0, 60)), hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks' });
+    if (banned)
+      report(
+        at(map, new RegExp(banned.replace(/[-\s]/g, '[-\\s]+'), 'i')),
+        'error',
+        'banned-wording',
+        `uses "${banned}", wording the PGCB banned in March 2023`,
+        {
+          received: JSON.stringify(value.slice(0, 60)),
+          hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks',
+        },
+      );
   };
 
   const kept: Token[] = [];

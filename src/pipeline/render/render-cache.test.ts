@@ -6,14 +6,17 @@ import type { Page, Site } from '../../model.js';
 import { RenderCache } from './render-cache.js';
 
 const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 const temp = () => {
   const d = mkdtempSync(path.join(tmpdir(), 'pa-site-render-cache-'));
   dirs.push(d);
   return d;
 };
 const site = { root: '/', config: {}, operators: [], pages: [] } as unknown as Site;
-const page = (i: number) => ({ file: `content/pages/p${i}.md`, route: `/p${i}`, sourceHash: String(i), operatorRefs: [] }) as unknown as Page;
+const page = (i: number) =>
+  ({ file: `content/pages/p${i}.md`, route: `/p${i}`, sourceHash: String(i), operatorRefs: [] }) as unknown as Page;
 
 /** A cache and a page file "written by the build" for each of `n` pages, all stored. */
 function filled(n: number) {
@@ -58,8 +61,15 @@ describe('render cache', () => {
     cache.save(records.slice(0, 2), 0);
     cache.save(records.slice(2, 5), 10 * day);
     cache.save(records.slice(5), 15 * day); // a one-page build: the 3 pages of day 10 stay
-    const index = JSON.parse(readFileSync(path.join(cache.dir, 'index.json'), 'utf8')) as { entries: Record<string, unknown> };
-    expect(Object.keys(index.entries).sort()).toEqual(records.slice(2).map((r) => r[0]).sort());
+    const index = JSON.parse(readFileSync(path.join(cache.dir, 'index.json'), 'utf8')) as {
+      entries: Record<string, unknown>;
+    };
+    expect(Object.keys(index.entries).sort()).toEqual(
+      records
+        .slice(2)
+        .map((r) => r[0])
+        .sort(),
+    );
     expect(records.map((r) => existsSync(cache.file(r[0])))).toEqual([false, false, true, true, true, true]);
   });
 });

@@ -66,7 +66,14 @@ export class RenderCache {
   private readonly dirs = new Set<string>();
   private index: Map<string, IndexEntry> | undefined;
 
-  constructor(site: Site, templatesHash: string, assets: AssetRefs, year: number, reviewRoutes: Record<string, string>, dir = path.join(cacheDir, 'render')) {
+  constructor(
+    site: Site,
+    templatesHash: string,
+    assets: AssetRefs,
+    year: number,
+    reviewRoutes: Record<string, string>,
+    dir = path.join(cacheDir, 'render'),
+  ) {
     this.dir = dir;
     this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, reviewRoutes]));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
@@ -87,8 +94,12 @@ export class RenderCache {
 
   private readIndex(): Map<string, IndexEntry> {
     try {
-      const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as { format?: string; entries?: Record<string, IndexEntry> };
-      if (raw.format === FORMAT && raw.entries && typeof raw.entries === 'object') return new Map(Object.entries(raw.entries));
+      const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as {
+        format?: string;
+        entries?: Record<string, IndexEntry>;
+      };
+      if (raw.format === FORMAT && raw.entries && typeof raw.entries === 'object')
+        return new Map(Object.entries(raw.entries));
     } catch {
       // Absent or damaged: every page is a miss, and the next save writes a fresh index.
     }

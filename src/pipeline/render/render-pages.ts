@@ -47,7 +47,9 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule): Page
     year: setup.year,
     reviewRoutes: setup.reviewRoutes,
     markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
-    cache: setup.cacheDir ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir) : undefined,
+    cache: setup.cacheDir
+      ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir)
+      : undefined,
     dirs: new Set(),
   };
 }
@@ -59,7 +61,13 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule): Page
  * rendering the next pages.
  */
 /** Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write. Returns its path. */
-function writeOut(r: PageRenderer, stagingDir: string, file: string, data: string | Uint8Array, linkFrom?: string): string {
+function writeOut(
+  r: PageRenderer,
+  stagingDir: string,
+  file: string,
+  data: string | Uint8Array,
+  linkFrom?: string,
+): string {
   const abs = path.join(stagingDir, file);
   const dir = ensureParent(r.dirs, abs);
   if (linkFrom) {
@@ -89,10 +97,22 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
   const hit = r.cache.get(key);
   if (!hit) return undefined;
   writeOut(r, setup.stagingDir, page.url.file, hit.html, hit.file);
-  return { index, bytes: hit.html.byteLength, cached: true, diagnostics: hit.diagnostics, entry: [key, hit.sum, hit.diagnostics] };
+  return {
+    index,
+    bytes: hit.html.byteLength,
+    cached: true,
+    diagnostics: hit.diagnostics,
+    entry: [key, hit.sum, hit.diagnostics],
+  };
 }
 
-function store(r: PageRenderer, page: Page, html: string, diagnostics: Diagnostic[], written: string): EntryRecord | undefined {
+function store(
+  r: PageRenderer,
+  page: Page,
+  html: string,
+  diagnostics: Diagnostic[],
+  written: string,
+): EntryRecord | undefined {
   if (!r.cache) return undefined;
   try {
     return r.cache.put(r.cache.key(page), html, diagnostics, written);
@@ -109,13 +129,23 @@ const WRITES_IN_FLIGHT = 16;
  * Renders pages one after another while the files of earlier ones are written by libuv's thread
  * pool: when the disk stalls (as it does for a while after a large delete), rendering goes on.
  */
-export async function renderMany(r: PageRenderer, setup: RenderSetup, indices: readonly number[], pages: readonly Page[] = indices.map((i) => setup.site.pages[i]!)): Promise<PageOutcome[]> {
+export async function renderMany(
+  r: PageRenderer,
+  setup: RenderSetup,
+  indices: readonly number[],
+  pages: readonly Page[] = indices.map((i) => setup.site.pages[i]!),
+): Promise<PageOutcome[]> {
   const outcomes: PageOutcome[] = [];
   const inFlight = new Set<Promise<void>>();
   for (let k = 0; k < indices.length; k++) {
     const page = pages[k]!;
     const rendered = renderPage(r, page);
-    const outcome: PageOutcome = { index: indices[k]!, bytes: Buffer.byteLength(rendered.html), cached: false, diagnostics: rendered.diagnostics };
+    const outcome: PageOutcome = {
+      index: indices[k]!,
+      bytes: Buffer.byteLength(rendered.html),
+      cached: false,
+      diagnostics: rendered.diagnostics,
+    };
     outcomes.push(outcome);
     if (!rendered.html) continue;
     const abs = path.join(setup.stagingDir, page.url.file);

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
 import { cacheDir } from '../../paths.js';
-import { contextFrom, fromCache, renderMany, type PageOutcome, type RenderJob, type RenderSetup } from './render-pages.js';
+import {
+  contextFrom,
+  fromCache,
+  renderMany,
+  type PageOutcome,
+  type RenderJob,
+  type RenderSetup,
+} from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
@@ -23,7 +30,16 @@ async function workerEntry(): Promise<string> {
   const here = fileURLToPath(import.meta.url);
   if (!here.endsWith('.ts')) return path.join(path.dirname(here), 'render-worker.js');
   const outfile = path.join(cacheDir, 'render-worker.mjs');
-  await esbuild.build({ entryPoints: [path.join(path.dirname(here), 'render-worker.ts')], bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', outfile, logLevel: 'silent' });
+  await esbuild.build({
+    entryPoints: [path.join(path.dirname(here), 'render-worker.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'silent',
+  });
   return outfile;
 }
 
@@ -32,7 +48,11 @@ async function workerEntry(): Promise<string> {
  * the rest render in worker threads when there are enough of them, else on the main thread.
  * Output bytes do not depend on the number of workers.
  */
-export async function renderAll(setup: RenderSetup, templates: TemplateModule, requested?: number | 'auto'): Promise<{ outcomes: PageOutcome[]; workers: number }> {
+export async function renderAll(
+  setup: RenderSetup,
+  templates: TemplateModule,
+  requested?: number | 'auto',
+): Promise<{ outcomes: PageOutcome[]; workers: number }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
   const r = contextFrom(setup, templates);
@@ -56,14 +76,22 @@ export async function renderAll(setup: RenderSetup, templates: TemplateModule, r
 }
 
 /** Renders `misses` in `workers` threads, chunk by chunk; each outcome lands at its page's index. */
-async function renderInWorkers(setup: RenderSetup, misses: number[], workers: number, outcomes: PageOutcome[]): Promise<void> {
+async function renderInWorkers(
+  setup: RenderSetup,
+  misses: number[],
+  workers: number,
+  outcomes: PageOutcome[],
+): Promise<void> {
   const entry = await workerEntry();
   const chunks: number[][] = [];
   for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
   // Workers get the site without its pages; each chunk carries its own pages.
   const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
   // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
-  const pool = Array.from({ length: workers }, () => new Worker(entry, { workerData: shared, resourceLimits: { maxOldGenerationSizeMb: 256 } }));
+  const pool = Array.from(
+    { length: workers },
+    () => new Worker(entry, { workerData: shared, resourceLimits: { maxOldGenerationSizeMb: 256 } }),
+  );
   try {
     await Promise.all(
       pool.map(
@@ -71,7 +99,11 @@ async function renderInWorkers(setup: RenderSetup, misses: number[], workers: nu
           new Promise<void>((resolve, reject) => {
             const next = () => {
               const chunk = chunks.shift();
-              if (chunk) worker.postMessage({ indices: chunk, pages: chunk.map((i) => setup.site.pages[i]!) } satisfies RenderJob);
+              if (chunk)
+                worker.postMessage({
+                  indices: chunk,
+                  pages: chunk.map((i) => setup.site.pages[i]!),
+                } satisfies RenderJob);
               else resolve();
             };
             worker.on('message', (msg: 'ready' | PageOutcome[]) => {
@@ -79,7 +111,9 @@ async function renderInWorkers(setup: RenderSetup, misses: number[], workers: nu
               next();
             });
             worker.once('error', reject);
-            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`render worker exited with code ${code}`))));
+            worker.once('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`render worker exited with code ${code}`)),
+            );
           }),
       ),
     );

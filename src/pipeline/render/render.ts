@@ -42,11 +42,19 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
   const { createElement, renderToStaticMarkup } = ctx.templates;
   const md = markdownForPage(ctx.markdown, page.file);
   const body: RenderedSegment[] = page.segments.map((seg) =>
-    seg.kind === 'markdown' ? { kind: 'html', html: md.render(seg.text, seg.line) } : { kind: 'block', name: seg.name, block: page.data.blocks[seg.name]! },
+    seg.kind === 'markdown'
+      ? { kind: 'html', html: md.render(seg.text, seg.line) }
+      : { kind: 'block', name: seg.name, block: page.data.blocks[seg.name]! },
   );
   const diagnostics = md.diagnostics;
   if (diagnostics.some((d) => d.severity === 'error')) return { page, html: '', diagnostics };
-  const props: TemplateProps = { page, site: ctx.site.config, body, operators: ctx.site.operators, reviewRoutes: ctx.reviewRoutes };
+  const props: TemplateProps = {
+    page,
+    site: ctx.site.config,
+    body,
+    operators: ctx.site.operators,
+    reviewRoutes: ctx.reviewRoutes,
+  };
   try {
     const Template = ctx.templates.templates[page.template];
     const html = renderToStaticMarkup(

@@ -32,7 +32,14 @@ export function structuredData(site: Site, page: Page): Json[] {
   const isHomeOrAbout = page.route === '/' || page.route === '/about' || page.data.schemaType === 'website';
   if (isHomeOrAbout) {
     out.push({ ...ctx, ...org });
-    out.push({ ...ctx, '@type': 'WebSite', '@id': `${home}#website`, name: config.title, url: home, publisher: { '@id': orgId } });
+    out.push({
+      ...ctx,
+      '@type': 'WebSite',
+      '@id': `${home}#website`,
+      name: config.title,
+      url: home,
+      publisher: { '@id': orgId },
+    });
   }
   if (page.route !== '/') {
     out.push({
@@ -40,7 +47,12 @@ export function structuredData(site: Site, page: Page): Json[] {
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: home },
-        { '@type': 'ListItem', position: 2, name: page.data.breadcrumb ?? page.data.hero.heading, item: page.url.canonical },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: page.data.breadcrumb ?? page.data.hero.heading,
+          item: page.url.canonical,
+        },
       ],
     });
   }
@@ -82,7 +94,11 @@ export function structuredData(site: Site, page: Page): Json[] {
     out.push({
       ...ctx,
       '@type': 'FAQPage',
-      mainEntity: faqs.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+      mainEntity: faqs.map((f) => ({
+        '@type': 'Question',
+        name: f.question,
+        acceptedAnswer: { '@type': 'Answer', text: f.answer },
+      })),
     });
   }
   return out;

@@ -51,7 +51,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
     // react-dom/server's CommonJS build calls require() for Node built-ins.
-    banner: { js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
+    },
     logLevel: 'silent',
     outfile: 'templates.mjs',
   });

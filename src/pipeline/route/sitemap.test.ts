@@ -25,7 +25,9 @@ const pages = [
 
 describe('sitemap.xml', () => {
   it('lists absolute locs with lastmod', () => {
-    const xml = sitemapXml([{ url: urlFor('/about', 'https://example.com'), data: { updated: '2025-01-15' } } as never]);
+    const xml = sitemapXml([
+      { url: urlFor('/about', 'https://example.com'), data: { updated: '2025-01-15' } } as never,
+    ]);
     expect(xml).toContain('<loc>https://example.com/about</loc>');
     expect(xml).toContain('<lastmod>2025-01-15</lastmod>');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
@@ -40,6 +42,8 @@ describe('sitemap.xml', () => {
 
 describe('robots.txt', () => {
   it('points at the sitemap', () => {
-    expect(robotsTxt('https://example.com/')).toBe('User-agent: *\nAllow: /\n\nSitemap: https://example.com/sitemap.xml\n');
+    expect(robotsTxt('https://example.com/')).toBe(
+      'User-agent: *\nAllow: /\n\nSitemap: https://example.com/sitemap.xml\n',
+    );
   });
 });

@@ -3,11 +3,24 @@ import { filesForPath, isValidRoute, routeForFile, routeFromContentPath, urlFor 
 
 describe('urlFor', () => {
   it('maps the home route to index.html and a trailing-slash canonical', () => {
-    expect(urlFor('/', 'https://example.com/')).toEqual({ route: '/', file: 'index.html', href: '/', canonical: 'https://example.com/' });
+    expect(urlFor('/', 'https://example.com/')).toEqual({
+      route: '/',
+      file: 'index.html',
+      href: '/',
+      canonical: 'https://example.com/',
+    });
   });
   it('maps clean routes to .html files and absolute canonicals without trailing slash', () => {
-    expect(urlFor('/about', 'https://example.com')).toEqual({ route: '/about', file: 'about.html', href: '/about', canonical: 'https://example.com/about' });
-    expect(urlFor('/guides/odds', 'https://example.com/')).toMatchObject({ file: 'guides/odds.html', canonical: 'https://example.com/guides/odds' });
+    expect(urlFor('/about', 'https://example.com')).toEqual({
+      route: '/about',
+      file: 'about.html',
+      href: '/about',
+      canonical: 'https://example.com/about',
+    });
+    expect(urlFor('/guides/odds', 'https://example.com/')).toMatchObject({
+      file: 'guides/odds.html',
+      canonical: 'https://example.com/guides/odds',
+    });
   });
   it('rejects routes with trailing slashes, capitals or spaces', () => {
     for (const bad of ['/about/', 'about', '/About', '/a b', '/a--b']) expect(isValidRoute(bad), bad).toBe(false);
@@ -32,6 +45,7 @@ describe('filesForPath and routeForFile', () => {
     expect(filesForPath('/guides/')).toEqual(['guides/index.html']);
   });
   it('inverts urlFor', () => {
-    for (const route of ['/', '/about', '/guides/odds']) expect(routeForFile(urlFor(route, 'https://x.org').file)).toBe(route);
+    for (const route of ['/', '/about', '/guides/odds'])
+      expect(routeForFile(urlFor(route, 'https://x.org').file)).toBe(route);
   });
 });

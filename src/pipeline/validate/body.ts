@@ -50,10 +50,23 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
     }
     if (!fence) {
       if (c === 35 && /^#\s/.test(raw)) {
-        diagnostics.push({ severity: 'error', code: 'markdown-h1', file, line, col: 1, field: 'body', message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading', received: JSON.stringify(raw.slice(0, 60)), hint: 'start body headings at "## "' });
+        diagnostics.push({
+          severity: 'error',
+          code: 'markdown-h1',
+          file,
+          line,
+          col: 1,
+          field: 'body',
+          message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading',
+          received: JSON.stringify(raw.slice(0, 60)),
+          hint: 'start body headings at "## "',
+        });
       }
-      if (raw.includes('{{')) for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
-      if (raw.includes('](operator:')) for (const m of raw.matchAll(OPERATOR_LINK)) references.push({ id: m[1]!, line, col: m.index + 3, via: `operator:${m[1]}` });
+      if (raw.includes('{{'))
+        for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
+      if (raw.includes('](operator:'))
+        for (const m of raw.matchAll(OPERATOR_LINK))
+          references.push({ id: m[1]!, line, col: m.index + 3, via: `operator:${m[1]}` });
     }
     buffer.push(raw);
   });

@@ -2,7 +2,12 @@ import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
 
 /** Looks up `{{id.a.b}}`: `site.…` in site.yaml, anything else in that operator's data. */
-export function lookupReference(id: string, keys: readonly string[], config: SiteConfig, operators: ReadonlyMap<string, Operator>): string | undefined {
+export function lookupReference(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string | undefined {
   let v: unknown = id === 'site' ? config : operators.get(id);
   for (const k of keys) {
     if (v == null || typeof v !== 'object') return undefined;
@@ -21,7 +26,11 @@ export interface Unresolved {
  * Replaces `{{id.field}}` references in every string inside `value` (frontmatter blocks, operator
  * text), returning the new value and the references that did not resolve, with their paths.
  */
-export function interpolateDeep<T>(value: T, resolve: (id: string, keys: string[]) => string | undefined, path: PropertyKey[] = []): { value: T; unresolved: Unresolved[]; ids: Set<string> } {
+export function interpolateDeep<T>(
+  value: T,
+  resolve: (id: string, keys: string[]) => string | undefined,
+  path: PropertyKey[] = [],
+): { value: T; unresolved: Unresolved[]; ids: Set<string> } {
   const unresolved: Unresolved[] = [];
   const ids = new Set<string>();
   const walk = (v: unknown, p: PropertyKey[]): unknown => {
@@ -35,7 +44,8 @@ export function interpolateDeep<T>(value: T, resolve: (id: string, keys: string[
       });
     }
     if (Array.isArray(v)) return v.map((x, i) => walk(x, [...p, i]));
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...p, k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...p, k])]));
     return v;
   };
   return { value: walk(value, path) as T, unresolved, ids };

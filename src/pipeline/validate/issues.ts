@@ -12,7 +12,11 @@ function describeExpected(issue: z.core.$ZodIssue): string | undefined {
 }
 
 /** Turns zod issues into diagnostics that point at the YAML position of each field. */
-export function issuesToDiagnostics(issues: readonly z.core.$ZodIssue[], src: YamlSource, prefix: readonly PropertyKey[] = []): Diagnostic[] {
+export function issuesToDiagnostics(
+  issues: readonly z.core.$ZodIssue[],
+  src: YamlSource,
+  prefix: readonly PropertyKey[] = [],
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
@@ -20,18 +24,39 @@ export function issuesToDiagnostics(issues: readonly z.core.$ZodIssue[], src: Ya
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const pos = src.locate(path, key);
-        out.push({ ...base, code: 'unknown-key', ...pos, field: fieldPath([...path, key]), message: `unknown key "${key}"`, hint: 'check the spelling, or remove the key (see "Content reference" in the README for the allowed keys)' });
+        out.push({
+          ...base,
+          code: 'unknown-key',
+          ...pos,
+          field: fieldPath([...path, key]),
+          message: `unknown key "${key}"`,
+          hint: 'check the spelling, or remove the key (see "Content reference" in the README for the allowed keys)',
+        });
       }
       continue;
     }
     const pos = src.locate(path);
     const input = (issue as { input?: unknown }).input;
     if (issue.code === 'invalid_type' && input === undefined) {
-      out.push({ ...base, code: 'missing-field', ...pos, field: fieldPath(path), message: `missing required field (expected ${issue.expected})`, hint: `add "${String(path[path.length - 1])}:" here` });
+      out.push({
+        ...base,
+        code: 'missing-field',
+        ...pos,
+        field: fieldPath(path),
+        message: `missing required field (expected ${issue.expected})`,
+        hint: `add "${String(path[path.length - 1])}:" here`,
+      });
       continue;
     }
     if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
-      out.push({ ...base, ...pos, field: fieldPath([...path, 'type']), message: 'unknown or missing block type', received: formatReceived((input as { type?: unknown } | undefined)?.type), hint: 'use one of: operators, apps, stats, steps, trust, cards, faq, timeline, alert, cta, helpline, contact-form, contact-emails, odds-examples, odds-formats, parlay' });
+      out.push({
+        ...base,
+        ...pos,
+        field: fieldPath([...path, 'type']),
+        message: 'unknown or missing block type',
+        received: formatReceived((input as { type?: unknown } | undefined)?.type),
+        hint: 'use one of: operators, apps, stats, steps, trust, cards, faq, timeline, alert, cta, helpline, contact-form, contact-emails, odds-examples, odds-formats, parlay',
+      });
       continue;
     }
     const expected = describeExpected(issue);

@@ -18,7 +18,15 @@ export interface Validated {
   diagnostics: Diagnostic[];
 }
 
-const err = (file: string, line: number, col: number, field: string, code: string, message: string, extra: Partial<Diagnostic> = {}): Diagnostic => ({
+const err = (
+  file: string,
+  line: number,
+  col: number,
+  field: string,
+  code: string,
+  message: string,
+  extra: Partial<Diagnostic> = {},
+): Diagnostic => ({
   severity: 'error',
   code,
   file,
@@ -44,7 +52,11 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
   for (const file of files) {
     const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
     if (!/^[a-z0-9-]+$/.test(id)) {
-      diagnostics.push(err(file.path, 1, 1, '', 'operator-id', `operator file name "${id}" is not a valid id`, { hint: 'rename the file to lowercase letters, digits and "-", e.g. fanduel.yaml' }));
+      diagnostics.push(
+        err(file.path, 1, 1, '', 'operator-id', `operator file name "${id}" is not a valid id`, {
+          hint: 'rename the file to lowercase letters, digits and "-", e.g. fanduel.yaml',
+        }),
+      );
       continue;
     }
     const src = parseYaml(file.text, file.path);
@@ -66,9 +78,21 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
   for (const o of operators) {
     if (!o.casino) continue;
     const c = ids.get(o.casino);
-    if (!c || c.kind !== 'casino') {
+    if (c?.kind !== 'casino') {
       const pos = at(o, 'casino');
-      diagnostics.push(err(o.file, pos.line, pos.col, 'casino', 'unknown-operator', c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`, { hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}` }));
+      diagnostics.push(
+        err(
+          o.file,
+          pos.line,
+          pos.col,
+          'casino',
+          'unknown-operator',
+          c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`,
+          {
+            hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}`,
+          },
+        ),
+      );
     }
   }
   // Ranks are unique within a kind, and at most one operator of a kind is featured.
@@ -77,11 +101,32 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
     const byRank = new Map<number, Operator>();
     for (const o of ofKind) {
       const other = byRank.get(o.rank);
-      if (other) diagnostics.push(err(o.file, at(o, 'rank').line, at(o, 'rank').col, 'rank', 'duplicate-rank', `rank ${o.rank} is already taken by ${other.file}`, { hint: `give each ${kind} its own rank` }));
+      if (other)
+        diagnostics.push(
+          err(
+            o.file,
+            at(o, 'rank').line,
+            at(o, 'rank').col,
+            'rank',
+            'duplicate-rank',
+            `rank ${o.rank} is already taken by ${other.file}`,
+            { hint: `give each ${kind} its own rank` },
+          ),
+        );
       else byRank.set(o.rank, o);
     }
     const featured = ofKind.filter((o) => o.featured);
-    for (const o of featured.slice(1)) diagnostics.push(err(o.file, at(o, 'featured').line, at(o, 'featured').col, 'featured', 'duplicate-featured', `only one ${kind} can be featured; ${featured[0]!.file} already is`));
+    for (const o of featured.slice(1))
+      diagnostics.push(
+        err(
+          o.file,
+          at(o, 'featured').line,
+          at(o, 'featured').col,
+          'featured',
+          'duplicate-featured',
+          `only one ${kind} can be featured; ${featured[0]!.file} already is`,
+        ),
+      );
   }
   return operators.sort((a, b) => a.rank - b.rank);
 }
@@ -97,7 +142,11 @@ interface PageDraft {
 
 function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | undefined {
   if (!/^---\r?\n/.test(file.text)) {
-    diagnostics.push(err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', { hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line' }));
+    diagnostics.push(
+      err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', {
+        hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line',
+      }),
+    );
     return;
   }
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
@@ -106,17 +155,36 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | und
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const raw = (src.data ?? {}) as Record<string, unknown>;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    diagnostics.push(err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }));
+    diagnostics.push(
+      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }),
+    );
     return;
   }
   const template = raw.template;
   if (template === undefined) {
-    diagnostics.push(err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', { hint: 'add "template: guide" (or "review" for an operator review)' }));
+    diagnostics.push(
+      err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', {
+        hint: 'add "template: guide" (or "review" for an operator review)',
+      }),
+    );
     return;
   }
   if (typeof template !== 'string' || !(template in pageSchemas)) {
     const pos = src.locate(['template']);
-    diagnostics.push(err(file.path, pos.line, pos.col, 'template', 'unknown-template', `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`, { received: JSON.stringify(template), hint: 'use "guide" for articles and landing pages, "review" for an operator review' }));
+    diagnostics.push(
+      err(
+        file.path,
+        pos.line,
+        pos.col,
+        'template',
+        'unknown-template',
+        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`,
+        {
+          received: JSON.stringify(template),
+          hint: 'use "guide" for articles and landing pages, "review" for an operator review',
+        },
+      ),
+    );
     return;
   }
   const bodyStart = file.text.length - fm.content.length;
@@ -136,7 +204,12 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | und
   };
 }
 
-function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRoutes: Map<string, string>, diagnostics: Diagnostic[]): string[] {
+function checkPage(
+  draft: PageDraft,
+  operators: Map<string, Operator>,
+  reviewRoutes: Map<string, string>,
+  diagnostics: Diagnostic[],
+): string[] {
   const { data, file, body } = draft;
   const refs = new Set<string>();
   const placed = new Set<string>();
@@ -144,16 +217,44 @@ function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRou
     if (seg.kind !== 'block') continue;
     if (!(seg.name in data.blocks)) {
       const known = Object.keys(data.blocks);
-      diagnostics.push(err(file.path, seg.line, 1, 'body', 'unknown-block', `"::: ${seg.name}" places a block that the frontmatter does not define`, { hint: known.length ? `define blocks.${seg.name} in the frontmatter, or use one of: ${known.join(', ')}` : `define it under "blocks:" in the frontmatter` }));
+      diagnostics.push(
+        err(
+          file.path,
+          seg.line,
+          1,
+          'body',
+          'unknown-block',
+          `"::: ${seg.name}" places a block that the frontmatter does not define`,
+          {
+            hint: known.length
+              ? `define blocks.${seg.name} in the frontmatter, or use one of: ${known.join(', ')}`
+              : `define it under "blocks:" in the frontmatter`,
+          },
+        ),
+      );
     } else if (placed.has(seg.name)) {
-      diagnostics.push(err(file.path, seg.line, 1, 'body', 'duplicate-block', `block "${seg.name}" is placed twice`, { hint: 'place each block once; define a second block with another name' }));
+      diagnostics.push(
+        err(file.path, seg.line, 1, 'body', 'duplicate-block', `block "${seg.name}" is placed twice`, {
+          hint: 'place each block once; define a second block with another name',
+        }),
+      );
     }
     placed.add(seg.name);
   }
   for (const [name, block] of Object.entries(data.blocks)) {
     if (!placed.has(name)) {
       const pos = draft.locate(['blocks', name]);
-      diagnostics.push(err(file.path, pos.line, pos.col, `blocks.${name}`, 'unplaced-block', `block "${name}" is defined but not placed in the body`, { hint: `add a line "::: ${name}" where it should appear` }));
+      diagnostics.push(
+        err(
+          file.path,
+          pos.line,
+          pos.col,
+          `blocks.${name}`,
+          'unplaced-block',
+          `block "${name}" is defined but not placed in the body`,
+          { hint: `add a line "::: ${name}" where it should appear` },
+        ),
+      );
     }
     if (block.type === 'operators' || block.type === 'apps') {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
@@ -163,11 +264,21 @@ function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRou
     if (id === 'site' && !needsReview) return;
     if (!operators.has(id)) {
       const known = [...operators.keys()].join(', ');
-      diagnostics.push(err(file.path, line, col, field, 'unknown-operator', `no operator with id "${id}"`, { received: JSON.stringify(via), hint: `operator ids are the file names in content/operators: ${known || '(none yet)'}` }));
+      diagnostics.push(
+        err(file.path, line, col, field, 'unknown-operator', `no operator with id "${id}"`, {
+          received: JSON.stringify(via),
+          hint: `operator ids are the file names in content/operators: ${known || '(none yet)'}`,
+        }),
+      );
       return;
     }
     refs.add(id);
-    if (needsReview && !reviewRoutes.has(id)) diagnostics.push(err(file.path, line, col, field, 'no-review-page', `operator "${id}" has no review page to link to`, { hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere` }));
+    if (needsReview && !reviewRoutes.has(id))
+      diagnostics.push(
+        err(file.path, line, col, field, 'no-review-page', `operator "${id}" has no review page to link to`, {
+          hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere`,
+        }),
+      );
   };
   for (const r of body.references) checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
   if (data.template === 'review') {
@@ -175,7 +286,12 @@ function checkPage(draft: PageDraft, operators: Map<string, Operator>, reviewRou
     checkRef(data.operator, pos.line, pos.col, 'operator', data.operator, false);
     const op = operators.get(data.operator);
     if (op?.casino) refs.add(op.casino);
-    if (op && !op.review) diagnostics.push(err(file.path, pos.line, pos.col, 'operator', 'no-review-data', `operator "${op.id}" has no review data`, { hint: `add a "review:" section to ${op.file}` }));
+    if (op && !op.review)
+      diagnostics.push(
+        err(file.path, pos.line, pos.col, 'operator', 'no-review-data', `operator "${op.id}" has no review data`, {
+          hint: `add a "review:" section to ${op.file}`,
+        }),
+      );
   }
   return [...refs].sort();
 }
@@ -193,7 +309,17 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
         const { value, unresolved } = interpolateDeep(o, (id, keys) => lookupReference(id, keys, config, rawById));
         for (const u of unresolved) {
           const pos = locators.get(o.id)!(u.path);
-          diagnostics.push(err(o.file, pos.line, pos.col, fieldPath(u.path), 'unknown-value', `"${u.reference}" does not name a text or number field`, { hint: `check the operator id and field names (operator ids: ${[...rawById.keys()].join(', ')})` }));
+          diagnostics.push(
+            err(
+              o.file,
+              pos.line,
+              pos.col,
+              fieldPath(u.path),
+              'unknown-value',
+              `"${u.reference}" does not name a text or number field`,
+              { hint: `check the operator id and field names (operator ids: ${[...rawById.keys()].join(', ')})` },
+            ),
+          );
         }
         return value;
       })
@@ -207,25 +333,58 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   for (const d of drafts) {
     const first = byRoute.get(d.route);
     if (first) {
-      diagnostics.push(err(d.file.path, d.routeLine, 1, 'route', 'duplicate-route', `route "${d.route}" is already claimed by ${first.file.path}`, { hint: 'rename one of the files, or set a different "route:" in its frontmatter' }));
+      diagnostics.push(
+        err(
+          d.file.path,
+          d.routeLine,
+          1,
+          'route',
+          'duplicate-route',
+          `route "${d.route}" is already claimed by ${first.file.path}`,
+          { hint: 'rename one of the files, or set a different "route:" in its frontmatter' },
+        ),
+      );
       continue;
     }
     byRoute.set(d.route, d);
     const sameTitle = byTitle.get(d.data.title);
     if (sameTitle) {
       const pos = d.locate(['title']);
-      diagnostics.push(err(d.file.path, pos.line, pos.col, 'title', 'duplicate-title', `title is already used by ${sameTitle.file.path}`, { received: JSON.stringify(d.data.title), hint: 'every page needs its own <title>' }));
+      diagnostics.push(
+        err(
+          d.file.path,
+          pos.line,
+          pos.col,
+          'title',
+          'duplicate-title',
+          `title is already used by ${sameTitle.file.path}`,
+          { received: JSON.stringify(d.data.title), hint: 'every page needs its own <title>' },
+        ),
+      );
     } else byTitle.set(d.data.title, d);
     if (d.data.template === 'review') {
       const other = reviewRoutes.get(d.data.operator);
       if (other) {
         const pos = d.locate(['operator']);
-        diagnostics.push(err(d.file.path, pos.line, pos.col, 'operator', 'duplicate-review', `operator "${d.data.operator}" already has a review page at ${other}`));
+        diagnostics.push(
+          err(
+            d.file.path,
+            pos.line,
+            pos.col,
+            'operator',
+            'duplicate-review',
+            `operator "${d.data.operator}" already has a review page at ${other}`,
+          ),
+        );
       } else reviewRoutes.set(d.data.operator, d.route);
     }
   }
   if (loaded.site && drafts.length && !byRoute.has('/')) {
-    diagnostics.push(err('content/pages', 1, 1, '', 'no-home', 'no page for the home route "/"', { hint: 'add content/pages/index.md' }));
+    diagnostics.push(
+      err('content/pages', 1, 1, '', 'no-home', 'no page for the home route "/"', {
+        hint: 'add content/pages/index.md',
+      }),
+    );
   }
 
   const pages: Page[] = [];
@@ -234,12 +393,28 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
     if (!config) continue;
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
-      const { value, unresolved, ids } = interpolateDeep(d.data[key], (id, keys) => lookupReference(id, keys, config, operatorsById), [key]);
+      const { value, unresolved, ids } = interpolateDeep(
+        d.data[key],
+        (id, keys) => lookupReference(id, keys, config, operatorsById),
+        [key],
+      );
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {
         const pos = d.locate(u.path as PropertyKey[]);
-        diagnostics.push(err(d.file.path, pos.line, pos.col, fieldPath(u.path), operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator', `"${u.reference}" does not name a text or number field`, { hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; "site" is content/site.yaml` }));
+        diagnostics.push(
+          err(
+            d.file.path,
+            pos.line,
+            pos.col,
+            fieldPath(u.path),
+            operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator',
+            `"${u.reference}" does not name a text or number field`,
+            {
+              hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; "site" is content/site.yaml`,
+            },
+          ),
+        );
       }
     }
     pages.push({

@@ -17,7 +17,7 @@ describe('hosting headers', () => {
   });
   it('writes _headers with security headers on every path and a year of caching for assets', () => {
     const text = netlifyHeaders(config);
-    expect(text).toMatch(/^\/\*\n(  .+\n)+/m);
+    expect(text).toMatch(/^\/\*\n( {2}.+\n)+/m);
     expect(text).toContain('  X-Content-Type-Options: nosniff');
     expect(text).toContain(`/assets/*\n  Cache-Control: ${CACHE_IMMUTABLE}`);
     // Cache-Control appears once: hosts merge values from overlapping rules.
@@ -26,7 +26,13 @@ describe('hosting headers', () => {
   it('writes vercel.json with clean URLs and the same rules', () => {
     const json = JSON.parse(vercelJson(config));
     expect(json).toMatchObject({ cleanUrls: true, trailingSlash: false });
-    expect(json.headers[0].headers).toContainEqual({ key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' });
-    expect(json.headers[1]).toEqual({ source: '/assets/(.*)', headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }] });
+    expect(json.headers[0].headers).toContainEqual({
+      key: 'Referrer-Policy',
+      value: 'strict-origin-when-cross-origin',
+    });
+    expect(json.headers[1]).toEqual({
+      source: '/assets/(.*)',
+      headers: [{ key: 'Cache-Control', value: CACHE_IMMUTABLE }],
+    });
   });
 });

@@ -43,7 +43,13 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 export function netlifyHeaders(config: SiteConfig): string {
   const lines = ['# Written by pa-site build. Security headers for every response.', '/*'];
   for (const [k, v] of Object.entries(securityHeaders(config))) lines.push(`  ${k}: ${v}`);
-  lines.push('', '# Content-hashed assets never change under their name. (HTML: host default, revalidated.)', '/assets/*', `  Cache-Control: ${CACHE_IMMUTABLE}`, '');
+  lines.push(
+    '',
+    '# Content-hashed assets never change under their name. (HTML: host default, revalidated.)',
+    '/assets/*',
+    `  Cache-Control: ${CACHE_IMMUTABLE}`,
+    '',
+  );
   return lines.join('\n');
 }
 
