@@ -1,5 +1,13 @@
 /** pa-site's library API: the CLI is a thin layer over these. */
-export { build, type BuildOptions, type BuildResult, type BuildTimings } from './pipeline/build.js';
+export {
+  build,
+  type BuildOptions,
+  type BuildProgress,
+  type BuildResult,
+  type BuildStage,
+  type BuildTimings,
+} from './pipeline/build.js';
+export { stopEsbuild } from './pipeline/render/esbuild-service.js';
 export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
 export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './pipeline/route/urls.js';
 export { serveDir, staticHandler } from './serve.js';

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
@@ -44,13 +44,51 @@ describe('pa-site CLI', () => {
     expect(r.err).toContain('--workers must be a whole number from 1 to 64 (received: lots)');
   });
 
-  it('builds a project and prints a one-line summary', async () => {
+  it('builds a project and prints one summary line and no control characters without a terminal', async () => {
     const p = await fixtureProject();
     cleanups.push(p.cleanup);
-    const r = run(['build', '--root', p.root]);
+    const r = run(['build', '--root', p.root], { NO_COLOR: '' });
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^✓ Built 1 page, \d+ files, [\d.]+ KB in \d+ ms → /m);
-    expect(r.out).not.toContain('\x1b[');
+    expect(r.out).toMatch(/^✓ Built 1 page, \d+ files, [\d.]+ KB in \d+ ms → .*\n$/);
+    expect(r.err).toBe('');
+    // No escape, carriage return or other control byte except the final newline.
+    const control = [...r.out.slice(0, -1)].filter((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+    expect(control).toEqual([]);
+  });
+
+  it('prints stage timings with --verbose, nothing with --quiet, and refuses both at once', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const verbose = run(['build', '--root', p.root, '--verbose']);
+    expect(verbose.code).toBe(0);
+    expect(verbose.out).toMatch(/^stages: load \d+ ms, validate \d+ ms, compile \d+ ms, render \d+ ms, write \d+ ms$/m);
+    expect(verbose.out).toMatch(/^pages: [01] rendered( on the main thread)?, [01] from the render cache$/m);
+    expect(verbose.out).toMatch(/^✓ Built 1 page/m);
+    const quiet = run(['build', '--root', p.root, '--quiet']);
+    expect([quiet.code, quiet.out, quiet.err]).toEqual([0, '', '']);
+    const both = run(['build', '--root', p.root, '--quiet', '--verbose']);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain("option '--verbose' cannot be used with option '-q, --quiet'");
+  });
+
+  it('leaves no process running after a build exits (esbuild service, render workers)', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    // Its own process group: every process the build starts belongs to it unless it moves away.
+    const child = spawn(process.execPath, [bin, 'build', '--root', p.root, '--workers', '2', '--no-cache'], {
+      detached: true,
+      stdio: 'ignore',
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    let left = true;
+    try {
+      process.kill(-child.pid!, 0);
+    } catch (e) {
+      left = (e as NodeJS.ErrnoException).code !== 'ESRCH';
+    }
+    if (left) spawnSync('kill', ['--', `-${child.pid}`]);
+    expect(left, 'a process of the build outlived it (esbuild not stopped and reaped)').toBe(false);
   });
 
   it('exits 1 with every content error and keeps quiet output to errors', async () => {

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from '../paths.js';
-import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
+import type { BuildResult } from '../pipeline/build.js';
+import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
+import { ProgressLine } from './progress.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -14,10 +16,16 @@ function makeOut(): Out {
   };
 }
 
+/** A progress line on stderr when it is a terminal (and the user did not ask for quiet). */
+function progressLine(quiet?: boolean): ProgressLine | undefined {
+  return !quiet && process.stderr.isTTY && process.env.TERM !== 'dumb' ? new ProgressLine(process.stderr) : undefined;
+}
+
 async function runBuild(opts: {
   root: string;
   out?: string;
   quiet?: boolean;
+  verbose?: boolean;
   workers?: string;
   cache?: boolean;
 }): Promise<number> {
@@ -31,7 +39,19 @@ async function runBuild(opts: {
       return EXIT.usage;
     }
   }
-  const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache });
+  const line = progressLine(opts.quiet);
+  let result: BuildResult;
+  try {
+    result = await build({
+      root: opts.root,
+      outDir: opts.out,
+      workers,
+      cache: opts.cache,
+      onProgress: line && ((p) => line.update(p)),
+    });
+  } finally {
+    line?.finish();
+  }
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
     o.err(
@@ -39,6 +59,7 @@ async function runBuild(opts: {
     );
     return EXIT.failed;
   }
+  if (opts.verbose) for (const l of buildDetails(result)) o.out(l);
   if (!opts.quiet) {
     const where = path.relative(process.cwd(), result.outDir) || '.';
     o.out(
@@ -47,6 +68,9 @@ async function runBuild(opts: {
   }
   return EXIT.ok;
 }
+
+/** Set by commands that may have started esbuild's service process. */
+let usedPipeline = false;
 
 export function program(): Command {
   const cmd = new Command('pa-site')
@@ -64,9 +88,13 @@ export function program(): Command {
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
     .option('--workers <n>', 'render worker threads (default: one per core for sites of 300+ pages)')
     .option('--no-cache', 'render every page afresh, ignoring the render cache')
-    .option('-q, --quiet', 'print errors only')
+    .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
+    .addOption(
+      new Option('--verbose', 'also print how long each stage took, threads used and cache hits').conflicts('quiet'),
+    )
     .exitOverride()
     .action(async (opts) => {
+      usedPipeline = true;
       process.exitCode = await runBuild(opts);
     });
 
@@ -80,6 +108,7 @@ export function program(): Command {
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
     .action(async (opts) => {
+      usedPipeline = true;
       const { runCheck } = await import('./check-command.js');
       process.exitCode = await runCheck(opts);
     });
@@ -92,6 +121,7 @@ export function program(): Command {
     .option('--host <host>', 'interface to bind (widening it prints a warning)', '127.0.0.1')
     .exitOverride()
     .action(async (opts) => {
+      usedPipeline = true;
       const { runDev } = await import('./dev-command.js');
       process.exitCode = await runDev(opts);
     });
@@ -117,5 +147,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     process.stderr.write(`pa-site: unexpected error: ${(e as Error).stack ?? e}\n`);
     return EXIT.failed;
+  } finally {
+    // Leave no process behind: esbuild's service (when a command started it) is stopped and reaped.
+    if (usedPipeline) await (await import('../pipeline/render/esbuild-service.js')).stopEsbuild();
   }
 }

@@ -1,4 +1,5 @@
 import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import type { BuildResult } from '../pipeline/build.js';
 
 export interface Out {
   color: boolean;
@@ -25,4 +26,17 @@ export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(2)} MB`;
+}
+
+const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
+
+/** `--verbose` lines: where the time went, and how the pages were produced. */
+export function buildDetails(r: BuildResult): string[] {
+  const t = r.timings;
+  const rendered = r.renderedRoutes.length;
+  const how = r.workers > 1 ? ` in ${r.workers} worker threads` : r.workers === 1 ? ' on the main thread' : '';
+  return [
+    `stages: load ${ms(t.load)}, validate ${ms(t.validate)}, compile ${ms(t.compile)}, render ${ms(t.render)}, write ${ms(t.write)}`,
+    `pages: ${rendered} rendered${how}, ${r.cacheHits} from the render cache`,
+  ];
 }

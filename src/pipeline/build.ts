@@ -31,6 +31,17 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template changed). */
   compiled?: Compiled;
+  /** Called as the build moves through its stages and as pages finish rendering (the CLI draws progress). */
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+export type BuildStage = 'load' | 'validate' | 'compile' | 'render' | 'write';
+
+/** Where a build is: the stage it has entered and, while rendering, pages finished out of all pages. */
+export interface BuildProgress {
+  stage: BuildStage;
+  done: number;
+  total: number;
 }
 
 /** Templates and assets compiled for a build; reusable while no file under templates/ changes. */
@@ -127,6 +138,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     timings[stage] = now - mark;
     mark = now;
   };
+  const progress = (stage: BuildStage, done = 0, total = 0) => options.onProgress?.({ stage, done, total });
 
   const tplDir = templatesDir(root);
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
@@ -134,14 +146,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ? Promise.resolve([reuse.templates, reuse.assets] as const)
     : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
   compiling.catch(() => undefined);
+  progress('load');
   const loaded = loadContent(root);
   lap('load');
+  progress('validate');
   const { site, diagnostics } = validateContent(root, loaded);
   result.diagnostics.push(...diagnostics);
   lap('validate');
   if (!site) return done(result);
   result.site = site;
 
+  progress('compile');
   let compiled: readonly [CompiledTemplates, BuiltAssets];
   try {
     compiled = await compiling;
@@ -203,7 +218,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fixed.set('vercel.json', vercelJson(site.config));
     await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
-    const { outcomes, workers } = await renderAll(setup, templates.module, options.workers);
+    const total = site.pages.length;
+    progress('render', 0, total);
+    const { outcomes, workers } = await renderAll(setup, templates.module, options.workers, (done) =>
+      progress('render', done, total),
+    );
     for (const o of outcomes) {
       result.diagnostics.push(...o.diagnostics);
       if (o.bytes) staging.count(o.bytes);
@@ -216,6 +235,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       await staging.abort();
       return done(result);
     }
+    progress('write');
     await staging.commit();
   } catch (e) {
     await staging.abort();

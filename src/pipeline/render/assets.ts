@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import { esbuildBuild } from './esbuild-service.js';
 import type { AssetRefs } from '../../model.js';
 
 export interface BuiltAssets {
@@ -18,7 +18,7 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     'not-found': path.join(templatesDir, 'client', 'not-found.ts'),
     styles: path.join(templatesDir, 'styles', 'site.css'),
   };
-  const result = await esbuild.build({
+  const result = await esbuildBuild({
     entryPoints: entries,
     bundle: true,
     minify: true,

@@ -35,7 +35,12 @@ export interface PageOutcome {
   entry?: EntryRecord;
 }
 
-export type PageRenderer = RenderContext & { cache?: RenderCache; dirs: Set<string> };
+export type PageRenderer = RenderContext & {
+  cache?: RenderCache;
+  dirs: Set<string>;
+  /** Called after each page renderMany renders (progress on the main thread). */
+  onPage?: () => void;
+};
 
 export function contextFrom(setup: RenderSetup, templates: TemplateModule): PageRenderer {
   const { site } = setup;
@@ -147,6 +152,7 @@ export async function renderMany(
       diagnostics: rendered.diagnostics,
     };
     outcomes.push(outcome);
+    r.onPage?.();
     if (!rendered.html) continue;
     const abs = path.join(setup.stagingDir, page.url.file);
     ensureParent(r.dirs, abs);

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import * as esbuild from 'esbuild';
+import { esbuildBuild } from './esbuild-service.js';
 import { cacheDir } from '../../paths.js';
 import {
   contextFrom,
@@ -30,7 +30,7 @@ async function workerEntry(): Promise<string> {
   const here = fileURLToPath(import.meta.url);
   if (!here.endsWith('.ts')) return path.join(path.dirname(here), 'render-worker.js');
   const outfile = path.join(cacheDir, 'render-worker.mjs');
-  await esbuild.build({
+  await esbuildBuild({
     entryPoints: [path.join(path.dirname(here), 'render-worker.ts')],
     bundle: true,
     format: 'esm',
@@ -52,6 +52,7 @@ export async function renderAll(
   setup: RenderSetup,
   templates: TemplateModule,
   requested?: number | 'auto',
+  onDone?: (pages: number) => void,
 ): Promise<{ outcomes: PageOutcome[]; workers: number }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
@@ -62,9 +63,17 @@ export async function renderAll(
     if (hit) outcomes[i] = hit;
     else misses.push(i);
   }
+  let done = count - misses.length;
+  const tick = (pages: number) => {
+    done += pages;
+    onDone?.(done);
+  };
+  tick(0);
   const workers = misses.length ? workerCount(misses.length, requested) : 0;
-  if (workers === 1) for (const o of await renderMany(r, setup, misses)) outcomes[o.index] = o;
-  else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes);
+  if (workers === 1) {
+    r.onPage = () => tick(1);
+    for (const o of await renderMany(r, setup, misses)) outcomes[o.index] = o;
+  } else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes, tick);
   if (r.cache) {
     try {
       r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])));
@@ -81,6 +90,7 @@ async function renderInWorkers(
   misses: number[],
   workers: number,
   outcomes: PageOutcome[],
+  tick: (pages: number) => void,
 ): Promise<void> {
   const entry = await workerEntry();
   const chunks: number[][] = [];
@@ -107,7 +117,10 @@ async function renderInWorkers(
               else resolve();
             };
             worker.on('message', (msg: 'ready' | PageOutcome[]) => {
-              if (msg !== 'ready') for (const o of msg) outcomes[o.index] = o;
+              if (msg !== 'ready') {
+                for (const o of msg) outcomes[o.index] = o;
+                tick(msg.length);
+              }
               next();
             });
             worker.once('error', reject);

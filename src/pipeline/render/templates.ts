@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import { esbuildBuild } from './esbuild-service.js';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
@@ -35,7 +35,7 @@ export interface CompiledTemplates {
  */
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
-  const result = await esbuild.build({
+  const result = await esbuildBuild({
     stdin: {
       contents: `export * from ${JSON.stringify(entry)};\nexport { createElement } from 'react';\nexport { renderToStaticMarkup } from 'react-dom/server';\n`,
       resolveDir: dir,

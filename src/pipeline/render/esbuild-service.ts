@@ -1,0 +1,31 @@
+import * as esbuild from 'esbuild';
+
+let started = false;
+
+/** esbuild's build(), noting that its service process is running so that stopEsbuild() knows to wait for it. */
+export const esbuildBuild: typeof esbuild.build = (options) => {
+  started = true;
+  return esbuild.build(options);
+};
+
+/**
+ * Stops esbuild's service process and waits until this process has reaped it. esbuild's own stop()
+ * only signals the child: a process that exits right after leaves it behind as a zombie for init
+ * to collect, which some container inits never do promptly. Waiting for SIGCHLD keeps the event
+ * loop alive until Node has collected the child. Resolves at once when esbuild was never started.
+ */
+export async function stopEsbuild(timeoutMs = 2000): Promise<void> {
+  if (!started) return;
+  started = false;
+  if (process.platform === 'win32') return esbuild.stop();
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      process.off('SIGCHLD', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    process.on('SIGCHLD', done);
+    void esbuild.stop();
+  });
+}
