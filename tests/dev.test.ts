@@ -172,14 +172,42 @@ describe('pa-site dev', () => {
     expect((await fetchText((ev.data as { href: string }).href)).text).toContain('#f5c543');
   });
 
-  it('re-renders after a template change', async () => {
+  it('reloads only the page that uses an edited template', async () => {
+    const file = 'templates/blocks/Site.tsx';
+    const src = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, src.replace('Send Message', 'Send Your Message'));
+    const ev = await nextEvent('reload', t0);
+    console.log(`dev: one-page template save → reload event in ${ev.at - t0} ms`);
+    expect((ev.data as { routes: string[] }).routes).toEqual(['/contact']);
+    expect((await fetchText('/contact')).text).toContain('Send Your Message');
+  });
+
+  it('re-renders every page after a change to a template they all use', async () => {
     const file = 'templates/components/Hero.tsx';
     const src = await project.read(file);
     const t0 = Date.now();
     await project.write(file, src.replace('Last Updated: ', 'Updated: '));
     const ev = await nextEvent('reload', t0);
-    console.log(`dev: template save → reload event in ${ev.at - t0} ms`);
+    console.log(`dev: shared template save → reload event in ${ev.at - t0} ms`);
+    expect((ev.data as { routes: string[] }).routes).toEqual(expect.arrayContaining(['/', '/about', '/contact']));
     expect((await fetchText('/about')).text).toContain('Updated: <time');
+  });
+
+  it('picks up a template mistake even when a content save comes next', async () => {
+    const file = 'templates/components/Hero.tsx';
+    const good = await project.read(file);
+    const t0 = Date.now();
+    await project.write(file, good.replace('export function Hero', 'export function Hero(('));
+    await nextEvent('error-state', t0, (d) => d !== null);
+    const about = await project.read('content/pages/about.md');
+    const t1 = Date.now();
+    await project.write('content/pages/about.md', about.replace(/^## (.*)$/m, '## Heading after a template error'));
+    const ev = await nextEvent('error-state', t1, (d) => d !== null);
+    expect(JSON.stringify(ev.data)).toContain('templates/components/Hero.tsx');
+    const t2 = Date.now();
+    await project.write(file, good);
+    await nextEvent('error-state', t2, (d) => d === null);
   });
 
   it('tells a second dev server for the same folder what is running', () => {

@@ -32,11 +32,12 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     const time = new Date().toLocaleTimeString('en-GB');
     if (e.kind === 'built') {
       if (!e.changed.length) return;
+      const rendered = e.rendered > e.routes.length ? ` (${e.rendered} rendered)` : '';
       const what = e.css
         ? 'styles updated without reload'
         : e.routes.length
-          ? `re-rendered ${e.routes.length === 1 ? e.routes[0] : `${e.routes.length} pages`}`
-          : 'no page changed';
+          ? `updated ${e.routes.length === 1 ? e.routes[0] : `${e.routes.length} pages`}${rendered}`
+          : `no page changed${rendered}`;
       o.out(
         `${time} ${paint(o.color, 32, '✓')} ${what} in ${Math.round(e.ms)} ms (${e.changed.map((f) => path.relative(path.resolve(opts.root), f)).join(', ')})`,
       );

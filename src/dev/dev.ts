@@ -29,7 +29,16 @@ export interface DevOptions {
 }
 
 export type DevLog =
-  | { kind: 'built'; ms: number; routes: string[]; css: boolean; changed: string[] }
+  | {
+      kind: 'built';
+      ms: number;
+      /** Pages whose HTML changed (they reload). */
+      routes: string[];
+      /** Pages rendered afresh, changed or not. */
+      rendered: number;
+      css: boolean;
+      changed: string[];
+    }
   | { kind: 'failed'; ms: number; diagnostics: Diagnostic[] }
   | { kind: 'info'; message: string };
 
@@ -94,36 +103,84 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const tplDir = templatesDir(root);
   let last: BuildResult;
   let compiled: Compiled | undefined;
+  /** Parts of `compiled` that a changed file went into: recompiled until a build compiles them again. */
+  const stale = { templates: false, assets: false };
   let error: ErrorState | undefined;
   /** Whether any build has succeeded yet (until then every page shows the error screen). */
   let hasGoodOutput = false;
   let fileRoutes = new Map<string, string>();
+  /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
+  const sums = new Map<string, string>();
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => {
     for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
 
+  /** Marks the compiled parts a changed templates file went into (a file neither knows: both). */
+  const invalidate = (changed: string[]) => {
+    const inTemplates = changed.filter((f) => f.startsWith(tplDir + path.sep));
+    if (!inTemplates.length) return;
+    const tpl = new Set(compiled?.templates.inputs);
+    const assets = new Set(compiled?.assets.inputs);
+    for (const f of inTemplates) {
+      const known = tpl.has(f) || assets.has(f);
+      if (tpl.has(f) || !known) stale.templates = true;
+      if (assets.has(f) || !known) stale.assets = true;
+    }
+  };
+
+  /** Routes among `candidates` whose written HTML differs from what was last served. */
+  const changedRoutes = async (result: BuildResult, candidates: readonly string[]): Promise<string[]> => {
+    const fileOf = new Map(result.site!.pages.map((p) => [p.route, p.url.file]));
+    const changed: string[] = [];
+    await Promise.all(
+      candidates.map(async (route) => {
+        const file = fileOf.get(route);
+        if (!file) return;
+        const sum = createHash('sha1')
+          .update(await readFile(path.join(outDir, file)))
+          .digest('hex');
+        if (sums.get(route) !== sum) changed.push(route);
+        sums.set(route, sum);
+      }),
+    );
+    for (const route of sums.keys()) if (!fileOf.has(route)) sums.delete(route);
+    return changed.sort();
+  };
+
   const runBuild = async (changed: string[]) => {
     const t0 = performance.now();
-    const templatesChanged = changed.some((f) => f.startsWith(tplDir + path.sep));
-    const result = await build({ root, outDir, compiled: templatesChanged ? undefined : compiled });
+    invalidate(changed);
+    const reuse = compiled && {
+      dir: compiled.dir,
+      templates: stale.templates ? undefined : compiled.templates,
+      assets: stale.assets ? undefined : compiled.assets,
+    };
+    const result = await build({ root, outDir, compiled: reuse });
     last = result;
-    const ms = performance.now() - t0;
-    if (result.ok) {
+    if (result.compiled) {
       compiled = result.compiled;
+      stale.templates = stale.assets = false;
+    }
+    if (result.ok) {
+      const first = !hasGoodOutput;
       hasGoodOutput = true;
       fileRoutes = new Map(result.site!.pages.map((p) => [p.file, p.route]));
+      // Pages re-rendered with the same bytes (a template change that does not touch them) stay as they are.
+      const updated = await changedRoutes(result, first ? result.routes : result.renderedRoutes);
+      const ms = performance.now() - t0;
       const failedRoutes = error?.routes ?? [];
       const wasError = !!error;
       error = undefined;
       const cssOnly = changed.length > 0 && changed.every((f) => f.endsWith('.css'));
       // Pages that showed the error screen reload too, even when their output came from the cache.
-      const routes = [...new Set([...result.renderedRoutes, ...failedRoutes])];
+      const routes = [...new Set([...updated, ...failedRoutes])];
       if (cssOnly) send('css', { href: result.compiled!.assets.refs.css });
-      else if (changed.length) send('reload', { routes, all: templatesChanged });
+      else if (changed.length) send('reload', { routes, all: false });
       if (wasError) send('error-state', null);
-      log({ kind: 'built', ms, routes: result.renderedRoutes, css: cssOnly, changed });
+      log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
     } else {
+      const ms = performance.now() - t0;
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       error = {
         message: summarizeDiagnostics(result.diagnostics),

@@ -29,8 +29,11 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
-  /** Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template changed). */
-  compiled?: Compiled;
+  /**
+   * Compiled templates and/or assets from an earlier build to reuse: the dev server passes the part
+   * that no changed file went into. Ignored when `dir` is not this build's templates folder.
+   */
+  compiled?: Partial<Compiled> & { dir: string };
   /** Called as the build moves through its stages and as pages finish rendering (the CLI draws progress). */
   onProgress?: (progress: BuildProgress) => void;
 }
@@ -142,9 +145,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const tplDir = templatesDir(root);
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
-  const compiling = reuse
-    ? Promise.resolve([reuse.templates, reuse.assets] as const)
-    : Promise.all([compileTemplates(tplDir), buildAssets(tplDir)]);
+  const compiling = Promise.all([
+    reuse?.templates ?? compileTemplates(tplDir),
+    reuse?.assets ?? buildAssets(tplDir),
+  ] as const);
   compiling.catch(() => undefined);
   progress('load');
   const loaded = loadContent(root);

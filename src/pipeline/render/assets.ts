@@ -1,11 +1,14 @@
 import path from 'node:path';
 import { esbuildBuild } from './esbuild-service.js';
 import type { AssetRefs } from '../../model.js';
+import { inputsOf } from './templates.js';
 
 export interface BuiltAssets {
   refs: AssetRefs;
   /** Output path (relative to dist/) → contents. */
   files: Map<string, Uint8Array>;
+  /** Absolute paths of the source files bundled (styles, client scripts and what they import). */
+  inputs: string[];
 }
 
 /**
@@ -46,5 +49,5 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     files.set(rel, f.contents);
   }
   if (!refs.css || !refs.script || !refs.notFoundScript) throw new Error('asset bundle is missing an entry');
-  return { refs: refs as AssetRefs, files };
+  return { refs: refs as AssetRefs, files, inputs: inputsOf(result.metafile) };
 }

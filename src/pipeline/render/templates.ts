@@ -3,10 +3,18 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildBuild } from './esbuild-service.js';
+import { reactRuntime, reactRuntimePlugin } from './react-runtime.js';
+import type { Metafile } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { cacheDir, packageDir } from '../../paths.js';
+
+/** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
+export const inputsOf = (metafile: Metafile): string[] =>
+  Object.keys(metafile.inputs)
+    .filter((f) => !f.startsWith('<'))
+    .map((f) => path.resolve(f));
 
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
@@ -26,15 +34,18 @@ export interface CompiledTemplates {
   file: string;
   /** Hash of the compiled code: part of every render-cache key. */
   hash: string;
+  /** Absolute paths of the source files compiled into the bundle. */
+  inputs: string[];
 }
 
 /**
- * Compiles `templates/index.ts` and everything it imports with esbuild, together with React's
- * production build (so rendering is fast whatever NODE_ENV the caller has), and imports the result.
- * A changed template yields a new file name, so no restart is ever needed.
+ * Compiles `templates/index.ts` and everything it imports with esbuild, importing React from the
+ * shared production runtime (react-runtime.ts: fast whatever NODE_ENV the caller has), and imports
+ * the result. A changed template yields a new file name, so no restart is ever needed.
  */
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
+  const runtimeUrl = await reactRuntime();
   const result = await esbuildBuild({
     stdin: {
       contents: `export * from ${JSON.stringify(entry)};\nexport { createElement } from 'react';\nexport { renderToStaticMarkup } from 'react-dom/server';\n`,
@@ -50,12 +61,14 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     jsx: 'automatic',
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    // react-dom/server's CommonJS build calls require() for Node built-ins.
+    plugins: [reactRuntimePlugin(runtimeUrl)],
+    // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
     },
     logLevel: 'silent',
     outfile: 'templates.mjs',
+    metafile: true,
   });
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
@@ -63,5 +76,5 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const file = path.join(cacheDir, `templates-${hash}.mjs`);
   await writeFile(file, code);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  return { module, file, hash };
+  return { module, file, hash, inputs: inputsOf(result.metafile) };
 }

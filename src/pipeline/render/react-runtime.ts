@@ -1,0 +1,88 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Plugin, version as esbuildVersion } from 'esbuild';
+import { cacheDir, packageDir } from '../../paths.js';
+import { esbuildBuild } from './esbuild-service.js';
+
+/** The specifiers templates (and pa-site's entry) import React by; all resolve to the one runtime module. */
+const REACT_SPECIFIERS = /^(react|react\/jsx-runtime|react-dom\/server)$/;
+
+const req = createRequire(path.join(packageDir, 'package.json'));
+const packageRoot = (name: string) => path.dirname(req.resolve(`${name}/package.json`));
+const versionOf = (name: string) =>
+  (JSON.parse(readFileSync(path.join(packageRoot(name), 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The entry of the runtime bundle: React's public API, the JSX runtime and the static renderer, as named exports. */
+function runtimeEntry(): string {
+  // esbuild cannot turn `export *` of a CommonJS module into named exports: list the names.
+  const names = new Set<string>();
+  for (const file of ['react.production.js', 'react-jsx-runtime.production.js'])
+    for (const name of Object.keys(req(path.join(packageRoot('react'), 'cjs', file))))
+      if (/^[A-Za-z_$][\w$]*$/.test(name)) names.add(name);
+  return [
+    "import * as React from 'react';",
+    "import * as JSXRuntime from 'react/jsx-runtime';",
+    "export { renderToStaticMarkup, renderToString } from 'react-dom/server';",
+    `export const { ${[...names].filter((n) => n !== 'jsx' && n !== 'jsxs').join(', ')} } = React;`,
+    'export const { jsx, jsxs } = JSXRuntime;',
+  ].join('\n');
+}
+
+let runtime: Promise<string> | undefined;
+
+/**
+ * React's production build bundled once into an ES module under the cache folder (named by the
+ * React, React DOM and esbuild versions, so it is built once per installation), and its URL.
+ * Templates bundles import React from it instead of bundling their own copy: compiling a template
+ * change takes milliseconds, and a process that imports several templates bundles (the dev server)
+ * keeps one React whose code is already optimized. Production build whatever NODE_ENV says.
+ */
+export function reactRuntime(): Promise<string> {
+  runtime ??= (async () => {
+    const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-esbuild-${esbuildVersion}.mjs`;
+    const file = path.join(cacheDir, name);
+    if (!existsSync(file)) {
+      const result = await esbuildBuild({
+        stdin: {
+          contents: runtimeEntry(),
+          resolveDir: packageDir,
+          sourcefile: 'pa-site-react-runtime.ts',
+          loader: 'ts',
+        },
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        define: { 'process.env.NODE_ENV': '"production"' },
+        // react-dom/server's CommonJS build calls require() for Node built-ins.
+        banner: {
+          js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
+        },
+        legalComments: 'none',
+        logLevel: 'silent',
+      });
+      await mkdir(cacheDir, { recursive: true });
+      // Written under a temporary name and renamed: a concurrent build never imports half a file.
+      const tmp = `${file}.${process.pid}.tmp`;
+      await writeFile(tmp, result.outputFiles[0]!.contents);
+      await rename(tmp, file);
+    }
+    return pathToFileURL(file).href;
+  })();
+  runtime.catch(() => {
+    runtime = undefined;
+  });
+  return runtime;
+}
+
+/** An esbuild plugin that makes every React import of a templates bundle an import of the runtime module. */
+export const reactRuntimePlugin = (runtimeUrl: string): Plugin => ({
+  name: 'pa-site-react-runtime',
+  setup(build) {
+    build.onResolve({ filter: REACT_SPECIFIERS }, () => ({ path: runtimeUrl, external: true }));
+  },
+});
