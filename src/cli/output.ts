@@ -34,7 +34,13 @@ const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 export function buildDetails(r: BuildResult): string[] {
   const t = r.timings;
   const rendered = r.renderedRoutes.length;
-  const how = r.workers > 1 ? ` in ${r.workers} worker threads` : r.workers === 1 ? ' on the main thread' : '';
+  const workers = r.workers - 1;
+  const how =
+    r.workers > 1
+      ? ` in ${r.workers} threads (main and ${workers} worker${workers === 1 ? '' : 's'})`
+      : r.workers === 1
+        ? ' on the main thread'
+        : '';
   return [
     `stages: load ${ms(t.load)}, validate ${ms(t.validate)}, compile ${ms(t.compile)}, render ${ms(t.render)}, write ${ms(t.write)}`,
     `pages: ${rendered} rendered${how}, ${r.cacheHits} from the render cache`,

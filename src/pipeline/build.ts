@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
+import { existsSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
@@ -11,7 +11,7 @@ import { compileTemplates, type CompiledTemplates } from './render/templates.js'
 import { buildAssets, type BuiltAssets } from './render/assets.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
-import { renderAll } from './render/render-pool.js';
+import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { Staging, type OutputFiles } from './write/write.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
@@ -23,7 +23,7 @@ export interface BuildOptions {
   outDir?: string;
   /** Clock for the copyright year (tests pin it). */
   now?: Date;
-  /** Render worker threads: a number, or 'auto' (one per core for large sites; default). */
+  /** Render threads, the main thread included: a number, or 'auto' (one per core for large sites; default). */
   workers?: number | 'auto';
   /** Reuse rendered pages from the persistent render cache (default true). */
   cache?: boolean;
@@ -79,7 +79,7 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** The validated site, when validation passed (check and dev reuse it). */
   site?: Site;
-  /** Worker threads used for rendering (1 = the main thread; 0 = every page came from the cache). */
+  /** Threads that rendered (1 = the main thread alone; 0 = every page came from the cache). */
   workers: number;
   /** Pages taken from the render cache. */
   cacheHits: number;
@@ -112,6 +112,21 @@ async function publicFiles(root: string): Promise<OutputFiles> {
  * is left untouched.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const threads: { pool?: Promise<RenderPool> } = {};
+  try {
+    return await buildWith(options, threads);
+  } finally {
+    await threads.pool?.then((p) => p.close()).catch(() => undefined);
+  }
+}
+
+/** The render cache has nothing yet (or is off): every page will render, so threads can start early. */
+function coldCache(options: BuildOptions): boolean {
+  if (options.cache === false) return true;
+  return !existsSync(path.join(options.cacheDir ?? renderCacheDir, 'index.json'));
+}
+
+async function buildWith(options: BuildOptions, threads: { pool?: Promise<RenderPool> }): Promise<BuildResult> {
   const t0 = performance.now();
   const root = path.resolve(options.root ?? '.');
   const outDir = path.resolve(root, options.outDir ?? 'dist');
@@ -152,6 +167,11 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   compiling.catch(() => undefined);
   progress('load');
   const loaded = loadContent(root);
+  // On a cold build, render workers load their code while the main thread validates.
+  if (coldCache(options)) {
+    threads.pool = RenderPool.start(workerCount(loaded.pages.length, options.workers));
+    threads.pool.catch(() => undefined); // awaited (and reported) when rendering starts
+  }
   lap('load');
   progress('validate');
   const { site, diagnostics } = validateContent(root, loaded);
@@ -224,8 +244,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
     const total = site.pages.length;
     progress('render', 0, total);
-    const { outcomes, workers } = await renderAll(setup, templates.module, options.workers, (done) =>
-      progress('render', done, total),
+    const { outcomes, workers } = await renderAll(
+      setup,
+      templates.module,
+      options.workers,
+      (done) => progress('render', done, total),
+      await threads.pool,
     );
     for (const o of outcomes) {
       result.diagnostics.push(...o.diagnostics);

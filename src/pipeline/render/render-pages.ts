@@ -145,9 +145,11 @@ export async function renderMany(
   for (let k = 0; k < indices.length; k++) {
     const page = pages[k]!;
     const rendered = renderPage(r, page);
+    // Encoded once: its length is the byte count, and the write needs no second encoding.
+    const data = Buffer.from(rendered.html);
     const outcome: PageOutcome = {
       index: indices[k]!,
-      bytes: Buffer.byteLength(rendered.html),
+      bytes: data.length,
       cached: false,
       diagnostics: rendered.diagnostics,
     };
@@ -157,7 +159,7 @@ export async function renderMany(
     const abs = path.join(setup.stagingDir, page.url.file);
     ensureParent(r.dirs, abs);
     const job = new Promise<void>((resolve, reject) =>
-      writeFile(abs, rendered.html, (e) => {
+      writeFile(abs, data, (e) => {
         if (e) return reject(e);
         outcome.entry = store(r, page, rendered.html, rendered.diagnostics, abs);
         resolve();

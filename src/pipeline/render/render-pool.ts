@@ -9,6 +9,7 @@ import {
   fromCache,
   renderMany,
   type PageOutcome,
+  type PageRenderer,
   type RenderJob,
   type RenderSetup,
 } from './render-pages.js';
@@ -19,7 +20,7 @@ const CHUNK = 40;
 /** Below this many pages a worker's start-up costs more than it saves. */
 const MIN_PAGES_PER_WORKER = 150;
 
-/** Workers to use: one per core, but none for small sites. */
+/** Render threads to use (the main thread counts as one): one per core, but one for small sites. */
 export function workerCount(pages: number, requested?: number | 'auto'): number {
   if (typeof requested === 'number') return Math.max(1, Math.floor(requested));
   return Math.max(1, Math.min(availableParallelism(), Math.floor(pages / MIN_PAGES_PER_WORKER)));
@@ -44,15 +45,116 @@ async function workerEntry(): Promise<string> {
 }
 
 /**
- * Stage 4 at scale: pages found in the render cache are copied by the main thread;
- * the rest render in worker threads when there are enough of them, else on the main thread.
- * Output bytes do not depend on the number of workers.
+ * Render threads started ahead of need: each worker loads its code while the main thread is still
+ * validating, then waits for the build's setup. The main thread renders too, so N render threads
+ * are N - 1 workers plus the main thread.
+ */
+export class RenderPool {
+  /** Why each worker stopped early, if it did (before render() listened). */
+  private readonly dead = new Map<Worker, Error>();
+
+  private constructor(private readonly workers: Worker[]) {
+    for (const w of workers) {
+      w.once('error', (e) => this.dead.set(w, e));
+      w.once('exit', (code) =>
+        this.dead.set(w, this.dead.get(w) ?? new Error(`render worker exited with code ${code}`)),
+      );
+    }
+  }
+
+  /** Starts `threads - 1` workers (none for one thread). */
+  static async start(threads: number): Promise<RenderPool> {
+    if (threads <= 1) return new RenderPool([]);
+    const entry = await workerEntry();
+    // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
+    const workers = Array.from(
+      { length: threads - 1 },
+      () => new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } }),
+    );
+    return new RenderPool(workers);
+  }
+
+  get threads(): number {
+    return this.workers.length + 1;
+  }
+
+  /**
+   * Renders `misses` chunk by chunk on the main thread and in the workers; each outcome lands at
+   * its page's index. Each worker keeps two chunks queued so that it never waits for the main
+   * thread, which is busy rendering between messages.
+   */
+  async render(
+    r: PageRenderer,
+    setup: RenderSetup,
+    misses: number[],
+    outcomes: PageOutcome[],
+    tick: (pages: number) => void,
+  ): Promise<void> {
+    const chunks: number[][] = [];
+    for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
+    const send = (worker: Worker) => {
+      const chunk = chunks.shift();
+      if (!chunk) return false;
+      worker.postMessage({ indices: chunk, pages: chunk.map((i) => setup.site.pages[i]!) } satisfies RenderJob);
+      return true;
+    };
+    // Workers get the site without its pages; each chunk carries its own pages.
+    const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
+    const inWorkers = this.workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          let queued = 0;
+          const fill = () => {
+            while (queued < 2 && send(worker)) queued++;
+            if (queued === 0) {
+              worker.off('message', onMessage);
+              resolve();
+            }
+          };
+          const onMessage = (msg: 'ready' | PageOutcome[]) => {
+            if (msg !== 'ready') {
+              queued--;
+              for (const o of msg) outcomes[o.index] = o;
+              tick(msg.length);
+            }
+            fill();
+          };
+          const dead = this.dead.get(worker);
+          if (dead) return reject(dead);
+          worker.on('message', onMessage);
+          worker.once('error', reject);
+          worker.once('exit', (code) => reject(new Error(`render worker exited with code ${code}`)));
+          worker.postMessage({ setup: shared });
+        }),
+    );
+    const onMain = (async () => {
+      r.onPage = () => tick(1);
+      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+        for (const o of await renderMany(r, setup, chunk)) outcomes[o.index] = o;
+        // Let waiting workers' messages in before the next chunk.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    })();
+    await Promise.all([onMain, ...inWorkers]);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.workers.length = 0;
+  }
+}
+
+/**
+ * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
+ * on the main thread and, when there are enough of them, in worker threads (`started`, or started
+ * here). Output bytes do not depend on the number of threads.
  */
 export async function renderAll(
   setup: RenderSetup,
   templates: TemplateModule,
   requested?: number | 'auto',
   onDone?: (pages: number) => void,
+  started?: RenderPool,
 ): Promise<{ outcomes: PageOutcome[]; workers: number }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
@@ -69,11 +171,18 @@ export async function renderAll(
     onDone?.(done);
   };
   tick(0);
-  const workers = misses.length ? workerCount(misses.length, requested) : 0;
-  if (workers === 1) {
+  const threads = misses.length ? (started?.threads ?? workerCount(misses.length, requested)) : 0;
+  if (threads === 1) {
     r.onPage = () => tick(1);
     for (const o of await renderMany(r, setup, misses)) outcomes[o.index] = o;
-  } else if (workers > 1) await renderInWorkers(setup, misses, workers, outcomes, tick);
+  } else if (threads > 1) {
+    const pool = started ?? (await RenderPool.start(threads));
+    try {
+      await pool.render(r, setup, misses, outcomes, tick);
+    } finally {
+      if (!started) await pool.close();
+    }
+  }
   if (r.cache) {
     try {
       r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])));
@@ -81,56 +190,5 @@ export async function renderAll(
       // An index that cannot be written only costs speed on the next build.
     }
   }
-  return { outcomes, workers };
-}
-
-/** Renders `misses` in `workers` threads, chunk by chunk; each outcome lands at its page's index. */
-async function renderInWorkers(
-  setup: RenderSetup,
-  misses: number[],
-  workers: number,
-  outcomes: PageOutcome[],
-  tick: (pages: number) => void,
-): Promise<void> {
-  const entry = await workerEntry();
-  const chunks: number[][] = [];
-  for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
-  // Workers get the site without its pages; each chunk carries its own pages.
-  const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
-  // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
-  const pool = Array.from(
-    { length: workers },
-    () => new Worker(entry, { workerData: shared, resourceLimits: { maxOldGenerationSizeMb: 256 } }),
-  );
-  try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const next = () => {
-              const chunk = chunks.shift();
-              if (chunk)
-                worker.postMessage({
-                  indices: chunk,
-                  pages: chunk.map((i) => setup.site.pages[i]!),
-                } satisfies RenderJob);
-              else resolve();
-            };
-            worker.on('message', (msg: 'ready' | PageOutcome[]) => {
-              if (msg !== 'ready') {
-                for (const o of msg) outcomes[o.index] = o;
-                tick(msg.length);
-              }
-              next();
-            });
-            worker.once('error', reject);
-            worker.once('exit', (code) =>
-              code === 0 ? resolve() : reject(new Error(`render worker exited with code ${code}`)),
-            );
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
-  }
+  return { outcomes, workers: threads };
 }

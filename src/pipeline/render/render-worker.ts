@@ -1,17 +1,23 @@
 /**
- * A render worker: imports the compiled templates once, then renders the pages it is sent and
- * writes each one straight into the staging folder (and the render cache).
+ * A render worker: loads its code at once (while the main thread is still validating), then takes
+ * the build's setup, imports the compiled templates, and renders the pages it is sent, writing each
+ * one straight into the staging folder (and the render cache).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { renderMany, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
+import { renderMany, type PageRenderer, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
 
-const setup = workerData as RenderSetup;
-const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
-const ctx = contextFrom(setup, templates);
+let setup: RenderSetup;
+let ctx: PageRenderer;
 
-parentPort!.on('message', async (job: RenderJob) => {
-  parentPort!.postMessage(await renderMany(ctx, setup, job.indices, job.pages));
+parentPort!.on('message', async (msg: { setup: RenderSetup } | RenderJob) => {
+  if ('setup' in msg) {
+    setup = msg.setup;
+    const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
+    ctx = contextFrom(setup, templates);
+    parentPort!.postMessage('ready');
+    return;
+  }
+  parentPort!.postMessage(await renderMany(ctx, setup, msg.indices, msg.pages));
 });
-parentPort!.postMessage('ready');
