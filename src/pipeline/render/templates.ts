@@ -37,7 +37,12 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
   const result = await esbuild.build({
     stdin: {
-      contents: `export * from ${JSON.stringify(entry)};\nexport { createElement } from 'react';\nexport { renderToStaticMarkup } from 'react-dom/server';\n`,
+      contents: [
+        `export * from ${JSON.stringify(entry)};`,
+        "export { createElement } from 'react';",
+        "export { renderToStaticMarkup } from 'react-dom/server';",
+        '',
+      ].join('\n'),
       resolveDir: dir,
       sourcefile: 'pa-site-templates-entry.ts',
       loader: 'ts',
@@ -52,7 +57,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     define: { 'process.env.NODE_ENV': '"production"' },
     // react-dom/server's CommonJS build calls require() for Node built-ins.
     banner: {
-      js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
+      js:
+        "import { createRequire as __paSiteRequire } from 'node:module'; " +
+        'const require = __paSiteRequire(import.meta.url);',
     },
     logLevel: 'silent',
     outfile: 'templates.mjs',
