@@ -31,7 +31,10 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
-  /** Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template changed). */
+  /**
+   * Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template
+   * changed).
+   */
   compiled?: Compiled;
 }
 

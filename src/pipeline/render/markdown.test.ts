@@ -43,7 +43,8 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
 
   it('fills {{…}} values in text, headings and link targets, and resolves operator: links', () => {
     const { html, diagnostics } = render(
-      '## {{fanduel.name}} offer\n\nGet {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.',
+      '## {{fanduel.name}} offer\n\n' +
+        'Get {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.',
     );
     expect(diagnostics).toEqual([]);
     expect(html).toContain('<h2 id="fanduel-offer">FanDuel offer</h2>');
@@ -69,7 +70,8 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
   it('marks external links for new tabs and screen readers; leaves site links alone', () => {
     const { html } = render('See [the PGCB](https://gamingcontrolboard.pa.gov/) and [about us](/about).');
     expect(html).toContain(
-      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>',
+      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
+        'the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );
     expect(html).toContain('<a href="/about">about us</a>');
   });

@@ -13,7 +13,8 @@ let pipelineVersions: string | undefined;
 function versions(): string {
   pipelineVersions ??= PIPELINE.map((name) => {
     try {
-      return `${name}@${JSON.parse(readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8')).version}`;
+      const manifest = readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8');
+      return `${name}@${JSON.parse(manifest).version}`;
     } catch {
       return `${name}@?`;
     }

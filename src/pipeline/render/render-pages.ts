@@ -62,7 +62,10 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
  * Promise.all). Freshly rendered pages are the exception (renderMany): their writes overlap with
  * rendering the next pages.
  */
-/** Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write. Returns its path. */
+/**
+ * Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write.
+ * Returns its path.
+ */
 function writeOut(
   r: PageRenderer,
   stagingDir: string,

@@ -89,7 +89,9 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
       col: 1,
       field: `template ${page.template}`,
       message: `rendering failed: ${error.message}`,
-      hint: `the ${page.template} template (templates/) threw while rendering this page: look for a value this page's frontmatter or data leaves out`,
+      hint:
+        `the ${page.template} template (templates/) threw while rendering this page: ` +
+        "look for a value this page's frontmatter or data leaves out",
     });
     return { page, html: '', diagnostics };
   }
@@ -106,7 +108,9 @@ export function renderNotFound(ctx: RenderContext): string {
         site: config,
         route: '/404',
         title: `Page Not Found | ${config.title}`,
-        description: `The page you asked for does not exist. Return to the ${config.title} home page for Pennsylvania sportsbook and casino guides.`,
+        description:
+          `The page you asked for does not exist. Return to the ${config.title} home page ` +
+          'for Pennsylvania sportsbook and casino guides.',
         canonical: '',
         assets: ctx.assets,
         year: ctx.year,

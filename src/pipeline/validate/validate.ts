@@ -96,7 +96,9 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
           'unknown-operator',
           c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`,
           {
-            hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}`,
+            hint:
+              'use the file name of a casino in content/operators, ' +
+              `e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}`,
           },
         ),
       );
@@ -151,7 +153,9 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[], splitter: Frontm
   if (!/^\uFEFF?---(?!-)/.test(file.text)) {
     diagnostics.push(
       err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', {
-        hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line',
+        hint:
+          'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), ' +
+          'and another "---" line',
       }),
     );
     return;
@@ -435,7 +439,9 @@ export function validateContent(
             operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator',
             `"${u.reference}" does not name a text or number field`,
             {
-              hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; "site" is content/site.yaml`,
+              hint:
+                `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; ` +
+                '"site" is content/site.yaml',
             },
           ),
         );
