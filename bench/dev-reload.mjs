@@ -93,6 +93,7 @@ for (const [i, e] of edits.entries()) {
   const median = ms[(ms.length - 1) >> 1];
   const pages = [...new Set(results[i].map((r) => r.pages))].join('/');
   console.log(
-    `${e.name}: median ${median.toFixed(0)} ms (min ${ms[0].toFixed(0)}, max ${ms.at(-1).toFixed(0)}); pages reloaded: ${pages}`,
+    `${e.name}: median ${median.toFixed(0)} ms (min ${ms[0].toFixed(0)}, max ${ms.at(-1).toFixed(0)}); ` +
+      `pages reloaded: ${pages}`,
   );
 }

@@ -42,7 +42,8 @@ export function buildDetails(r: BuildResult): string[] {
         ? ' on the main thread'
         : '';
   return [
-    `stages: load ${ms(t.load)}, validate ${ms(t.validate)}, compile ${ms(t.compile)}, render ${ms(t.render)}, write ${ms(t.write)}`,
+    `stages: load ${ms(t.load)}, validate ${ms(t.validate)}, compile ${ms(t.compile)}, ` +
+      `render ${ms(t.render)}, write ${ms(t.write)}`,
     `pages: ${rendered} rendered${how}, ${r.cacheHits} from the render cache`,
   ];
 }

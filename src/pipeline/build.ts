@@ -6,12 +6,14 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent } from './load/load.js';
+import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
 import { compileTemplates, type CompiledTemplates } from './render/templates.js';
 import { buildAssets, type BuiltAssets } from './render/assets.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
+import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { Staging, type OutputFiles } from './write/write.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
@@ -174,11 +176,22 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   }
   lap('load');
   progress('validate');
-  const { site, diagnostics } = validateContent(root, loaded);
+  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
+  const { site, diagnostics } = validateContent(root, loaded, splitter);
+  splitter.save();
   result.diagnostics.push(...diagnostics);
   lap('validate');
   if (!site) return done(result);
   result.site = site;
+  // Plugins import while templates compile; a broken plugin stops the build before anything renders.
+  const markdown = await loadMarkdownEngine(site.markdown);
+  result.diagnostics.push(...markdown.diagnostics);
+  if (!markdown.engine) {
+    await compiling.catch(() => undefined);
+    return done(result);
+  }
+  const engine = markdown.engine;
 
   progress('compile');
   let compiled: readonly [CompiledTemplates, BuiltAssets];
@@ -209,7 +222,6 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
   const staging = await Staging.open(outDir);
-  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
   const setup: RenderSetup = {
     site,
     templatesFile: templates.file,
@@ -224,7 +236,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     const fixed: OutputFiles = new Map(await publicFiles(root));
     for (const [rel, data] of assets.files) fixed.set(rel, data);
     try {
-      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module)));
+      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
     } catch (e) {
       result.diagnostics.push({
         severity: 'error',
@@ -247,6 +259,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     const { outcomes, workers } = await renderAll(
       setup,
       templates.module,
+      engine,
       options.workers,
       (done) => progress('render', done, total),
       await threads.pool,

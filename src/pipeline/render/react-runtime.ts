@@ -60,7 +60,9 @@ export function reactRuntime(): Promise<string> {
         define: { 'process.env.NODE_ENV': '"production"' },
         // react-dom/server's CommonJS build calls require() for Node built-ins.
         banner: {
-          js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
+          js:
+            "import { createRequire as __paSiteRequire } from 'node:module'; " +
+            'const require = __paSiteRequire(import.meta.url);',
         },
         legalComments: 'none',
         logLevel: 'silent',
