@@ -2,8 +2,9 @@
 // Build-time benchmark: pa-site (cold and warm render cache) against Eleventy 3.1.2, and Hugo when a
 // `hugo` binary is on PATH, on the synthetic sites from generate.mjs. Prints figures; asserts nothing.
 // Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]
+//        [--engine markdown-it|remark]   (pa-site's Markdown engine, written into the bench site's site.yaml)
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,12 +18,13 @@ const rssHook = path.join(here, 'rss.mjs');
 const TIME = '/usr/bin/time';
 
 function args(argv) {
-  const o = { sizes: SIZES, runs: 3 };
-  const usage = 'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]';
+  const o = { sizes: SIZES, runs: 3, engine: undefined };
+  const usage = 'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark]';
   for (let i = 2; i < argv.length; i++) {
     const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
     if (k === '--sizes') o.sizes = parseSizes(v ?? '');
     else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
+    else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
     else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
   }
   return o;
@@ -118,7 +120,8 @@ console.log(
   `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
 );
 console.log(
-  `sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, ` +
+  `sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
+    `${opts.runs} run(s) each, ` +
     `alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; ` +
     `peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`,
 );
@@ -134,6 +137,8 @@ process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
 for (const n of opts.sizes) {
   const g = performance.now();
   const dirs = generate(n);
+  if (opts.engine)
+    appendFileSync(path.join(dirs.pa, 'content', 'site.yaml'), `\nmarkdown:\n  engine: ${opts.engine}\n`);
   console.log(`\n## ${fmt(n)} pages  (generated in ${fmt(performance.now() - g)} ms)`);
   const out = {
     pa: path.join(outRoot, `pa-${n}`),
