@@ -1,4 +1,5 @@
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../../diagnostics.js';
 
@@ -41,8 +42,13 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
   };
 }
 
+/** The `yaml` package, loaded on first use: most builds never need a position, and loading it costs 60+ ms. */
+let yamlPackage: typeof import('yaml') | undefined;
+const loadYaml = () => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+
 /** Parses YAML with the `yaml` package, keeping every node's source range. */
 export function parseYamlWithPositions(text: string, file: string, lineOffset = 0): YamlSource {
+  const { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar } = loadYaml();
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const pos = (offset: number): Position => {
