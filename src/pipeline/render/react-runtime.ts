@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -35,19 +36,23 @@ let runtime: Promise<string> | undefined;
 
 /**
  * React's production build bundled once into an ES module under the cache folder (named by the
- * React, React DOM and esbuild versions, so it is built once per installation), and its URL.
+ * React and React DOM versions and a hash of the entry and esbuild's version, so it is built once
+ * per installation), and its URL.
  * Templates bundles import React from it instead of bundling their own copy: compiling a template
  * change takes milliseconds, and a process that imports several templates bundles (the dev server)
  * keeps one React whose code is already optimized. Production build whatever NODE_ENV says.
  */
 export function reactRuntime(): Promise<string> {
   runtime ??= (async () => {
-    const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-esbuild-${esbuildVersion}.mjs`;
+    const entry = runtimeEntry();
+    // Versions for a person reading the folder; the entry's hash so that a changed entry is rebuilt.
+    const tag = createHash('sha256').update(`${entry}\n${esbuildVersion}`).digest('hex').slice(0, 8);
+    const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-${tag}.mjs`;
     const file = path.join(cacheDir, name);
     if (!existsSync(file)) {
       const result = await esbuildBuild({
         stdin: {
-          contents: runtimeEntry(),
+          contents: entry,
           resolveDir: packageDir,
           sourcefile: 'pa-site-react-runtime.ts',
           loader: 'ts',
