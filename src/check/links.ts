@@ -179,7 +179,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       const target = ctx.pages.get(file);
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       const frag = percentDecode(t.fragment);
-      add('broken-fragment', `${target.url}#${t.fragment}`, `no id="${frag}" on ${target.url} (${file})`, page, ref);
+      add('broken-fragment', `${t.path}#${t.fragment}`, `no id="${frag}" on ${target.url} (${file})`, page, ref);
     }
   }
 

@@ -59,12 +59,11 @@ const slash = (c: string | undefined) => c === '/' || c === '\\';
  * base's folder for `a/b` and `../c`, and the whole base for `''`, `#x` and `?q`.
  */
 function baseKey(h: string, base: string): string {
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(h)?.[1]?.toLowerCase();
-  const special = base.startsWith('https://') || base.startsWith('http://');
+  const c0 = h[0];
+  const scheme = c0 !== undefined && !slash(c0) ? /^([a-z][a-z0-9+.-]*):/i.exec(h)?.[1]?.toLowerCase() : undefined;
   // `https:x` (no slashes) is relative to a base with the same scheme: keep the whole base.
   if (scheme) return base.toLowerCase().startsWith(`${scheme}:`) ? base : '';
-  if (!special) return base;
-  const c0 = h[0];
+  if (!base.startsWith('https://') && !base.startsWith('http://')) return base;
   if (slash(c0)) {
     if (slash(h[1])) return base.slice(0, base.indexOf(':'));
     const origin = base.indexOf('/', base.indexOf('//') + 2);
@@ -82,7 +81,7 @@ export class Resolver {
   constructor(private readonly origin: string) {}
 
   resolve(href: string, base: string): Target {
-    const h = clean(href);
+    const h = /[\0- ]/.test(href) ? clean(href) : href;
     const key = `${baseKey(h, base)}\0${h}`;
     let t = this.cache.get(key);
     if (!t) {
