@@ -137,9 +137,9 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   };
 
   for (const page of ctx.pages.values()) {
-    const base = documentBase(new URL(page.url, origin).href, page.scan.base);
+    const resolve = resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
     for (const ref of page.scan.links) {
-      const t = resolver.resolve(ref.url, base);
+      const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
       if (t.kind === 'external') {
         let list = external.get(t.url);

@@ -124,7 +124,7 @@ describe('Resolver cache', () => {
         const r = new Resolver(O);
         for (const [i, b] of uses) {
           const h = hrefs[i % hrefs.length]!;
-          expect(r.resolve(h, b)).toEqual(resolveHref(h, b, O));
+          expect(r.at(b)(h)).toEqual(resolveHref(h, b, O));
         }
       }),
       { seed: 17, numRuns: 500 },

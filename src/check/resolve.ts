@@ -54,40 +54,56 @@ export function resolveHref(href: string, base: string, origin: string): Target 
 const slash = (c: string | undefined) => c === '/' || c === '\\';
 
 /**
- * The part of the base a link's result depends on, so links that mean the same on many pages are
- * parsed once: nothing for an absolute URL, the scheme for `//host`, the origin for `/path`, the
- * base's folder for `a/b` and `../c`, and the whole base for `''`, `#x` and `?q`.
+ * resolveHref with caches keyed on what each result depends on, so a link that means the same on
+ * many pages is parsed once: nothing for an absolute URL of another scheme, the scheme for
+ * `//host`, the origin for `/path`, the base's folder for `a/b` and `../c`, and the whole base for
+ * `''`, `#x`, `?q` and `https:x` (relative when the base has that scheme). One per check run.
  */
-function baseKey(h: string, base: string): string {
-  const c0 = h[0];
-  const scheme = c0 !== undefined && !slash(c0) ? /^([a-z][a-z0-9+.-]*):/i.exec(h)?.[1]?.toLowerCase() : undefined;
-  // `https:x` (no slashes) is relative to a base with the same scheme: keep the whole base.
-  if (scheme) return base.toLowerCase().startsWith(`${scheme}:`) ? base : '';
-  if (!base.startsWith('https://') && !base.startsWith('http://')) return base;
-  if (slash(c0)) {
-    if (slash(h[1])) return base.slice(0, base.indexOf(':'));
-    const origin = base.indexOf('/', base.indexOf('//') + 2);
-    return origin === -1 ? base : base.slice(0, origin);
-  }
-  if (c0 === undefined || c0 === '#' || c0 === '?') return base;
-  const end = base.search(/[?#]/);
-  const path = end === -1 ? base : base.slice(0, end);
-  return path.slice(0, path.lastIndexOf('/') + 1);
-}
-
-/** resolveHref with a cache keyed on what each result depends on. One per check run. */
 export class Resolver {
-  private readonly cache = new Map<string, Target>();
+  private readonly caches = new Map<string, Map<string, Target>>();
   constructor(private readonly origin: string) {}
 
-  resolve(href: string, base: string): Target {
-    const h = /[\0- ]/.test(href) ? clean(href) : href;
-    const key = `${baseKey(h, base)}\0${h}`;
-    let t = this.cache.get(key);
-    if (!t) {
-      t = resolveHref(h, base, this.origin);
-      this.cache.set(key, t);
+  private cache(key: string): Map<string, Target> {
+    let m = this.caches.get(key);
+    if (!m) {
+      m = new Map();
+      this.caches.set(key, m);
     }
-    return t;
+    return m;
+  }
+
+  /** The resolver for one base URL (a page's): call it for each link on the page. */
+  at(base: string): (href: string) => Target {
+    const full = this.cache(`base\0${base}`);
+    const colon = base.indexOf(':');
+    const baseScheme = base.slice(0, colon).toLowerCase();
+    const special = baseScheme === 'https' || baseScheme === 'http';
+    const originEnd = base.indexOf('/', colon + 3);
+    const end = base.search(/[?#]/);
+    const path = end === -1 ? base : base.slice(0, end);
+    const byScheme = this.cache(`scheme\0${baseScheme}`);
+    const byOrigin = originEnd === -1 ? full : this.cache(`origin\0${base.slice(0, originEnd)}`);
+    const byDir = this.cache(`dir\0${path.slice(0, path.lastIndexOf('/') + 1)}`);
+    const absolute = this.cache('absolute');
+
+    const pick = (h: string): Map<string, Target> => {
+      if (!special) return full;
+      const c0 = h[0];
+      if (slash(c0)) return slash(h[1]) ? byScheme : byOrigin;
+      if (c0 === undefined || c0 === '#' || c0 === '?') return full;
+      const scheme = /^[a-z][a-z0-9+.-]*(?=:)/i.exec(h)?.[0]?.toLowerCase();
+      if (scheme === undefined) return byDir;
+      return scheme === baseScheme ? full : absolute;
+    };
+    return (href) => {
+      const h = /[\0- ]/.test(href) ? clean(href) : href;
+      const m = pick(h);
+      let t = m.get(h);
+      if (!t) {
+        t = resolveHref(h, base, this.origin);
+        m.set(h, t);
+      }
+      return t;
+    };
   }
 }
