@@ -9,7 +9,8 @@ import chokidar from 'chokidar';
 import sirv from 'sirv';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
 import { filesForPath } from '../pipeline/route/urls.js';
-import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
@@ -90,6 +91,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       );
     }
   }
+
+  // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
+  if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
 
   const tplDir = templatesDir(root);
   let last: BuildResult;
@@ -245,7 +249,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     pending = new Set();
     running = running
       .then(() => runBuild(changed))
-      .catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
+      .catch((e) =>
+        log({
+          kind: 'info',
+          message: `rebuild failed unexpectedly: ${escapeTerminal(String((e as Error).message ?? e))}`,
+        }),
+      );
   };
   watcher.on('all', (_event, file) => {
     pending.add(path.resolve(file));
