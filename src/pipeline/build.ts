@@ -13,6 +13,7 @@ import { buildAssets, type BuiltAssets } from './render/assets.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { renderAll } from './render/render-pool.js';
+import { unwritable } from './render/code-dir.js';
 import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
@@ -169,7 +170,22 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   compiling.catch(() => undefined);
   const loaded = loadContent(root);
   lap('load');
-  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  let cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const cacheProblem = cache && unwritable(cache);
+  if (cache && cacheProblem) {
+    // A cache that cannot be written only costs speed: say so once, and build without it.
+    result.diagnostics.push({
+      severity: 'warning',
+      code: 'cache-unwritable',
+      file: cache,
+      line: 1,
+      col: 1,
+      field: '',
+      message: `the render cache folder cannot be written (${cacheProblem.code ?? cacheProblem.message}); building without it`,
+      hint: `make ${cache} writable, set PA_SITE_CACHE_DIR to a writable folder, or pass --no-cache`,
+    });
+    cache = undefined;
+  }
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const { site, diagnostics } = validateContent(root, loaded, splitter);
   splitter.save();
