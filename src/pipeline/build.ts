@@ -181,7 +181,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       line: 1,
       col: 1,
       field: '',
-      message: `the render cache folder cannot be written (${cacheProblem.code ?? cacheProblem.message}); building without it`,
+      message:
+        `the render cache folder cannot be written (${cacheProblem.code ?? cacheProblem.message}); ` +
+        'building without it',
       hint: `make ${cache} writable, set PA_SITE_CACHE_DIR to a writable folder, or pass --no-cache`,
     });
     cache = undefined;
