@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -213,5 +213,59 @@ describe('unexpected errors', () => {
       await mkdir(path.join(root, 'content/pages/folder.md'));
     });
     expect(result.ok).toBe(true);
+  });
+});
+
+describe('link targets are checked after decoding and after {{…}} values (#16 item 5)', () => {
+  it('a percent-encoded javascript: link in Markdown stays plain text', async () => {
+    const p = await project({ 'content/pages/second.md': pageWith('', 'A [trap](%6Aavascript:alert(1)) here.') });
+    const result = await build({ root: p.root, outDir: 'dist', cache: false });
+    expect(result.ok).toBe(true);
+    const html = await readFile(path.join(result.outDir, 'second.html'), 'utf8');
+    expect(html).toContain('[trap](%6Aavascript:alert(1))');
+    expect(html).not.toMatch(/href="[^"]*avascript/);
+  });
+
+  it('a {{…}} value that makes a link unsafe is an error', async () => {
+    const p = await project({ 'content/pages/second.md': pageWith('', 'A [link]({{site.tagline}}) here.') });
+    const site = await readFile(path.join(p.root, 'content/site.yaml'), 'utf8');
+    await p.write('content/site.yaml', site.replace(/^tagline: .*$/m, 'tagline: "javascript:alert(document.cookie)"'));
+    const result = await build({ root: p.root, outDir: 'dist', cache: false });
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        file: 'content/pages/second.md',
+        line: 11,
+        code: 'unsafe-link',
+        message: expect.stringContaining('can run code'),
+      }),
+    ]);
+  });
+
+  it('frontmatter and YAML link fields reject encoded schemes and other-host paths', async () => {
+    const { errors } = await diagnosticsFor({
+      'content/pages/second.md': pageWith(
+        [
+          'blocks:',
+          '  go:',
+          '    type: cta',
+          '    heading: Go',
+          '    text: Somewhere.',
+          '    actions:',
+          '      - { label: Go, href: "/\\\\evil.example" }',
+        ].join('\n'),
+        '::: go',
+      ),
+      'content/operators/example.yaml': OPERATOR.replace(
+        'officialUrl: https://example.com/',
+        'officialUrl: "https:%2F%2Fexample.com"',
+      ),
+    });
+    expect(errors.map((d) => [d.file, d.field, d.message])).toEqual(
+      expect.arrayContaining([
+        ['content/pages/second.md', 'blocks.go.actions[0].href', expect.stringMatching(/points at another site/)],
+        ['content/operators/example.yaml', 'officialUrl', expect.stringMatching(/needs "\/\/" and a host/)],
+      ]),
+    );
   });
 });
