@@ -13,6 +13,7 @@ import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
+import { forbiddenHostMessage, hostAllowed } from './host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
 export const DEFAULT_PORT = 4321;
@@ -153,6 +154,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   const assets = sirv(outDir, { dev: true, etag: false });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req.headers.host, host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(forbiddenHostMessage(req.headers.host));
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
