@@ -73,7 +73,7 @@ export function remarkProcessor(plugins: readonly LoadedPlugin[]) {
     .freeze();
 }
 
-/** The remark engine: each Markdown segment is parsed, run through the plugins and the shared rules, then serialized. */
+/** The remark engine: each segment is parsed, run through the plugins and the shared rules, then serialized. */
 export function remarkEngine(plugins: readonly LoadedPlugin[]): MarkdownEngine {
   const processor = remarkProcessor(plugins);
   return { name: 'remark', render: (text, rules) => String(processor.processSync({ value: text, data: { rules } })) };
