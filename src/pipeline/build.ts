@@ -191,7 +191,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const { site, diagnostics } = validateContent(root, loaded, splitter);
   splitter.save();
-  result.diagnostics.push(...diagnostics);
+  for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
   if (!site) return done(result);
   result.site = site;
@@ -274,7 +274,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
       const { outcomes, workers } = await renderAll(setup, templates.module, engine, options.workers);
       for (const o of outcomes) {
-        result.diagnostics.push(...o.diagnostics);
+        for (const d of o.diagnostics) result.diagnostics.push(d); // a loop: there may be more than spread allows
         if (o.bytes) staging.count(o.bytes);
         if (o.cached) result.cacheHits += 1;
         else result.renderedRoutes.push(site.pages[o.index]!.route);

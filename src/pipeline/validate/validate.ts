@@ -225,7 +225,7 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[], splitter: Frontm
   const bodyStart = file.text.length - fm.content.length;
   const firstLine = file.text.slice(0, bodyStart).split('\n').length;
   const body = scanBody(fm.content, file.path, firstLine);
-  diagnostics.push(...body.diagnostics);
+  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
   const rel = file.path.replace(/^content\/pages\//, '');
   const fileRoute = routeFromContentPath(rel);
   const fileRouteOk = raw.route !== undefined || isValidRoute(fileRoute);
