@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,6 +62,18 @@ export interface DevServer {
   /** Rebuild now, as after a change to `changed` files. */
   rebuild(changed?: string[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** chokidar's window for repeated change events of one file (FSWatcher._emit). */
+const CHANGE_THROTTLE_MS = 50;
+
+/** A file's content fingerprint ('' when it cannot be read). */
+function digest(file: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(file)).digest('hex');
+  } catch {
+    return '';
+  }
 }
 
 const alive = (pid: number) => {
@@ -260,10 +272,24 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         }),
       );
   };
+  const trailing = new Set<NodeJS.Timeout>();
   watcher.on('all', (_event, file) => {
-    pending.add(path.resolve(file));
+    const abs = path.resolve(file);
+    pending.add(abs);
     clearTimeout(timer);
     timer = setTimeout(flush, 15);
+    // chokidar drops a change that follows another one of the same file within 50 ms, so a good save
+    // right after a bad one would never be built. The last save wins: look again once that window
+    // has passed, and rebuild if the file changed since this event.
+    const seen = digest(abs);
+    const again = setTimeout(() => {
+      trailing.delete(again);
+      if (digest(abs) === seen) return;
+      pending.add(abs);
+      clearTimeout(timer);
+      timer = setTimeout(flush, 0);
+    }, CHANGE_THROTTLE_MS + 25);
+    trailing.add(again);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
@@ -279,6 +305,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     },
     async close() {
       clearTimeout(timer);
+      for (const t of trailing) clearTimeout(t);
       await watcher.close();
       for (const res of clients) res.end();
       clients.clear();
