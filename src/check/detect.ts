@@ -2,10 +2,8 @@
  * What a checked folder is: built by pa-site or by another generator (which decides whether the
  * site rules apply), and how its host serves it (`--served-as`, when not given).
  */
+import { MARKER as OUTPUT_MARKER } from '../pipeline/write/out-dir.js';
 import { type ServedAs, servedAsFromVercel } from './served.js';
-
-/** The marker file `pa-site build` writes into every output folder (issue #16). */
-export const OUTPUT_MARKER = '.pa-site-output';
 /** The first line of the `_headers` file every pa-site build writes (src/pipeline/write/hosting.ts). */
 const HEADERS_SIGNATURE = /^# Written by pa-site build\b/;
 
