@@ -64,11 +64,17 @@ export class ProgressLine {
     if (this.now() - this.drawnAt >= this.intervalMs) this.draw();
   }
 
+  /** Erases the line (if one was drawn) so that a message can be printed; the next update draws it again. */
+  clear(): void {
+    if (this.drawn) this.stream.write('\r\x1b[2K');
+    this.drawn = '';
+    this.drawnAt = Number.NEGATIVE_INFINITY;
+  }
+
   /** Erases the line (if one was drawn) and stops drawing. */
   finish(): void {
     clearTimeout(this.timer);
-    if (this.drawn) this.stream.write('\r\x1b[2K');
-    this.drawn = '';
+    this.clear();
     this.latest = undefined;
   }
 

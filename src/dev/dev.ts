@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,9 +9,11 @@ import chokidar from 'chokidar';
 import sirv from 'sirv';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
 import { filesForPath } from '../pipeline/route/urls.js';
-import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
+import { forbiddenHostMessage, hostAllowed } from './host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
 export const DEFAULT_PORT = 4321;
@@ -71,6 +73,18 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** chokidar's window for repeated change events of one file (FSWatcher._emit). */
+const CHANGE_THROTTLE_MS = 50;
+
+/** A file's content fingerprint ('' when it cannot be read). */
+function digest(file: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(file)).digest('hex');
+  } catch {
+    return '';
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -100,6 +114,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
   }
 
+  // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
+  if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
+
   const tplDir = templatesDir(root);
   let last: BuildResult;
   let compiled: Compiled | undefined;
@@ -109,6 +126,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   /** Whether any build has succeeded yet (until then every page shows the error screen). */
   let hasGoodOutput = false;
   let fileRoutes = new Map<string, string>();
+  /** The builds in flight, one after another; a page request waits for them (a build swaps the folder). */
+  let running: Promise<void> = Promise.resolve();
   /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
   const sums = new Map<string, string>();
   const clients = new Set<ServerResponse>();
@@ -144,7 +163,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         sums.set(route, sum);
       }),
     );
-    for (const route of sums.keys()) if (!fileOf.has(route)) sums.delete(route);
+    // A removed page changed too: its open tabs reload to the not-found page.
+    for (const route of sums.keys()) {
+      if (fileOf.has(route)) continue;
+      sums.delete(route);
+      changed.push(route);
+    }
     return changed.sort();
   };
 
@@ -176,7 +200,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       // Pages that showed the error screen reload too, even when their output came from the cache.
       const routes = [...new Set([...updated, ...failedRoutes])];
       if (cssOnly) send('css', { href: result.compiled!.assets.refs.css });
-      else if (changed.length) send('reload', { routes, all: false });
+      // No event when no page changed: a save that changes nothing (or a repeated file event) reloads nothing.
+      else if (changed.length && routes.length) send('reload', { routes, all: false });
       if (wasError) send('error-state', null);
       log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
     } else {
@@ -206,6 +231,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   const assets = sirv(outDir, { dev: true, etag: false });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req.headers.host, host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(forbiddenHostMessage(req.headers.host));
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -223,6 +252,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       req.on('close', () => clients.delete(res));
       return;
     }
+    // A build swaps the output folder at its end: serve from the folder it leaves, not mid-swap.
+    await running;
     const route = url.pathname.replace(/\/+$/, '') || '/';
     const htmlCss = compiled?.assets.refs.css;
     if (error && (error.routes.includes(route) || !hasGoodOutput)) {
@@ -295,18 +326,36 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
   const flush = () => {
     const changed = [...pending];
     pending = new Set();
     running = running
       .then(() => runBuild(changed))
-      .catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
+      .catch((e) =>
+        log({
+          kind: 'info',
+          message: `rebuild failed unexpectedly: ${escapeTerminal(String((e as Error).message ?? e))}`,
+        }),
+      );
   };
+  const trailing = new Set<NodeJS.Timeout>();
   watcher.on('all', (_event, file) => {
-    pending.add(path.resolve(file));
+    const abs = path.resolve(file);
+    pending.add(abs);
     clearTimeout(timer);
     timer = setTimeout(flush, 15);
+    // chokidar drops a change that follows another one of the same file within 50 ms, so a good save
+    // right after a bad one would never be built. The last save wins: look again once that window
+    // has passed, and rebuild if the file changed since this event.
+    const seen = digest(abs);
+    const again = setTimeout(() => {
+      trailing.delete(again);
+      if (digest(abs) === seen) return;
+      pending.add(abs);
+      clearTimeout(timer);
+      timer = setTimeout(flush, 0);
+    }, CHANGE_THROTTLE_MS + 25);
+    trailing.add(again);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
@@ -317,11 +366,13 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     outDir,
     last: () => last,
     rebuild: async (changed = []) => {
-      await running;
-      await runBuild(changed.map((f) => path.resolve(root, f)));
+      const job = running.then(() => runBuild(changed.map((f) => path.resolve(root, f))));
+      running = job.catch(() => undefined);
+      await job;
     },
     async close() {
       clearTimeout(timer);
+      for (const t of trailing) clearTimeout(t);
       await watcher.close();
       for (const res of clients) res.end();
       clients.clear();
