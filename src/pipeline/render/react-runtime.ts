@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Plugin, version as esbuildVersion } from 'esbuild';
-import { cacheDir, packageDir } from '../../paths.js';
+import { packageDir } from '../../paths.js';
+import { codeDir } from './code-dir.js';
 import { esbuildBuild } from './esbuild-service.js';
 
 /** The specifiers templates (and pa-site's entry) import React by; all resolve to the one runtime module. */
@@ -35,7 +36,7 @@ function runtimeEntry(): string {
 let runtime: Promise<string> | undefined;
 
 /**
- * React's production build bundled once into an ES module under the cache folder (named by the
+ * React's production build bundled once into an ES module in the cache folder (see codeDir; named by the
  * React and React DOM versions and a hash of the entry and esbuild's version, so it is built once
  * per installation), and its URL.
  * Templates bundles import React from it instead of bundling their own copy: compiling a template
@@ -48,7 +49,8 @@ export function reactRuntime(): Promise<string> {
     // Versions for a person reading the folder; the entry's hash so that a changed entry is rebuilt.
     const tag = createHash('sha256').update(`${entry}\n${esbuildVersion}`).digest('hex').slice(0, 8);
     const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-${tag}.mjs`;
-    const file = path.join(cacheDir, name);
+    const dir = codeDir();
+    const file = path.join(dir, name);
     if (!existsSync(file)) {
       const result = await esbuildBuild({
         stdin: {
@@ -72,7 +74,7 @@ export function reactRuntime(): Promise<string> {
         legalComments: 'none',
         logLevel: 'silent',
       });
-      await mkdir(cacheDir, { recursive: true });
+      await mkdir(dir, { recursive: true });
       // Written under a temporary name and renamed: a concurrent build never imports half a file.
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, result.outputFiles[0]!.contents);
