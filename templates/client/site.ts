@@ -2,24 +2,66 @@
 // Loaded (without defer) in <head> so the "js" class is set before first paint: no layout shift.
 document.documentElement.classList.add('js');
 
+const DESKTOP = '(min-width: 1100px)';
+
+/** The <details> menu: open on desktop, closed on a link choice or Escape on small screens. */
 function setupMenu(): void {
-  const button = document.querySelector<HTMLButtonElement>('.menu-toggle');
-  const nav = document.getElementById(button?.getAttribute('aria-controls') ?? '');
-  if (!button || !nav) return;
-  const set = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    nav.classList.toggle('is-open', open);
+  const menu = document.querySelector<HTMLDetailsElement>('details.nav-menu');
+  const summary = menu?.querySelector('summary');
+  if (!menu || !summary) return;
+  const desktop = window.matchMedia(DESKTOP);
+  const sync = () => {
+    menu.open = desktop.matches;
   };
-  button.addEventListener('click', () => set(button.getAttribute('aria-expanded') !== 'true'));
-  nav.addEventListener('click', (e) => {
-    if ((e.target as Element).closest('a')) set(false);
+  sync();
+  desktop.addEventListener('change', sync);
+  menu.addEventListener('click', (e) => {
+    if (!desktop.matches && (e.target as Element).closest('a')) menu.open = false;
   });
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && button.getAttribute('aria-expanded') === 'true') {
-      set(false);
-      button.focus();
+    if (e.key === 'Escape' && menu.open && !desktop.matches) {
+      menu.open = false;
+      summary.focus();
     }
   });
+}
+
+/**
+ * Desktop dropdowns: each has a button whose aria-expanded follows the state. Hover opens, the
+ * button toggles, Escape closes and returns focus to the button, focus leaving the item closes it.
+ */
+function setupDropdowns(): void {
+  const items = [...document.querySelectorAll<HTMLElement>('.nav-item.has-sub')];
+  const set = (item: HTMLElement, open: boolean) => {
+    item.classList.toggle('is-open', open);
+    item.querySelector('.sub-toggle')?.setAttribute('aria-expanded', String(open));
+  };
+  for (const item of items) {
+    const button = item.querySelector<HTMLButtonElement>('.sub-toggle');
+    if (!button) continue;
+    button.hidden = false;
+    button.addEventListener('click', () => {
+      const open = !item.classList.contains('is-open');
+      for (const other of items) if (other !== item) set(other, false);
+      set(item, open);
+    });
+    item.addEventListener('pointerenter', (e) => {
+      if (e.pointerType === 'mouse' && window.matchMedia(DESKTOP).matches) set(item, true);
+    });
+    item.addEventListener('pointerleave', (e) => {
+      if (e.pointerType === 'mouse') set(item, false);
+    });
+    item.addEventListener('focusout', (e) => {
+      if (!item.contains(e.relatedTarget as Node | null)) set(item, false);
+    });
+    item.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && item.classList.contains('is-open')) {
+        e.stopPropagation();
+        set(item, false);
+        button.focus();
+      }
+    });
+  }
 }
 
 const MESSAGES: Record<string, string> = {
@@ -72,6 +114,7 @@ function setupForms(): void {
 
 function init(): void {
   setupMenu();
+  setupDropdowns();
   setupForms();
 }
 

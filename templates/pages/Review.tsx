@@ -4,6 +4,7 @@ import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
 import { KeyTermsLine, Logo, OfferButton, Stars } from '../components/Operator.js';
 import { money } from '../lib/odds.js';
+import { TableScroll } from '../components/TableScroll.js';
 
 function Summary({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
   return (
@@ -54,7 +55,7 @@ function Summary({ operator, review, casino }: { operator: Operator; review: Rev
 
 function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={title}>
       <table>
         <caption>{title}</caption>
         <thead>
@@ -74,7 +75,7 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

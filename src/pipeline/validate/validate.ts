@@ -391,6 +391,24 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   for (const d of byRoute.values()) {
     const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics);
     if (!config) continue;
+    const section = d.data.section;
+    if (section && !config.header.menu.some((m) => m.href === section)) {
+      const pos = d.locate(['section']);
+      diagnostics.push(
+        err(
+          d.file.path,
+          pos.line,
+          pos.col,
+          'section',
+          'unknown-section',
+          'section is not a top-level header menu link',
+          {
+            received: JSON.stringify(section),
+            hint: `use one of the header menu hrefs in content/site.yaml: ${config.header.menu.map((m) => m.href).join(', ')}`,
+          },
+        ),
+      );
+    }
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const { value, unresolved, ids } = interpolateDeep(
