@@ -465,7 +465,7 @@ describe('contact page', () => {
     }
   });
 
-  it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts to the page', async () => {
+  it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts back to its confirmation', async () => {
     const copy = await buildCopy(async (c) =>
       c.write(
         'content/site.yaml',
@@ -479,7 +479,7 @@ describe('contact page', () => {
       const form = (await copy.site.page('/contact'))('section.contact-form form');
       expect(form.attr('name')).toBe('contact');
       expect(form.attr('data-netlify')).toBe('true');
-      expect(form.attr('action')).toBeUndefined();
+      expect(form.attr('action')).toBe('/contact#message-sent');
       expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
       expect(form.find('input[type="hidden"][name="form-name"]').attr('value')).toBe('contact');
     } finally {

@@ -64,33 +64,38 @@ function setupDropdowns(): void {
   }
 }
 
-const MESSAGES: Record<string, string> = {
+const MESSAGES = {
   valueMissing: 'Please fill in this field.',
+  blank: 'Please enter more than spaces.',
   typeMismatch: 'Please enter a valid email address, like name@example.com.',
 };
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** The message for a field, or '' when it is fine. Spaces alone do not fill a required field. */
+function problem(field: Field): string {
+  const v = field.validity;
+  if (v.valueMissing) return MESSAGES.valueMissing;
+  if (field.required && !field.value.trim()) return MESSAGES.blank;
+  if (v.typeMismatch) return MESSAGES.typeMismatch;
+  if (v.patternMismatch) return MESSAGES.blank;
+  return v.valid ? '' : field.validationMessage;
+}
 
 function setupForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-mode]')) {
     form.noValidate = true;
     form.addEventListener('submit', (e) => {
-      let first: HTMLInputElement | HTMLTextAreaElement | null = null;
-      for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      let first: Field | null = null;
+      for (const field of form.querySelectorAll<Field>('input:not([type="hidden"]), textarea')) {
         const error = document.getElementById(`${field.id}-error`);
-        const v = field.validity;
-        const message =
-          (v.valid
-            ? ''
-            : v.valueMissing
-              ? MESSAGES.valueMissing
-              : v.typeMismatch
-                ? MESSAGES.typeMismatch
-                : field.validationMessage) ?? '';
-        field.setAttribute('aria-invalid', String(!v.valid));
+        const message = problem(field);
+        field.setAttribute('aria-invalid', String(Boolean(message)));
         if (error) {
           error.textContent = message;
           error.hidden = !message;
         }
-        if (!v.valid && !first) first = field;
+        if (message && !first) first = field;
       }
       if (first) {
         e.preventDefault();
@@ -98,12 +103,17 @@ function setupForms(): void {
         return;
       }
       if (form.dataset.mode === 'mailto') {
-        // Without a form service, hand the message to the visitor's email app.
+        // Without a form service, hand the message to the visitor's email app, and say so.
         e.preventDefault();
         const data = new FormData(form);
-        const subject = String(data.get('subject') ?? '');
-        const body = `${data.get('message') ?? ''}\n\n— ${data.get('name') ?? ''} <${data.get('email') ?? ''}>`;
+        const subject = String(data.get('subject') ?? '').trim();
+        const body = `${String(data.get('message') ?? '').trim()}\n\n— ${String(data.get('name') ?? '').trim()} <${data.get('email') ?? ''}>`;
         const url = `${form.action.split('?')[0]}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+        const sent = document.getElementById('message-sent');
+        if (sent) {
+          sent.classList.add('is-shown');
+          sent.focus();
+        }
         // Announce the hand-off (for analytics or tests), then open the mail client.
         form.dispatchEvent(new CustomEvent('pa-site:mailto', { detail: url, bubbles: true }));
         window.location.href = url;

@@ -8,7 +8,7 @@ export function GuidePage({ page, site, body, operators, reviewRoutes }: Templat
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
       <Hero data={page.data} />
       <div className="container content">
-        <Body body={body} ctx={{ site, operators, reviewRoutes }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
       </div>
     </article>
   );

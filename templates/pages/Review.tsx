@@ -124,7 +124,7 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
             </ul>
           </div>
         </section>
-        <Body body={body} ctx={{ site, operators, reviewRoutes }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
         <section className="payments" aria-labelledby="payments-heading">
           <h2 id="payments-heading">Deposits and withdrawals</h2>
           <Payments title="Deposit methods" rows={review.deposits} />

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_CLIENT } from '../../src/dev/client.js';
 import { artifactsDir, hasChromium, startSession, type Session } from './harness.js';
 
 let s: Session;
@@ -148,5 +149,50 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       await page.close();
       expect((await readFile(file)).byteLength).toBeGreaterThan(10_000);
     }
+  });
+
+  it('the dev error overlay is opaque and covers the sticky header, and the next good build removes it', async () => {
+    const { page } = await s.open('/best-pa-sportsbooks', 1280, 800);
+    await page.mouse.wheel(0, 1500);
+    // The dev client listens on an EventSource; a stand-in lets the test send it the error event.
+    await page.evaluate((client) => {
+      class FakeSource extends EventTarget {}
+      const w = window as unknown as { EventSource: unknown; __source: FakeSource };
+      w.__source = new FakeSource();
+      w.EventSource = class {
+        constructor() {
+          // biome-ignore lint/correctness/noConstructorReturn: stands in for the real EventSource
+          return w.__source;
+        }
+      };
+      new Function(client)();
+      const data = JSON.stringify({
+        message: 'content/pages/about.md has 1 error',
+        details: ['content/pages/about.md:4:3  hero.heading  expected text (received: 42)'],
+      });
+      w.__source.dispatchEvent(new MessageEvent('error-state', { data }));
+    }, DEV_CLIENT);
+    const overlay = page.locator('#pa-site-error-overlay');
+    await expect(overlay.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Unexpected Application Error!',
+    );
+    const look = await overlay.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      const atHeader = document.elementFromPoint(600, 20);
+      return {
+        background: style.backgroundColor,
+        covers: r.top <= 0 && r.left <= 0 && r.right >= innerWidth && r.bottom >= innerHeight,
+        headerHidden: !!atHeader && el.contains(atHeader),
+      };
+    });
+    expect(look).toEqual({ background: 'rgb(255, 255, 255)', covers: true, headerHidden: true });
+    await expect(overlay.locator('pre').textContent()).resolves.toContain('about.md:4:3  hero.heading');
+    await page.evaluate(() => {
+      const w = window as unknown as { __source: EventTarget };
+      w.__source.dispatchEvent(new MessageEvent('error-state', { data: 'null' }));
+    });
+    await expect(overlay.count()).resolves.toBe(0);
+    await page.close();
   });
 });
