@@ -2,6 +2,7 @@ import type { Frontmatter, TemplateName } from './schema/page.js';
 import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
 import type { PageUrl } from './pipeline/route/urls.js';
+import type { MarkdownSetup } from './pipeline/render/remark-plugins.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
@@ -40,6 +41,8 @@ export interface Page {
 export interface Site {
   root: string;
   config: SiteConfig;
+  /** The Markdown engine and its resolved plugins (content/site.yaml `markdown:`). */
+  markdown: MarkdownSetup;
   operators: Operator[];
   pages: Page[];
 }

@@ -37,15 +37,18 @@ async function tempDir(files: Record<string, string>): Promise<string> {
 
 /** `severity rule target pages` per finding, in report order. */
 const brief = (r: CheckResult) =>
-  r.findings.map(
-    (f) =>
-      `${f.severity} ${f.rule} ${f.target ?? '-'} ${f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-'}`,
-  );
+  r.findings.map((f) => {
+    const pages = f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-';
+    return `${f.severity} ${f.rule} ${f.target ?? '-'} ${pages}`;
+  });
 
 // A hand-written built site ("--dir" mode), one fault of each kind.
 const ORIGIN = 'https://fixture.example';
-const COMPLIANCE = `<aside class="compliance"><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
-<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p><p>We may receive compensation from some operators.</p></aside>`;
+// A backslash at the end of a line continues it: no line break in the string there.
+const COMPLIANCE = `<aside class="compliance">\
+<p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
+<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p>\
+<p>We may receive compensation from some operators.</p></aside>`;
 
 function page(
   route: string,
@@ -65,7 +68,8 @@ function page(
 <link rel="canonical" href="${o.canonical ?? `${ORIGIN}${route === '/' ? '/' : route}`}">
 <link rel="stylesheet" href="/assets/site.css">${o.head ?? ''}
 </head><body><a href="#main">Skip</a>
-<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/guide">Guide</a> <a href="/sportsbooks">Sportsbooks</a> <a href="/old-menu">Old</a></nav></header>
+<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/guide">Guide</a> \
+<a href="/sportsbooks">Sportsbooks</a> <a href="/old-menu">Old</a></nav></header>
 <main id="main">
 ${o.body ?? `<h1>Page ${route}</h1>`}
 </main>
@@ -88,7 +92,8 @@ const FAULTY: Record<string, string> = {
     body: `<h1>Home</h1>
 <p><a href="/guide#odds">odds</a> <a href="#top">top</a> <a href="#">top</a> <a href="#main">main</a></p>
 <p><a href="/missing-page">missing</a> <img src="/img/missing.png" alt=""></p>
-<p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> <a href="#not-here">same page</a></p>`,
+<p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> \
+<a href="#not-here">same page</a></p>`,
   }),
   'about.html': page('/about', {
     title: 'Shared title',
@@ -180,10 +185,12 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
     expect(gh.code).toBe(1);
     expect(gh.out).toContain(
-      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::no id="nowhere" on /zeta (zeta.html)%0Afix: ',
+      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::' +
+        'no id="nowhere" on /zeta (zeta.html)%0Afix: ',
     );
     expect(gh.out).toContain(
-      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
+      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::' +
+        '/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
     );
     expect(gh.out).toContain(
       '::error title=pa-site check%3A sitemap::sitemap.xml lists https://fixture.example/gone but no page answers it',

@@ -168,7 +168,7 @@ describe('ranking page guides cover their topics', () => {
     expect(textOf($('.prose'))).toContain('A $50 bonus bet at the same odds pays back $75');
   });
 
-  it('the casino guide covers games, bonuses, wagering with a worked example, RTP, banking, mobile and responsible gaming', async () => {
+  it('casino guide covers games, bonuses, worked wagering, RTP, banking, mobile and responsible gaming', async () => {
     const $ = await site.page('/best-pa-online-casinos');
     const headings = $('.prose h2')
       .toArray()

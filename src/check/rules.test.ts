@@ -83,7 +83,8 @@ describe('page rules', () => {
   });
 
   it("requires 'T&Cs apply' next to each operator CTA and rel=sponsored on it", () => {
-    const body = `<h1>x</h1><section><a class="btn-cta" href="https://op.example/" rel="sponsored">Claim</a><p>T&amp;Cs apply.</p></section>
+    const body = `<h1>x</h1><section><a class="btn-cta" href="https://op.example/" rel="sponsored">Claim</a>\
+<p>T&amp;Cs apply.</p></section>
 <section><a class="btn-cta" href="https://op2.example/">Claim</a></section>`;
     expect(brief(ctx({ 'index.html': {}, 'offers.html': { body } }))).toEqual([
       "cta-terms offers.html: operator link to https://op2.example/ has no 'T&Cs apply' in its card or section",
@@ -145,7 +146,9 @@ describe('page rules', () => {
   });
 
   it('matches sitemap.xml with the pages both ways', () => {
-    const sitemap = `<urlset><url><loc>${ORIGIN}/</loc></url><url><loc>${ORIGIN}/gone</loc></url><url><loc>https://elsewhere.example/</loc></url></urlset>`;
+    const sitemap =
+      `<urlset><url><loc>${ORIGIN}/</loc></url><url><loc>${ORIGIN}/gone</loc></url>` +
+      '<url><loc>https://elsewhere.example/</loc></url></urlset>';
     expect(brief(ctx({ 'index.html': {}, 'about.html': {}, '404.html': { canonical: null } }, { sitemap }))).toEqual([
       'sitemap -: sitemap.xml lists https://example.com/gone but no page answers it',
       'sitemap -: sitemap.xml lists https://elsewhere.example/, which is not on https://example.com',

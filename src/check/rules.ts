@@ -44,8 +44,11 @@ export interface RuleContext {
   files: Set<string>;
 }
 
-const AGE =
-  /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
+// The age limit ("21+", "21 or older", "21 years") and Pennsylvania in one sentence, in either order.
+const AGE_LIMIT = String.raw`(?:\b21\+|\b21 or older|\b21 years)`;
+const SAME_SENTENCE = '[^.!?]{0,160}';
+const STATE = String.raw`\bPennsylvania\b`;
+const AGE = new RegExp(`${AGE_LIMIT}${SAME_SENTENCE}${STATE}|${STATE}${SAME_SENTENCE}${AGE_LIMIT}`, 'i');
 const HELPLINE = /1-800-GAMBLER/i;
 const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 

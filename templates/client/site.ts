@@ -107,8 +107,12 @@ function setupForms(): void {
         e.preventDefault();
         const data = new FormData(form);
         const subject = String(data.get('subject') ?? '').trim();
-        const body = `${String(data.get('message') ?? '').trim()}\n\n— ${String(data.get('name') ?? '').trim()} <${data.get('email') ?? ''}>`;
-        const url = `${form.action.split('?')[0]}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+        const name = String(data.get('name') ?? '').trim();
+        const body = `${String(data.get('message') ?? '').trim()}
+
+— ${name} <${data.get('email') ?? ''}>`;
+        const url =
+          `${form.action.split('?')[0]}?subject=${encodeURIComponent(subject)}` + `&body=${encodeURIComponent(body)}`;
         const sent = document.getElementById('message-sent');
         if (sent) {
           sent.classList.add('is-shown');
