@@ -466,7 +466,7 @@ describe('contact page', () => {
     }
   });
 
-  it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts back to its confirmation', async () => {
+  it('with contact.netlifyForms set, the form is for Netlify Forms, posting back to its confirmation', async () => {
     const copy = await buildCopy(async (c) =>
       c.write(
         'content/site.yaml',

@@ -80,7 +80,8 @@ export function ContactForm({
         </p>
         <p>
           {mode === 'mailto'
-            ? `Your email app has opened with your message addressed to ${site.emails.general}. Press send there; if no app opened, write to ${site.emails.general} directly.`
+            ? `Your email app has opened with your message addressed to ${site.emails.general}. ` +
+              `Press send there; if no app opened, write to ${site.emails.general} directly.`
             : `We answer every message within ${site.contact.responseTime}.`}
         </p>
       </div>

@@ -62,7 +62,7 @@ describe.skipIf(!hasChromium)('the contact form reaches someone', () => {
     await plain.close();
   });
 
-  it('a form service that sends the visitor back to #message-sent shows the confirmation without JavaScript', async () => {
+  it('a form service sending the visitor back to #message-sent shows the confirmation (no JS)', async () => {
     const { page } = await s.open('/contact#message-sent', 375, 900, false);
     await expect(page.locator('#message-sent').isVisible()).resolves.toBe(true);
     const { page: plain } = await s.open('/contact', 375, 900, false);

@@ -37,7 +37,8 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
   });
 
   for (const js of [true, false]) {
-    it(`JavaScript ${js ? 'on' : 'off'}: menu collapsed on load below 1100 px, one header row above, no sideways scroll from 320 to 1920 px`, async () => {
+    const title = `JavaScript ${js ? 'on' : 'off'}: menu collapsed below 1100 px, one header row above`;
+    it(`${title}, no sideways scroll from 320 to 1920 px`, async () => {
       const context = await s.browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: js });
       const failures: string[] = [];
       await inLanes(routes, context, async (page, route) => {
@@ -75,7 +76,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     });
   }
 
-  it('has no WCAG 2.1 A/AA violations on any page at 375 and 1280 px (axe-core), with and without JavaScript', async () => {
+  it('has no WCAG 2.1 A/AA violations on any page at 375 and 1280 px (axe-core), JS on and off', async () => {
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
     const failures: string[] = [];
     // Every page with JavaScript; without it only the header differs, so three pages stand for the rest.
@@ -119,7 +120,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     expect(failures).toEqual([]);
   }, 240_000);
 
-  it('keyboard walk at 1280 px: Tab to a dropdown button, Enter opens it, Escape closes it and returns focus', async () => {
+  it('keyboard walk at 1280 px: Tab to a dropdown button, Enter opens, Escape closes, focus returns', async () => {
     const { page } = await s.open('/best-pa-sportsbooks');
     const focused = () =>
       page.evaluate(() => {
@@ -162,7 +163,8 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
   });
 
   for (const js of [true, false]) {
-    it(`keyboard walk at 768 px, JavaScript ${js ? 'on' : 'off'}: Tab to Menu, Enter opens it${js ? ', Escape closes it' : ''}`, async () => {
+    const title = `keyboard walk at 768 px, JavaScript ${js ? 'on' : 'off'}: Tab to Menu, Enter opens it`;
+    it(`${title}${js ? ', Escape closes it' : ''}`, async () => {
       const { page } = await s.open('/', 768, 900, js);
       await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
@@ -183,7 +185,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     });
   }
 
-  it('tables: labelled focusable scroll regions that scroll by keyboard at 375 px and fill their frame at 1280 px', async () => {
+  it('tables: labelled focusable regions, scrolled by keyboard at 375 px, filling their frame at 1280 px', async () => {
     const withTables = routes.filter((r) => !r.includes('no-such'));
     const narrow: string[] = [];
     const problems: string[] = [];

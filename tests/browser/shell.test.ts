@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
   });
 
   for (const js of [true, false]) {
-    it(`mobile (375 px, JavaScript ${js ? 'on' : 'off'}): the menu starts collapsed and its summary toggles it`, async () => {
+    it(`mobile (375 px, JavaScript ${js ? 'on' : 'off'}): menu starts collapsed, its summary toggles it`, async () => {
       const { page } = await s.open('/', 375, 740, js);
       const toggle = page.locator('summary.menu-toggle');
       const nav = page.locator('#site-nav');
@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
     });
   }
 
-  it('highlights the top-level item of the current section; aria-current marks the page in header and footer', async () => {
+  it('highlights the current section; aria-current marks the page in header and footer', async () => {
     const cases: [string, string][] = [
       ['/', 'Home'],
       ['/best-pa-sportsbooks', 'Sportsbooks'],

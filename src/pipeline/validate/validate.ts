@@ -316,6 +316,8 @@ function checkPage(
   return [...refs].sort();
 }
 
+const menuHrefs = (config: SiteConfig) => config.header.menu.map((m) => m.href).join(', ');
+
 /**
  * Stage 2: parse and validate everything, reporting every problem in every file. `splitter` splits
  * pages' frontmatter (pass a cache-backed one to skip pages whose text has not changed).
@@ -432,7 +434,7 @@ export function validateContent(
           'section is not a top-level header menu link',
           {
             received: JSON.stringify(section),
-            hint: `use one of the header menu hrefs in content/site.yaml: ${config.header.menu.map((m) => m.href).join(', ')}`,
+            hint: `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
           },
         ),
       );
