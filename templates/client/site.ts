@@ -26,6 +26,21 @@ function setupMenu(): void {
   });
 }
 
+/** Other <details> shown open on desktop (the table of contents); a link choice closes them on phones. */
+function setupDesktopOpen(): void {
+  const desktop = window.matchMedia(DESKTOP);
+  for (const details of document.querySelectorAll<HTMLDetailsElement>('details[data-desktop-open]')) {
+    const sync = () => {
+      details.open = desktop.matches;
+    };
+    sync();
+    desktop.addEventListener('change', sync);
+    details.addEventListener('click', (e) => {
+      if (!desktop.matches && (e.target as Element).closest('a')) details.open = false;
+    });
+  }
+}
+
 /**
  * Desktop dropdowns: each has a button whose aria-expanded follows the state. Hover opens, the
  * button toggles, Escape closes and returns focus to the button, focus leaving the item closes it.
@@ -129,6 +144,7 @@ function setupForms(): void {
 function init(): void {
   setupMenu();
   setupDropdowns();
+  setupDesktopOpen();
   setupForms();
 }
 
