@@ -28,8 +28,7 @@ export function TopOffers({
             <Wordmark operator={o} height={40} />
             <div className="top-offer-text">
               <p className="top-offer-name">
-                {reviewRoutes[o.id] ? <a href={reviewRoutes[o.id]}>{o.name}</a> : o.name}{' '}
-                <Stars rating={o.rating} />
+                <NameLink operator={o} href={reviewRoutes[o.id]} /> <Stars rating={o.rating} />
               </p>
               <p className="top-offer-bonus">{o.bonus.headline}</p>
               <KeyTermsLine terms={o.bonus.terms} />
@@ -40,6 +39,9 @@ export function TopOffers({
     </div>
   );
 }
+
+const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
+  href ? <a href={href}>{operator.name}</a> : <>{operator.name}</>;
 
 /** The hero's panel on guides without rankings: who may play, and where help is. */
 export function PlaySafePanel({ site }: { site: SiteConfig }) {
