@@ -232,4 +232,32 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     expect(scrolled).toBe(true);
     await page.close();
   });
+
+  it('long pages: the table of contents is collapsed on phones and a sticky column on desktop', async () => {
+    for (const js of [true, false]) {
+      const { page } = await s.open('/pa-gambling-laws', 375, 800, js);
+      const list = page.locator('.toc-list');
+      await expect(list.isVisible()).resolves.toBe(false);
+      await page.locator('.toc-summary').click();
+      await expect(list.isVisible()).resolves.toBe(true);
+      await page.close();
+    }
+    for (const js of [true, false]) {
+      const { page } = await s.open('/pa-gambling-laws', 1280, 800, js);
+      const toc = page.locator('.toc');
+      await expect(page.locator('.toc-list').isVisible()).resolves.toBe(true);
+      await expect(page.locator('.toc-summary').isVisible()).resolves.toBe(false);
+      // Every entry names a section on the page.
+      const missing = await page.$$eval('.toc-list a', (as) =>
+        as.map((a) => a.getAttribute('href')!.slice(1)).filter((id) => !document.getElementById(id)),
+      );
+      expect(missing).toEqual([]);
+      await page.mouse.wheel(0, 2500);
+      await page.waitForFunction(() => window.scrollY > 2000);
+      const top = await toc.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(64);
+      expect(top).toBeLessThan(120);
+      await page.close();
+    }
+  });
 });
