@@ -10,7 +10,7 @@ describe('design components on the real site', () => {
 
   const operators = () => site.result.site!.operators;
 
-  it('ranking heroes show the top three of their kind, each offer with its key terms', async () => {
+  it('ranking heroes show the top three of their kind by rating, with no offer amounts or operator links', async () => {
     for (const [route, kind] of [
       ['/', 'sportsbook'],
       ['/best-pa-sportsbooks', 'sportsbook'],
@@ -24,11 +24,11 @@ describe('design components on the real site', () => {
       expect(entries.length, route).toBe(3);
       entries.each((i, el) => {
         const o = top[i]!;
-        expect(textOf($(el).find('.top-offer-name')), route).toContain(o.name);
-        expect(textOf($(el).find('.top-offer-bonus')), route).toBe(o.bonus.headline);
-        expect(textOf($(el).find('.key-terms')), route).toContain('Min. deposit');
-        // No affiliate link in the hero: the panel links to reviews only.
-        expect($(el).find('a[rel~="sponsored"]').length, route).toBe(0);
+        expect(textOf($(el).find('.top-offer-name')), route).toBe(o.name);
+        expect(textOf($(el).find('.stars')), route).toContain(`Rated ${o.rating.toFixed(1)} out of 5`);
+        expect($(el).find('a').length, route).toBeLessThanOrEqual(1);
+        expect($(el).find('a[target], a[rel~="sponsored"]').length, route).toBe(0);
+        expect(textOf($(el)), route).not.toContain('$');
       });
     }
   });

@@ -26,10 +26,16 @@ function setupMenu(): void {
   });
 }
 
-/** Other <details> shown open on desktop (the table of contents); a link choice closes them on phones. */
+/**
+ * Other <details> the CSS shows open on wider screens: the table of contents (from 1100 px) and
+ * card highlights (`data-open-from="760"`). A link choice closes them on phones.
+ */
 function setupDesktopOpen(): void {
-  const desktop = window.matchMedia(DESKTOP);
-  for (const details of document.querySelectorAll<HTMLDetailsElement>('details[data-desktop-open]')) {
+  for (const details of document.querySelectorAll<HTMLDetailsElement>(
+    'details[data-desktop-open], details[data-open-from]',
+  )) {
+    const from = details.dataset.openFrom;
+    const desktop = window.matchMedia(from ? `(min-width: ${from}px)` : DESKTOP);
     const sync = () => {
       details.open = desktop.matches;
     };

@@ -1,8 +1,12 @@
 import type { Operator, SiteConfig } from '../../src/model.js';
-import { KeyTermsLine, Stars } from './Operator.js';
+import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
 
-/** The hero's data panel on ranking pages: the top three of a kind, each offer with its key terms. */
+/**
+ * The hero's data panel on ranking pages: the top three of a kind by our rating, with the facts a
+ * reader compares first. It shows no offer amounts and no operator links: the offers, with their
+ * key terms and the disclosure before them, are in the ranking below.
+ */
 export function TopOffers({
   operators,
   kind,
@@ -28,10 +32,10 @@ export function TopOffers({
             <Wordmark operator={o} height={40} />
             <div className="top-offer-text">
               <p className="top-offer-name">
-                <NameLink operator={o} href={reviewRoutes[o.id]} /> <Stars rating={o.rating} />
+                <NameLink operator={o} href={reviewRoutes[o.id]} />
               </p>
-              <p className="top-offer-bonus">{o.bonus.headline}</p>
-              <KeyTermsLine terms={o.bonus.terms} />
+              <Stars rating={o.rating} />
+              <p className="top-offer-facts">{factsOf(o)}</p>
             </div>
           </li>
         ))}
@@ -39,6 +43,10 @@ export function TopOffers({
     </div>
   );
 }
+
+/** One line of facts from the operator's data: its review's grade and payout speed, or its first feature. */
+const factsOf = (o: Operator) =>
+  o.review ? `Grade ${o.review.grade} · Payouts ${o.review.payoutSpeed}` : (o.features[0] ?? o.licensee);
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
   href ? <a href={href}>{operator.name}</a> : <>{operator.name}</>;
