@@ -260,4 +260,37 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
       await page.close();
     }
   });
+
+  it('operator cards are compact at 375 px with the offer and key terms in view; six criteria in even rows', async () => {
+    const { page } = await s.open('/best-pa-sportsbooks', 375, 900);
+    const cards = await page.$$eval('.op-card', (els) =>
+      els.map((el) => ({
+        height: el.getBoundingClientRect().height,
+        terms: (el.querySelector('.key-terms') as HTMLElement).checkVisibility(),
+        offer: (el.querySelector('.op-offer') as HTMLElement).checkVisibility(),
+      })),
+    );
+    expect(cards.length).toBe(5);
+    for (const c of cards) {
+      expect(c.height).toBeLessThan(460);
+      expect(c.terms && c.offer).toBe(true);
+    }
+    // The highlights unfold on request.
+    const more = page.locator('.op-card .op-more').first();
+    await expect(more.locator('.op-features').isVisible()).resolves.toBe(false);
+    await more.locator('summary').click();
+    await expect(more.locator('.op-features').isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.locator('.op-card .op-features').first().isVisible()).resolves.toBe(true);
+    const rows = await page.$$eval('.cards-n6 .card', (els) => {
+      const tops = new Map<number, number>();
+      for (const el of els) {
+        const top = Math.round(el.getBoundingClientRect().top);
+        tops.set(top, (tops.get(top) ?? 0) + 1);
+      }
+      return [...tops.values()];
+    });
+    expect(rows).toEqual([3, 3]);
+    await page.close();
+  });
 });
