@@ -261,7 +261,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     }
   });
 
-  it('operator cards are compact at 375 px with the offer and key terms in view; six criteria in even rows', async () => {
+  it('operator cards are compact at 375 px, offer and key terms in view; six criteria in even rows', async () => {
     const { page } = await s.open('/best-pa-sportsbooks', 375, 900);
     const cards = await page.$$eval('.op-card', (els) =>
       els.map((el) => ({
