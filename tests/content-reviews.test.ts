@@ -171,10 +171,10 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
   });
 
   it('lists every pro and con', () => {
-    const pros = $('.pros li')
+    const pros = $('.glance-pros li')
       .map((_, li) => textOf($(li)))
       .get();
-    const cons = $('.cons li')
+    const cons = $('.glance-cons li')
       .map((_, li) => textOf($(li)))
       .get();
     expect(pros.length).toBeGreaterThanOrEqual(3);

@@ -20,10 +20,10 @@ export function TopOffers({
   if (!list.length) return null;
   return (
     <div className="top-offers">
-      <p className="top-offers-title" id="top-offers-title">
+      <p className="top-offers-title">
         Top {list.length} {kind === 'casino' ? 'PA online casinos' : 'PA sportsbooks'} by our rating
       </p>
-      <ol className="top-offers-list" aria-labelledby="top-offers-title">
+      <ol className="top-offers-list">
         {list.map((o) => (
           <li key={o.id} className="top-offer">
             <span className="top-offer-rank" aria-hidden="true">

@@ -252,7 +252,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
         as.map((a) => a.getAttribute('href')!.slice(1)).filter((id) => !document.getElementById(id)),
       );
       expect(missing).toEqual([]);
-      await page.mouse.wheel(0, 2500);
+      await page.evaluate(() => window.scrollTo(0, 2500));
       await page.waitForFunction(() => window.scrollY > 2000);
       const top = await toc.evaluate((el) => el.getBoundingClientRect().top);
       expect(top).toBeGreaterThanOrEqual(64);
