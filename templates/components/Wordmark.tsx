@@ -24,7 +24,9 @@ export const brandWord = (o: Operator) => o.shortName.replace(/\s+(casino|sports
 export function Wordmark({ operator, height = 48 }: { operator: Operator; height?: number }) {
   const o = operator;
   const word = brandWord(o);
-  const width = Math.round(Math.max(96, 28 + word.length * 11.5));
+  const kicker = o.kind === 'casino' ? 'CASINO' : 'SPORTSBOOK';
+  // About 11.5 units a letter for the 19-unit bold word, 7.4 for the spaced 8.5-unit kicker.
+  const width = Math.round(Math.max(96, 28 + word.length * 11.5, 28 + kicker.length * 7.4));
   const scaled = Math.round((width * height) / 48);
   if (o.logo)
     return <img className="op-logo" src={`/${o.logo}`} alt="" width={scaled} height={height} decoding="async" />;
@@ -61,7 +63,7 @@ export function Wordmark({ operator, height = 48 }: { operator: Operator; height
         fill={ink}
         fillOpacity="0.82"
       >
-        {o.kind === 'casino' ? 'ONLINE CASINO' : 'SPORTSBOOK'}
+        {kicker}
       </text>
     </svg>
   );
