@@ -18,6 +18,10 @@ function setupMenu(): void {
   menu.addEventListener('click', (e) => {
     if (!desktop.matches && (e.target as Element).closest('a')) menu.open = false;
   });
+  // A tap outside the open menu closes it, as on most phone sites.
+  document.addEventListener('click', (e) => {
+    if (menu.open && !desktop.matches && !menu.contains(e.target as Node)) menu.open = false;
+  });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && menu.open && !desktop.matches) {
       menu.open = false;

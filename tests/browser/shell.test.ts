@@ -68,6 +68,11 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
         );
         await nav.getByRole('link', { name: 'Home', exact: true }).click();
         await expect(nav.isVisible()).resolves.toBe(false);
+        // A tap outside the open menu closes it.
+        await toggle.click();
+        await page.mouse.click(222, 32);
+        expect(new URL(page.url()).pathname).toBe('/');
+        await expect(nav.isVisible()).resolves.toBe(false);
       }
       await page.close();
     });
