@@ -29,4 +29,13 @@ describe('wrapTables', () => {
     expect(wrapTables('<p>no tables</p>')).toBe('<p>no tables</p>');
     expect(wrapTables(`<h2>The "best" odds</h2>${table}`)).toContain('aria-label="The &quot;best&quot; odds"');
   });
+
+  it('labels thousands of tables in one pass', () => {
+    const html = Array.from({ length: 3000 }, (_, i) => `<h2>Part ${i}</h2><p>x</p>${table}`).join('');
+    const started = performance.now();
+    const out = wrapTables(html);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(out.match(/<section /g)).toHaveLength(3000);
+    expect(out).toContain('aria-label="Part 2999"');
+  });
 });
