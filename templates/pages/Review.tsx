@@ -56,6 +56,16 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
   );
 }
 
+/** The offer with its key terms, in the markup the operator cards use. */
+function OfferBrief({ operator }: { operator: Operator }) {
+  return (
+    <div className="op-offer">
+      <p className="op-bonus">{operator.bonus.headline}</p>
+      <KeyTermsLine terms={operator.bonus.terms} />
+    </div>
+  );
+}
+
 /** The summary box at the top of a review: pros, cons, and the offer with its key terms. */
 function AtAGlance({ operator, review }: { operator: Operator; review: Review }) {
   return (
@@ -82,8 +92,7 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
         </div>
         <div className="glance-offer">
           <h3>Welcome offer</h3>
-          <p className="op-bonus">{operator.bonus.headline}</p>
-          <KeyTermsLine terms={operator.bonus.terms} />
+          <OfferBrief operator={operator} />
           <p className="glance-more">
             <a href="#offer-heading">How the offer works and how to claim it</a>
           </p>
