@@ -71,7 +71,8 @@ function setupDropdowns(): void {
       set(item, open);
     });
     item.addEventListener('pointerenter', (e) => {
-      if (e.pointerType === 'mouse' && window.matchMedia(DESKTOP).matches) set(item, true);
+      if (e.pointerType !== 'mouse' || !window.matchMedia(DESKTOP).matches) return;
+      for (const other of items) set(other, other === item);
     });
     item.addEventListener('pointerleave', (e) => {
       if (e.pointerType === 'mouse') set(item, false);
