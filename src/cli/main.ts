@@ -91,6 +91,11 @@ export function program(): Command {
     .addOption(root)
     .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
     .option('--external', 'also check links to other sites (needs network)')
+    .addOption(
+      new Option('--served-as <mode>', 'how the host serves the folder (default: detected; see docs/check.md)').choices(
+        ['clean', 'html', 'folders'],
+      ),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
