@@ -42,7 +42,16 @@ export interface PageScan {
   ignore: string[];
   noindex: boolean;
   ctas: Cta[];
+  /** Line where elements nest deeper than MAX_DEPTH; the rest of the page is not read. */
+  tooDeep: number | null;
 }
+
+/**
+ * Browsers' HTML parsers stop nesting at 512 open elements (deeper tags become siblings), so a page
+ * nested deeper is broken anyway; stopping there also keeps the parser's open-element stack, which
+ * it shifts on every tag, from making such a page cost quadratic time.
+ */
+export const MAX_DEPTH = 512;
 
 const SRC_TAGS = new Set(['img', 'script', 'iframe', 'source', 'audio', 'video', 'track', 'embed', 'input']);
 const HREF_TAGS = new Set(['a', 'area', 'link']);
@@ -112,6 +121,7 @@ export function scanHtml(html: string): PageScan {
     ignore: [],
     noindex: false,
     ctas: [],
+    tooDeep: null,
   };
   let text = '';
   const stack: Frame[] = [];
@@ -205,6 +215,10 @@ export function scanHtml(html: string): PageScan {
           }
         }
         stack.push(frame);
+        if (stack.length > MAX_DEPTH && scan.tooDeep === null) {
+          scan.tooDeep = ln;
+          parser.pause();
+        }
         text += ' ';
       },
       ontext(data) {

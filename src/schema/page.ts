@@ -26,6 +26,8 @@ const base = {
       .default([]),
     showUpdated: z.boolean().default(true),
   }),
+  /** Header menu item (a top-level href such as /betting-guides) to highlight when the page is not in the menu. */
+  section: href.optional(),
   /** Short name used in breadcrumbs; defaults to the hero heading. */
   breadcrumb: text.optional(),
   /** Structured-data type for the page. */
