@@ -11,6 +11,13 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version}\n`);
   process.exit(0);
 }
+// A reader that stops early (`pa-site check --format json | head`) is not a crash: the rest of the
+// output is dropped and the command still ends with its own exit code.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+}
 const stamp = path.join(pkg, 'lib', '.stamp');
 
 function newestSource(dir) {

@@ -100,4 +100,15 @@ describe('pa-site CLI', () => {
     expect(r.err).toContain('1 error in 1 file');
     expect(r.err).toContain('Build failed; ');
   });
+
+  it('ends with its own exit code, not a crash, when the reader closes the pipe early', async () => {
+    const p = await fixtureProject({});
+    cleanups.push(p.cleanup);
+    // Like `pa-site build | head -c 0`: nobody reads the summary line. Unhandled, the write's EPIPE
+    // would crash the process with a stack (exit 1) after a good build.
+    const child = spawn(process.execPath, [bin, 'build', '--root', p.root], { env: { ...process.env, NO_COLOR: '1' } });
+    child.stdout.destroy();
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+  });
 });
