@@ -317,7 +317,9 @@ function checkPage(
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
   }
-  const checkRef = (id: string, line: number, col: number, field: string, via: string, needsReview: boolean) => {
+  // Positions are found only for an error: locating a key loads and runs the position-tracking YAML parser.
+  type Where = () => { line: number; col: number };
+  const checkRef = (id: string, where: Where, field: string, via: string, needsReview: boolean) => {
     if (id === 'site' && !needsReview) return;
     if (!operators.has(id) && broken.has(id)) {
       broken.get(id)!.users.add(file.path);
@@ -326,7 +328,7 @@ function checkPage(
     if (!operators.has(id)) {
       const known = [...operators.keys()].join(', ');
       diagnostics.push(
-        err(file.path, line, col, field, 'unknown-operator', `no operator with id "${id}"`, {
+        err(file.path, where().line, where().col, field, 'unknown-operator', `no operator with id "${id}"`, {
           received: JSON.stringify(via),
           hint: `operator ids are the file names in content/operators: ${known || '(none yet)'}`,
         }),
@@ -336,22 +338,42 @@ function checkPage(
     refs.add(id);
     if (needsReview && !reviewRoutes.has(id))
       diagnostics.push(
-        err(file.path, line, col, field, 'no-review-page', `operator "${id}" has no review page to link to`, {
-          hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere`,
-        }),
+        err(
+          file.path,
+          where().line,
+          where().col,
+          field,
+          'no-review-page',
+          `operator "${id}" has no review page to link to`,
+          {
+            hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere`,
+          },
+        ),
       );
   };
-  for (const r of body.references) checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
+  for (const r of body.references) checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
   if (data.template === 'review') {
-    const pos = draft.locate(['operator']);
-    checkRef(data.operator, pos.line, pos.col, 'operator', data.operator, false);
+    let located: { line: number; col: number } | undefined;
+    const operatorAt = () => {
+      located ??= draft.locate(['operator']);
+      return located;
+    };
+    checkRef(data.operator, operatorAt, 'operator', data.operator, false);
     const op = operators.get(data.operator);
     if (op?.casino) refs.add(op.casino);
     if (op && !op.review)
       diagnostics.push(
-        err(file.path, pos.line, pos.col, 'operator', 'no-review-data', `operator "${op.id}" has no review data`, {
-          hint: `add a "review:" section to ${op.file}`,
-        }),
+        err(
+          file.path,
+          operatorAt().line,
+          operatorAt().col,
+          'operator',
+          'no-review-data',
+          `operator "${op.id}" has no review data`,
+          {
+            hint: `add a "review:" section to ${op.file}`,
+          },
+        ),
       );
   }
   return [...refs].sort();
