@@ -1,12 +1,15 @@
 import type { Frontmatter, TemplateName } from './schema/page.js';
 import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
+import type { Author } from './schema/author.js';
 import type { PageUrl } from './pipeline/route/urls.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
-export type { Operator, KeyTerms, Review } from './schema/operator.js';
-export type { SiteConfig, MenuItem } from './schema/site.js';
+export type { Operator, Offer, Review } from './schema/operator.js';
+export type { Author } from './schema/author.js';
+export type { OfferState } from './staleness.js';
+export type { SiteConfig, MenuItem, Brand } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
 export type { PageUrl } from './pipeline/route/urls.js';
 
@@ -41,6 +44,8 @@ export interface Site {
   root: string;
   config: SiteConfig;
   operators: Operator[];
+  /** Bylines from content/authors, by id. */
+  authors: Record<string, Author>;
   pages: Page[];
 }
 
@@ -63,6 +68,8 @@ export interface TemplateProps {
   operators: Operator[];
   /** Operator id → route of its review page. */
   reviewRoutes: Record<string, string>;
+  /** Bylines from content/authors, by id. */
+  authors: Record<string, Author>;
 }
 
 /** Props of the shared layout. */

@@ -8,13 +8,19 @@ import { filesForPath } from '../pipeline/route/urls.js';
 import { findBannedPhrase } from '../schema/common.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
+import { DISCLOSURE } from './html.js';
+import { ageInDays, verifiedLabel, type StalenessPolicy } from '../staleness.js';
 
 /** Every page rule id with its one-line explanation (docs/check.md repeats these). */
 export const PAGE_RULES = {
   'compliance-age': 'every content page shows the reminder that players must be 21+ and in Pennsylvania',
   'compliance-helpline': 'every content page shows the problem-gambling help line 1-800-GAMBLER',
   'compliance-disclosure': 'every content page discloses that the site may receive compensation from operators',
-  'cta-terms': "every operator call to action has 'T&Cs apply' in the same card or section",
+  'cta-terms':
+    "every operator call to action has 'T&Cs apply' and a link to the operator's terms in the same card or section",
+  'disclosure-order': 'no rel="sponsored" link comes before the compensation disclosure in document order',
+  'offer-stale':
+    'no offer is shown as current once its terms are older than the hard limit (error) or the warn age (warning)',
   'cta-sponsored': 'every operator call to action has rel="sponsored"',
   'banned-wording': 'no "free bet", "risk-free", "risk free" or "free play" in visible text (PGCB, March 2023)',
   'unique-title': 'every page has a <title> no other page uses',
@@ -42,12 +48,13 @@ export interface RuleContext {
   sitemap: string | null;
   siteOrigin: string | null;
   files: Set<string>;
+  /** The staleness policy (content/site.yaml `offers`) and the date offers are judged against. */
+  offers: { policy: StalenessPolicy; today: Date };
 }
 
 const AGE =
   /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
 const HELPLINE = /1-800-GAMBLER/i;
-const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
 const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.route, file: null, line });
 const finding = (rule: PageRule, message: string, places: Place[], hint?: string): Finding => ({
@@ -184,13 +191,50 @@ export function checkPages(ctx: RuleContext): Finding[] {
     if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text))
       out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
     if (on(p, 'cta-terms')) {
-      for (const c of s.ctas.filter((c) => !c.terms))
+      for (const c of s.ctas.filter((c) => !c.terms || !c.termsLink)) {
+        const missing = [c.terms ? '' : "'T&Cs apply'", c.termsLink ? '' : "a link to the operator's terms"];
         out.push({
-          ...finding('cta-terms', `operator link to ${c.href} has no 'T&Cs apply' in its card or section`, [
-            placeOf(p, c.line),
-          ]),
+          ...finding(
+            'cta-terms',
+            `operator link to ${c.href} has no ${missing.filter(Boolean).join(' and no ')} in its card or section`,
+            [placeOf(p, c.line)],
+            'give the offer a termsUrl in its operator file; the offer box links it',
+          ),
           target: c.href,
         });
+      }
+    }
+    if (on(p, 'disclosure-order') && s.sponsoredBeforeDisclosure) {
+      const b = s.sponsoredBeforeDisclosure;
+      out.push({
+        ...finding(
+          'disclosure-order',
+          `sponsored link to ${b.href} comes before the compensation disclosure`,
+          [placeOf(p, b.line)],
+          'show the short disclosure (site.yaml compliance.shortDisclosure) above the first offer',
+        ),
+        target: b.href,
+      });
+    }
+    if (on(p, 'offer-stale')) {
+      const { policy, today } = ctx.offers;
+      for (const o of s.offers) {
+        if (o.state === 'withheld' || !/^\d{4}-\d{2}(-\d{2})?$/.test(o.verified)) continue;
+        const age = ageInDays(o.verified, today);
+        if (age < policy.warnAfterDays) continue;
+        const hard = age >= policy.hardLimitDays;
+        out.push({
+          ...finding(
+            'offer-stale',
+            `offer shown as current with terms checked ${verifiedLabel(o.verified)}, ${age} days ago ` +
+              `(${hard ? `hard limit ${policy.hardLimitDays}` : `warn after ${policy.warnAfterDays}`} days)`,
+            [placeOf(p, o.line)],
+            "check the operator's current terms and update the offer's verified date, or rebuild: " +
+              'the build withholds offers past the hard limit',
+          ),
+          severity: hard ? 'error' : 'warning',
+        });
+      }
     }
     if (on(p, 'cta-sponsored')) {
       for (const c of s.ctas.filter((c) => !c.sponsored))

@@ -10,6 +10,7 @@ export interface CheckCommandOptions {
   external?: boolean;
   format?: CheckFormat;
   quiet?: boolean;
+  today?: string;
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
@@ -19,7 +20,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   };
   let result: CheckResult;
   try {
-    result = await check({ root: opts.root, dir: opts.dir, external: opts.external });
+    result = await check({ root: opts.root, dir: opts.dir, external: opts.external, today: opts.today });
   } catch (e) {
     if (e instanceof CheckInputError) {
       process.stderr.write(`pa-site check: ${e.message}\n`);

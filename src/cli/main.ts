@@ -20,6 +20,7 @@ async function runBuild(opts: {
   quiet?: boolean;
   workers?: string;
   cache?: boolean;
+  today?: string;
 }): Promise<number> {
   const { build } = await import('../pipeline/build.js');
   const o = makeOut();
@@ -31,7 +32,16 @@ async function runBuild(opts: {
       return EXIT.usage;
     }
   }
-  const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache });
+  const { ReferenceDateError, referenceDate } = await import('../staleness.js');
+  let today: Date;
+  try {
+    today = referenceDate(opts.today);
+  } catch (e) {
+    if (!(e instanceof ReferenceDateError)) throw e;
+    o.err(`error: ${e.message}`);
+    return EXIT.usage;
+  }
+  const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache, today });
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
     o.err(
@@ -56,6 +66,8 @@ export function program(): Command {
     .showHelpAfterError('(run "pa-site --help" for usage)')
     .exitOverride();
   const root = new Option('--root <dir>', 'project folder containing content/').default('.');
+  const today = () =>
+    new Option('--today <date>', 'judge offer staleness as of this date, YYYY-MM-DD (default: $PA_SITE_TODAY or today)');
 
   cmd
     .command('build')
@@ -64,6 +76,7 @@ export function program(): Command {
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
     .option('--workers <n>', 'render worker threads (default: one per core for sites of 300+ pages)')
     .option('--no-cache', 'render every page afresh, ignoring the render cache')
+    .addOption(today())
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
     .action(async (opts) => {
@@ -77,6 +90,7 @@ export function program(): Command {
     .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
     .option('--external', 'also check links to other sites (needs network)')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .addOption(today())
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
     .action(async (opts) => {

@@ -15,6 +15,8 @@ import { renderAll } from './render/render-pool.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { Staging, type OutputFiles } from './write/write.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
+import { applyOfferStates } from './validate/offers.js';
+import { ReferenceDateError, referenceDate } from '../staleness.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
@@ -23,6 +25,11 @@ export interface BuildOptions {
   outDir?: string;
   /** Clock for the copyright year (tests pin it). */
   now?: Date;
+  /**
+   * The date offers are judged against (staleness): a Date or YYYY-MM-DD. Default: $PA_SITE_TODAY,
+   * else `now`, else the real clock.
+   */
+  today?: Date | string;
   /** Render worker threads: a number, or 'auto' (one per core for large sites; default). */
   workers?: number | 'auto';
   /** Reuse rendered pages from the persistent render cache (default true). */
@@ -140,6 +147,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   result.diagnostics.push(...diagnostics);
   lap('validate');
   if (!site) return done(result);
+  let today: Date;
+  try {
+    today = referenceDate(options.today, options.now);
+  } catch (e) {
+    if (!(e instanceof ReferenceDateError)) throw e;
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'reference-date',
+      file: 'content/site.yaml',
+      line: 1,
+      col: 1,
+      field: 'offers',
+      message: e.message,
+      hint: 'pass --today YYYY-MM-DD, or unset PA_SITE_TODAY to use the real date',
+    });
+    return done(result);
+  }
+  // What each offer shows depends on its age today: decided once here, so the render cache keys on it.
+  result.diagnostics.push(...applyOfferStates(site, loaded.operators, today));
   result.site = site;
 
   let compiled: readonly [CompiledTemplates, BuiltAssets];

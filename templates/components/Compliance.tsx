@@ -20,3 +20,16 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
     </aside>
   );
 }
+
+/**
+ * The short compensation disclosure shown above the first operator link on a page (FTC: clear and
+ * conspicuous, before the endorsement), linking to the full disclosure.
+ */
+export function AdDisclosure({ site }: { site: SiteConfig }) {
+  return (
+    <p className="ad-disclosure">
+      <strong>Advertising disclosure:</strong> {site.compliance.shortDisclosure}{' '}
+      <a href={site.compliance.disclosureHref}>How we make money</a>
+    </p>
+  );
+}

@@ -1,8 +1,8 @@
 import type { Operator, Review, TemplateProps } from '../../src/model.js';
-import { Hero } from '../components/Hero.js';
+import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { KeyTermsLine, Logo, OfferButton, Stars } from '../components/Operator.js';
+import { Logo, OfferButton, OfferNote, OfferSummary, Stars, ctaLabel } from '../components/Operator.js';
 import { money } from '../lib/odds.js';
 
 function Summary({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
@@ -41,11 +41,11 @@ function Summary({ operator, review, casino }: { operator: Operator; review: Rev
         ) : null}
         <div>
           <dt>Minimum deposit</dt>
-          <dd>{money(operator.bonus.terms.minDeposit)}</dd>
+          <dd>{money(review.minDeposit)}</dd>
         </div>
         <div>
           <dt>Minimum withdrawal</dt>
-          <dd>{money(operator.bonus.terms.minWithdrawal)}</dd>
+          <dd>{money(review.minWithdrawal)}</dd>
         </div>
       </dl>
     </div>
@@ -79,31 +79,25 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
 }
 
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
-export function ReviewPage({ page, site, body, operators, reviewRoutes }: TemplateProps) {
+export function ReviewPage({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
+  const claim = ctaLabel(operator, `Claim ${operator.shortName} Bonus`);
   return (
     <article className="page page-review">
-      <Hero data={page.data}>
+      <Hero data={page.data} byline={bylineFor(page.data, site, authors)} disclosure={site}>
         <Summary operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
       </Hero>
       <div className="container content">
         <section className="review-offer" aria-labelledby="offer-heading">
           <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
-          <p className="op-bonus">{operator.bonus.headline}</p>
-          <p>{operator.bonus.detail}</p>
-          {operator.bonus.promoCode ? (
-            <p className="op-code">
-              Promo code: <strong>{operator.bonus.promoCode}</strong>
-            </p>
-          ) : null}
-          <KeyTermsLine terms={operator.bonus.terms} />
+          <OfferSummary operator={operator} detail />
           <div className="op-actions">
-            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+            <OfferButton operator={operator} label={claim} />
           </div>
-          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
+          <OfferNote operator={operator} />
         </section>
         <section className="pros-cons" aria-label="Pros and cons">
           <div className="pros">
@@ -129,19 +123,18 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
           <Payments title="Deposit methods" rows={review.deposits} />
           <Payments title="Withdrawal methods" rows={review.withdrawals} />
           <p>
-            Minimum deposit {money(operator.bonus.terms.minDeposit)}; minimum withdrawal{' '}
-            {money(operator.bonus.terms.minWithdrawal)}. {review.fees}
+            Minimum deposit {money(review.minDeposit)}; minimum withdrawal {money(review.minWithdrawal)}. {review.fees}
           </p>
         </section>
         <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>
           <p>{review.verdict}</p>
+          <OfferSummary operator={operator} />
           <div className="op-actions">
-            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+            <OfferButton operator={operator} label={claim} />
           </div>
-          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
-          <KeyTermsLine terms={operator.bonus.terms} />
+          <OfferNote operator={operator} />
         </section>
       </div>
     </article>

@@ -6,6 +6,7 @@ import type { SourceFile } from '../../model.js';
 export interface LoadedContent {
   site: SourceFile | undefined;
   operators: SourceFile[];
+  authors: SourceFile[];
   pages: SourceFile[];
   diagnostics: Diagnostic[];
 }
@@ -26,7 +27,7 @@ function listFiles(dir: string, ext: RegExp): string[] {
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
-/** Stage 1: read `content/site.yaml`, `content/operators/*.yaml` and `content/pages/**\/*.md`. */
+/** Stage 1: read `content/site.yaml`, `content/operators/*.yaml`, `content/authors/*.yaml` and `content/pages/**\/*.md`. */
 export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
@@ -49,6 +50,7 @@ export function loadContent(root: string): LoadedContent {
     });
   }
   const operators = listFiles(path.join(contentDir, 'operators'), /\.ya?ml$/i).map(read);
+  const authors = listFiles(path.join(contentDir, 'authors'), /\.ya?ml$/i).map(read);
   const pages = listFiles(path.join(contentDir, 'pages'), /\.md$/i).map(read);
   if (site && pages.length === 0) {
     diagnostics.push({
@@ -62,5 +64,5 @@ export function loadContent(root: string): LoadedContent {
       hint: 'add at least content/pages/index.md',
     });
   }
-  return { site, operators, pages, diagnostics };
+  return { site, operators, authors, pages, diagnostics };
 }

@@ -49,7 +49,8 @@ const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
- * data of the operators the page shows, review routes, templates bundle, asset names, the copyright
+ * data of the operators the page shows (with their offer state on the build's reference date), the
+ * authors, review routes, templates bundle, asset names, the copyright
  * year and the versions of the Markdown and React pipeline.
  *
  * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
@@ -75,7 +76,9 @@ export class RenderCache {
     dir = path.join(cacheDir, 'render'),
   ) {
     this.dir = dir;
-    this.siteKey = sha(JSON.stringify([versions(), templatesHash, assets, year, site.config, reviewRoutes]));
+    this.siteKey = sha(
+      JSON.stringify([versions(), templatesHash, assets, year, site.config, site.authors, reviewRoutes]),
+    );
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
   }
 

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
+import { authorSchema, type Author } from '../../schema/author.js';
 import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
@@ -37,12 +38,57 @@ const err = (
   ...extra,
 });
 
-function validateSite(file: SourceFile, diagnostics: Diagnostic[]): SiteConfig | undefined {
+/**
+ * Offer terms reach readers only through offer boxes, which date them and withhold them once stale
+ * (see src/staleness.ts). Prose that types `{{id.bonus.…}}` would state them as current forever.
+ */
+const isOfferReference = (id: string, keys: readonly string[]) => id !== 'site' && keys[0] === 'bonus';
+const offerInProse = (file: string, line: number, col: number, field: string, reference: string): Diagnostic =>
+  err(file, line, col, field, 'offer-in-prose', `"${reference}" puts an offer term into prose`, {
+    hint:
+      'offer terms appear only in offer boxes, which show when they were checked and withhold them once stale: ' +
+      'place an offer block (type: offer) or describe the offer without its figures',
+  });
+
+function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record<string, Author> {
+  const authors: Record<string, Author> = {};
+  for (const file of files) {
+    const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
+    const src = parseYaml(file.text, file.path);
+    if (src.errors.length) {
+      diagnostics.push(...src.errors);
+      continue;
+    }
+    const parsed = authorSchema.safeParse(src.data ?? {}, { reportInput: true });
+    if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+    else authors[id] = { ...parsed.data, id, file: file.path };
+  }
+  return authors;
+}
+
+function validateSite(file: SourceFile, diagnostics: Diagnostic[]): { config: SiteConfig; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const parsed = siteSchema.safeParse(src.data ?? {}, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
-  return parsed.data;
+  return { config: parsed.data, locate: (p) => src.locate(p) };
+}
+
+/** Author ids named by site.yaml's `editorial` and by pages must be files in content/authors. */
+function checkAuthorRef(
+  authors: Record<string, Author>,
+  id: string,
+  file: string,
+  pos: { line: number; col: number },
+  field: string,
+): Diagnostic | undefined {
+  if (Object.hasOwn(authors, id)) return undefined;
+  const known = Object.keys(authors);
+  return err(file, pos.line, pos.col, field, 'unknown-author', `no author with id "${id}"`, {
+    hint: known.length
+      ? `author ids are the file names in content/authors: ${known.join(', ')}`
+      : `add content/authors/${id}.yaml with name, role and bio`,
+  });
 }
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
@@ -256,7 +302,8 @@ function checkPage(
         ),
       );
     }
-    if (block.type === 'operators' || block.type === 'apps') {
+    // Licensed-brands tables show reviewed brands' licence holders from their operator files.
+    if (block.type === 'operators' || block.type === 'apps' || block.type === 'licensed-brands') {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
   }
@@ -280,7 +327,17 @@ function checkPage(
         }),
       );
   };
-  for (const r of body.references) checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
+  for (const [name, block] of Object.entries(data.blocks)) {
+    if (block.type !== 'offer') continue;
+    const pos = draft.locate(['blocks', name, 'operator']);
+    checkRef(block.operator, pos.line, pos.col, `blocks.${name}.operator`, block.operator, false);
+  }
+  for (const r of body.references) {
+    checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
+    const keys = r.via.replace(/^\{\{\s*|\s*\}\}$/g, '').split('.').slice(1);
+    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys))
+      diagnostics.push(offerInProse(file.path, r.line, r.col, 'body', r.via));
+  }
   if (data.template === 'review') {
     const pos = draft.locate(['operator']);
     checkRef(data.operator, pos.line, pos.col, 'operator', data.operator, false);
@@ -299,14 +356,31 @@ function checkPage(
 /** Stage 2: parse and validate everything, reporting every problem in every file. */
 export function validateContent(root: string, loaded: LoadedContent): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const config = loaded.site ? validateSite(loaded.site, diagnostics) : undefined;
+  const siteResult = loaded.site ? validateSite(loaded.site, diagnostics) : undefined;
+  const config = siteResult?.config;
+  const authors = validateAuthors(loaded.authors, diagnostics);
+  if (siteResult) {
+    const { config: c, locate } = siteResult;
+    for (const field of ['author', 'factCheckedBy'] as const) {
+      const d = checkAuthorRef(authors, c.editorial[field], loaded.site!.path, locate(['editorial', field]), `editorial.${field}`);
+      if (d) diagnostics.push(d);
+    }
+  }
   const locators = new Map<string, Locate>();
   const rawOperators = validateOperators(loaded.operators, diagnostics, locators);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   const operators = config
     ? rawOperators.map((o) => {
-        const { value, unresolved } = interpolateDeep(o, (id, keys) => lookupReference(id, keys, config, rawById));
+        const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
+        const { value, unresolved } = interpolateDeep(o, (id, keys, at) => {
+          if (isOfferReference(id, keys) && at[0] !== 'bonus') offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          return lookupReference(id, keys, config, rawById);
+        });
+        for (const r of offerRefs) {
+          const pos = locators.get(o.id)!(r.path);
+          diagnostics.push(offerInProse(o.file, pos.line, pos.col, fieldPath(r.path), r.ref));
+        }
         for (const u of unresolved) {
           const pos = locators.get(o.id)!(u.path);
           diagnostics.push(
@@ -325,6 +399,18 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
       })
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
+  if (siteResult) {
+    for (const kind of ['sportsbooks', 'casinos'] as const)
+      siteResult.config.market[kind].forEach((b, i) => {
+        if (b.operator === undefined || operatorsById.has(b.operator)) return;
+        const pos = siteResult.locate(['market', kind, i, 'operator']);
+        diagnostics.push(
+          err(loaded.site!.path, pos.line, pos.col, `market.${kind}.${i}.operator`, 'unknown-operator', `no operator with id "${b.operator}"`, {
+            hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}`,
+          }),
+        );
+      });
+  }
   const drafts = loaded.pages.map((f) => parsePage(f, diagnostics)).filter((d): d is PageDraft => !!d);
 
   const byRoute = new Map<string, PageDraft>();
@@ -393,11 +479,19 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
     if (!config) continue;
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
+      const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids } = interpolateDeep(
         d.data[key],
-        (id, keys) => lookupReference(id, keys, config, operatorsById),
+        (id, keys, at) => {
+          if (isOfferReference(id, keys)) offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          return lookupReference(id, keys, config, operatorsById);
+        },
         [key],
       );
+      for (const r of offerRefs) {
+        const pos = d.locate(r.path);
+        diagnostics.push(offerInProse(d.file.path, pos.line, pos.col, fieldPath(r.path), r.ref));
+      }
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {
@@ -417,6 +511,11 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
         );
       }
     }
+    for (const field of ['author', 'factCheckedBy'] as const) {
+      const id = d.data[field];
+      const bad = id === undefined ? undefined : checkAuthorRef(authors, id, d.file.path, d.locate([field]), field);
+      if (bad) diagnostics.push(bad);
+    }
     pages.push({
       file: d.file.path,
       route: d.route,
@@ -430,7 +529,7 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  return { site: config && !hasErrors ? { root, config, operators, pages } : undefined, diagnostics };
+  return { site: config && !hasErrors ? { root, config, operators, authors, pages } : undefined, diagnostics };
 }
 
 /** Route of each operator's review page, for links and cards. */
