@@ -10,7 +10,7 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
         </span>
         <div>
           <p className="compliance-reminder">{site.compliance.reminder}</p>
-          <p className="compliance-help">
+          <p className="compliance-help help-line">
             Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> (
             {site.helpline.numeric}) or visit <a href="/responsible-gambling">our responsible gambling page</a>.
           </p>
