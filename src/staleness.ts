@@ -9,9 +9,9 @@ import { formatPartialDate } from '../templates/lib/dates.js';
 export type OfferState = 'current' | 'aging' | 'withheld';
 
 export interface StalenessPolicy {
-  /** From this age (days) an offer is still shown, dated, and the build and check warn. */
+  /** Older than this (days), an offer is still shown, dated, and the build and check warn. */
   warnAfterDays: number;
-  /** From this age an offer is no longer shown as current. */
+  /** Older than this, an offer is no longer shown as current. */
   hardLimitDays: number;
 }
 
@@ -40,8 +40,8 @@ export function ageInDays(verified: string, today: Date): number {
 
 export function offerState(verified: string, today: Date, policy: StalenessPolicy): OfferState {
   const age = ageInDays(verified, today);
-  if (age >= policy.hardLimitDays) return 'withheld';
-  if (age >= policy.warnAfterDays) return 'aging';
+  if (age > policy.hardLimitDays) return 'withheld';
+  if (age > policy.warnAfterDays) return 'aging';
   return 'current';
 }
 

@@ -162,7 +162,7 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('resolves {{…}} in frontmatter blocks and reports a bad reference at its field', async () => {
-    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}} and {{example.bonus.nope}}.`;
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}} and {{example.review.nope}}.`;
     const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({
@@ -171,13 +171,13 @@ describe('content errors name the file, line, column and field', () => {
       field: 'blocks.note.text',
       code: 'unknown-value',
     });
-    expect(d!.message).toContain('{{example.bonus.nope}}');
+    expect(d!.message).toContain('{{example.review.nope}}');
   });
 });
 
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
-    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.bonus.headline}}.`;
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}}.`;
     const p = await fixtureProject({
       'content/pages/second.md': `---\n${fm}\n---\nSee [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n`,
     });
@@ -186,7 +186,7 @@ describe('Markdown output', () => {
     expect(result.ok).toBe(true);
     const { readFile } = await import('node:fs/promises');
     const html = await readFile(`${result.outDir}/second.html`, 'utf8');
-    expect(html).toContain('Today Bet $5, Get $100 in Bonus Bets.');
+    expect(html).toContain('Today Example Sportsbook.');
     expect(html).toContain(
       '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );

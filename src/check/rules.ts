@@ -9,7 +9,7 @@ import { findBannedPhrase } from '../schema/common.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
 import { DISCLOSURE } from './html.js';
-import { ageInDays, verifiedLabel, type StalenessPolicy } from '../staleness.js';
+import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../staleness.js';
 
 /** Every page rule id with its one-line explanation (docs/check.md repeats these). */
 export const PAGE_RULES = {
@@ -220,9 +220,10 @@ export function checkPages(ctx: RuleContext): Finding[] {
       const { policy, today } = ctx.offers;
       for (const o of s.offers) {
         if (o.state === 'withheld' || !/^\d{4}-\d{2}(-\d{2})?$/.test(o.verified)) continue;
+        const state = offerState(o.verified, today, policy);
+        if (state === 'current') continue;
         const age = ageInDays(o.verified, today);
-        if (age < policy.warnAfterDays) continue;
-        const hard = age >= policy.hardLimitDays;
+        const hard = state === 'withheld';
         out.push({
           ...finding(
             'offer-stale',

@@ -7,7 +7,10 @@ const brandSchema = z.strictObject({
   brand: text,
   /** The licence holder, when our source names it. */
   licensee: text.optional(),
-  /** Operator id of our review, when there is one. */
+  /**
+   * Operator id of our review, when there is one: the table takes the licence holder from that
+   * operator file and links its review. An id no operator file has shows the brand as not reviewed.
+   */
   operator: z
     .string()
     .regex(/^[a-z0-9-]+$/)

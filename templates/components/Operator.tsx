@@ -1,5 +1,5 @@
 import type { Offer, Operator } from '../../src/model.js';
-import { verifiedLabel } from '../../src/staleness.js';
+import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
 
 /** Where an operator's buttons go: the affiliate URL when set, else the official PA site. */
@@ -102,7 +102,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
         </p>
       </div>
     );
-  const checked = verifiedLabel(b.verified);
+  const checked = formatPartialDate(b.verified);
   if (!offerShown(o))
     return (
       <div className="op-offer" data-offer-verified={b.verified} data-offer-state="withheld">

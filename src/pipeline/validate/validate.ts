@@ -399,18 +399,7 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
       })
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
-  if (siteResult) {
-    for (const kind of ['sportsbooks', 'casinos'] as const)
-      siteResult.config.market[kind].forEach((b, i) => {
-        if (b.operator === undefined || operatorsById.has(b.operator)) return;
-        const pos = siteResult.locate(['market', kind, i, 'operator']);
-        diagnostics.push(
-          err(loaded.site!.path, pos.line, pos.col, `market.${kind}.${i}.operator`, 'unknown-operator', `no operator with id "${b.operator}"`, {
-            hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}`,
-          }),
-        );
-      });
-  }
+
   const drafts = loaded.pages.map((f) => parsePage(f, diagnostics)).filter((d): d is PageDraft => !!d);
 
   const byRoute = new Map<string, PageDraft>();
