@@ -49,7 +49,9 @@ export function LicensedBrands({
           </thead>
           <tbody>
             {brands.map((b) => {
-              const review = b.operator ? reviewRoutes[b.operator] : undefined;
+              // A casino brand is reviewed inside its sister sportsbook's review.
+              const sister = operators.find((o) => o.casino !== undefined && o.casino === b.operator);
+              const review = b.operator ? (reviewRoutes[b.operator] ?? reviewRoutes[sister?.id ?? '']) : undefined;
               // A reviewed brand's licence holder is stated once, in its operator file.
               const licensee = operators.find((o) => o.id === b.operator)?.licensee ?? b.licensee;
               return (
