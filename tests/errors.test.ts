@@ -139,6 +139,28 @@ describe('content errors name the file, line, column and field', () => {
     expect(d!.message).toContain('risk-free');
   });
 
+  it('requires every offer term: a missing terms URL, cap or verified date is an error at the offer', async () => {
+    const [...ds] = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('  termsUrl: https://example.com/terms\n', '')
+        .replace('  cap: $100 in bonus bets\n', '')
+        .replace('verified: 2025-01-10', 'verified: January 2025'),
+    });
+    expect(ds.map((d) => `${d.file}:${d.line} ${d.field}: ${d.message}`)).toEqual([
+      'content/operators/example.yaml:10 bonus.cap: missing required field (expected a value, or "not stated" when our source gives none)',
+      'content/operators/example.yaml:10 bonus.termsUrl: missing required field (expected string)',
+      'content/operators/example.yaml:17 bonus.verified: expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD',
+    ]);
+  });
+
+  it('rejects an offer term typed into prose, which could not be dated or withheld', async () => {
+    const [d, ...rest] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nToday: {{example.bonus.headline}}.\n`,
+    });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/pages/second.md', code: 'offer-in-prose', field: 'body', col: 8 });
+    expect(d!.hint).toContain('offer block');
+  });
+
   it('never passes a <script> through Markdown', async () => {
     const p = await fixtureProject({
       'content/pages/second.md': `---\n${GOOD_FM}\n---\nHello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n`,

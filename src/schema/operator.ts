@@ -10,15 +10,20 @@ const money = z.number().nonnegative().max(100000);
  * own terms.
  */
 export const NOT_STATED = 'not stated' as const;
-const notStated = z.literal(NOT_STATED, { error: `expected a value, or "${NOT_STATED}" when our source gives none` });
-const stated = <T extends z.ZodType>(t: T) => z.union([t, notStated]);
+const STATED = `expected a value, or "${NOT_STATED}" when our source gives none`;
+const stated = <T extends z.ZodType>(t: T) => z.union([t, z.literal(NOT_STATED)], { error: STATED });
 
 /** When an offer's terms were last checked: `YYYY-MM` (month only, as our source gives it) or `YYYY-MM-DD`. */
 export const verifiedDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD')
   .refine(
-    (s) => s.length === 7 || new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    // Runs even when the pattern failed: judge only full dates, and never call toISOString on an invalid one.
+    (s) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return true;
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
     'not a real calendar date',
   );
 

@@ -48,6 +48,18 @@ export function issuesToDiagnostics(
       });
       continue;
     }
+    if (issue.code === 'invalid_union' && input === undefined && !('note' in issue)) {
+      // A missing field whose schema is a union (an offer term: a value or "not stated").
+      out.push({
+        ...base,
+        code: 'missing-field',
+        ...pos,
+        field: fieldPath(path),
+        message: `missing required field (${issue.message})`,
+        hint: `add "${String(path[path.length - 1])}:" here`,
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
       out.push({
         ...base,
@@ -55,7 +67,7 @@ export function issuesToDiagnostics(
         field: fieldPath([...path, 'type']),
         message: 'unknown or missing block type',
         received: formatReceived((input as { type?: unknown } | undefined)?.type),
-        hint: 'use one of: operators, apps, stats, steps, trust, cards, faq, timeline, alert, cta, helpline, contact-form, contact-emails, odds-examples, odds-formats, parlay',
+        hint: 'use one of: operators, apps, offer, licensed-brands, methodology, stats, steps, trust, cards, faq, timeline, alert, cta, helpline, contact-form, contact-emails, odds-examples, odds-formats, parlay',
       });
       continue;
     }
