@@ -392,7 +392,8 @@ describe('external links (--external)', () => {
 });
 
 // The three compliance faults the issue names, seeded into a hand-written built site.
-const DISCLOSED = '<p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>';
+const DISCLOSED =
+  '<p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>';
 const card = (o: { verified?: string; state?: string; terms?: boolean } = {}) =>
   `<article class="op-card"><div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" data-offer-state="${o.state ?? 'current'}">
 <p class="op-bonus">Bet $5, Get $200 in Bonus Bets</p></div>
@@ -402,7 +403,9 @@ const card = (o: { verified?: string; state?: string; terms?: boolean } = {}) =>
 describe('compliance faults in a built site', () => {
   it('reports a link before the disclosure, an offer without a terms link and an offer shown as current 120 days on', async () => {
     const dir = await tempDir({
-      'index.html': page('/', { body: `<h1>Home</h1>${DISCLOSED}${card()}<a href="/late">l</a> <a href="/no-terms">n</a> <a href="/stale">s</a>` }),
+      'index.html': page('/', {
+        body: `<h1>Home</h1>${DISCLOSED}${card()}<a href="/late">l</a> <a href="/no-terms">n</a> <a href="/stale">s</a>`,
+      }),
       'late.html': page('/late', { body: `<h1>Late</h1>${card()}${DISCLOSED}` }),
       'no-terms.html': page('/no-terms', { body: `<h1>No terms</h1>${DISCLOSED}${card({ terms: false })}` }),
       // Checked on 2025-01-20, shown as current on 2025-05-20: 120 days, past the 90-day limit.

@@ -31,7 +31,7 @@ const SHAPES: [what: string, re: RegExp][] = [
 ];
 
 /** Every figure in `text` that should come from data, with a few words of context. */
-export function typedFigures(text: string, values: readonly string[] = []): string[] {
+function typedFigures(text: string, values: readonly string[] = []): string[] {
   const prose = text.replace(/\{\{[^}]*\}\}/g, '{{}}');
   const found: string[] = [];
   for (const [what, re] of SHAPES)
@@ -97,7 +97,7 @@ describe('figures are stated once, in data', () => {
     },
   );
 
-  it.each(operatorIds)("content/operators/%s.yaml: prose fields type no figure that data holds", (id) => {
+  it.each(operatorIds)('content/operators/%s.yaml: prose fields type no figure that data holds', (id) => {
     const { data } = operators.find((o) => o.id === id)!;
     const prose = [
       ...(data.features ?? []),

@@ -110,7 +110,9 @@ describe.each(GUIDES)('%s: shared standards', (route) => {
     expect($('h1')).toHaveLength(1);
     expect($('.content h1')).toHaveLength(0);
     const byline = textOf($('.hero .byline'));
-    expect(byline).toMatch(/^By PA Bet Guide editorial team \(Editors\) · Fact-checked by PA Bet Guide fact-check desk/);
+    expect(byline).toMatch(
+      /^By PA Bet Guide editorial team \(Editors\) · Fact-checked by PA Bet Guide fact-check desk/,
+    );
     expect(byline).toContain('Updated January 2025');
     expect($('link[rel=canonical]').attr('href')).toBe(`https://www.pabetguide.com${route}`);
   });

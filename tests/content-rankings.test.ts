@@ -153,9 +153,11 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
 
   it('lists every licensed brand in the facts sheet with its licence holder, reviewed or not', async () => {
     const $ = await site.page(route);
-    const market = (parse(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
-      market: Record<'sportsbooks' | 'casinos', { brand: string; operator?: string }[]>;
-    }).market[kind === 'sportsbook' ? 'sportsbooks' : 'casinos'];
+    const market = (
+      parse(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
+        market: Record<'sportsbooks' | 'casinos', { brand: string; operator?: string }[]>;
+      }
+    ).market[kind === 'sportsbook' ? 'sportsbooks' : 'casinos'];
     const rows = $('.licensed-brands tbody tr')
       .toArray()
       .map((r) => ({

@@ -162,7 +162,7 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(textOf($('.review-summary .op-licensee'))).toBe(`Licensed in PA via ${op.licensee}`);
   });
 
-  it('withholds the January 2025 offer, now past the staleness limit, and links the operator\'s terms', () => {
+  it("withholds the January 2025 offer, now past the staleness limit, and links the operator's terms", () => {
     const offer = $('.review-offer');
     expect(textOf(offer.find('h2'))).toBe(`${shortName} bonus offer`);
     expect(op.bonus.verified).toBe('2025-01');

@@ -61,7 +61,10 @@ export async function fixtureProject(files: Record<string, string> = {}) {
     'content/site.yaml': await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'),
     'content/operators/example.yaml': OPERATOR,
     // The real site.yaml's byline names these.
-    'content/authors/editorial-team.yaml': await readFile(path.join(repoRoot, 'content/authors/editorial-team.yaml'), 'utf8'),
+    'content/authors/editorial-team.yaml': await readFile(
+      path.join(repoRoot, 'content/authors/editorial-team.yaml'),
+      'utf8',
+    ),
     'content/authors/fact-check.yaml': await readFile(path.join(repoRoot, 'content/authors/fact-check.yaml'), 'utf8'),
     'content/pages/index.md': HOME,
     ...files,

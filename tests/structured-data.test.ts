@@ -44,7 +44,10 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         // The same date drives the visible byline date and the sitemap.
         expect($('.byline time').attr('datetime')).toBe(p.data.updated);
       }
-      if (p.data.template === 'review' || (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article')) {
+      if (
+        p.data.template === 'review' ||
+        (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article')
+      ) {
         // The byline in JSON-LD: the author (a team, so an Organization) and the fact-checker.
         const work = blocks.find((b) => b['@type'] === 'Review' || b['@type'] === 'Article') as Record<string, Ld>;
         expect(work.author).toMatchObject({ '@type': 'Organization', name: 'PA Bet Guide editorial team' });
@@ -56,7 +59,9 @@ describe('structured data (JSON-LD) and sharing tags', () => {
       expect(faq?.mainEntity.length ?? 0, `${p.route} FAQPage`).toBe(faqCount);
       // A search engine shows an answer on its own: it may not point at the rest of the page.
       for (const q of (faq?.mainEntity ?? []) as { acceptedAnswer: { text: string } }[])
-        expect(q.acceptedAnswer.text, p.route).not.toMatch(/\b(see|shown|listed|named|covered|described|terms) (above|below)\b|at the top|in the summary|this review/i);
+        expect(q.acceptedAnswer.text, p.route).not.toMatch(
+          /\b(see|shown|listed|named|covered|described|terms) (above|below)\b|at the top|in the summary|this review/i,
+        );
       // Sharing tags.
       expect($('meta[property="og:title"]').attr('content')).toBe(p.data.title);
       expect($('meta[property="og:url"]').attr('content')).toBe(p.url.canonical);

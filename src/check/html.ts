@@ -219,7 +219,11 @@ export function scanHtml(html: string): PageScan {
           }
         }
         if (attrs['data-offer-verified'] !== undefined)
-          scan.offers.push({ verified: attrs['data-offer-verified'], state: attrs['data-offer-state'] ?? '', line: ln });
+          scan.offers.push({
+            verified: attrs['data-offer-verified'],
+            state: attrs['data-offer-state'] ?? '',
+            line: ln,
+          });
         stack.push(frame);
         text += ' ';
       },

@@ -67,7 +67,10 @@ export function program(): Command {
     .exitOverride();
   const root = new Option('--root <dir>', 'project folder containing content/').default('.');
   const today = () =>
-    new Option('--today <date>', 'judge offer staleness as of this date, YYYY-MM-DD (default: $PA_SITE_TODAY or today)');
+    new Option(
+      '--today <date>',
+      'judge offer staleness as of this date, YYYY-MM-DD (default: $PA_SITE_TODAY or today)',
+    );
 
   cmd
     .command('build')

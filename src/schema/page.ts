@@ -27,8 +27,14 @@ const base = {
     showUpdated: z.boolean().default(true),
   }),
   /** Byline (articles and reviews): author ids from content/authors; default: site.yaml `editorial`. */
-  author: z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors').optional(),
-  factCheckedBy: z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors').optional(),
+  author: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors')
+    .optional(),
+  factCheckedBy: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors')
+    .optional(),
   /** Short name used in breadcrumbs; defaults to the hero heading. */
   breadcrumb: text.optional(),
   /** Structured-data type for the page. */

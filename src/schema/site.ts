@@ -100,7 +100,10 @@ export const siteSchema = z.strictObject({
   facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
   /** What reviews are based on: the criteria every review scores (the methodology block lists them). */
   methodology: z.strictObject({
-    criteria: z.array(z.strictObject({ title: text, text: copy })).min(2).max(12),
+    criteria: z
+      .array(z.strictObject({ title: text, text: copy }))
+      .min(2)
+      .max(12),
   }),
   /** Every PGCB-licensed online brand the facts sheet names, with its licence holder when it names one. */
   market: z.strictObject({

@@ -7,7 +7,9 @@ let s: Session;
 const helpLineSizes = () =>
   [...document.querySelectorAll('body *')]
     .filter((el) =>
-      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /Gambling problem\?|Call 1-800/i.test(n.textContent ?? '')),
+      [...el.childNodes].some(
+        (n) => n.nodeType === Node.TEXT_NODE && /Gambling problem\?|Call 1-800/i.test(n.textContent ?? ''),
+      ),
     )
     .map((el) => ({
       text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60),

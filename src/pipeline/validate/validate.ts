@@ -334,7 +334,10 @@ function checkPage(
   }
   for (const r of body.references) {
     checkRef(r.id, r.line, r.col, 'body', r.via, r.via.startsWith('operator:'));
-    const keys = r.via.replace(/^\{\{\s*|\s*\}\}$/g, '').split('.').slice(1);
+    const keys = r.via
+      .replace(/^\{\{\s*|\s*\}\}$/g, '')
+      .split('.')
+      .slice(1);
     if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys))
       diagnostics.push(offerInProse(file.path, r.line, r.col, 'body', r.via));
   }
@@ -362,7 +365,13 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   if (siteResult) {
     const { config: c, locate } = siteResult;
     for (const field of ['author', 'factCheckedBy'] as const) {
-      const d = checkAuthorRef(authors, c.editorial[field], loaded.site!.path, locate(['editorial', field]), `editorial.${field}`);
+      const d = checkAuthorRef(
+        authors,
+        c.editorial[field],
+        loaded.site!.path,
+        locate(['editorial', field]),
+        `editorial.${field}`,
+      );
       if (d) diagnostics.push(d);
     }
   }
@@ -374,7 +383,8 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
         const { value, unresolved } = interpolateDeep(o, (id, keys, at) => {
-          if (isOfferReference(id, keys) && at[0] !== 'bonus') offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          if (isOfferReference(id, keys) && at[0] !== 'bonus')
+            offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
           return lookupReference(id, keys, config, rawById);
         });
         for (const r of offerRefs) {
