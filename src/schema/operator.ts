@@ -79,7 +79,6 @@ export const reviewSchema = z.strictObject({
 /** App entry. It carries no rating of its own: we have not tested the apps, so lists show the overall rating. */
 export const appSchema = z.strictObject({
   features: z.array(copy).min(1),
-  bonus: copy.optional(),
   /** Casino apps: how many games, as text ("1,000+"). */
   games: text.optional(),
 });
