@@ -45,29 +45,39 @@ function page(i) {
     seeded.push('<a href="/guides/no-such-topic">missing page</a>', '<img src="/assets/missing.png" alt="">');
   if (i === 20) seeded.push(`<a href="${route(5)}#no-such-section">earlier page, bad fragment</a>`);
   if (i === 30) seeded.push(`<a href="${route(PAGES - 2)}#no-such-section">later page, bad fragment</a>`);
+  // A backslash at the end of a line continues it: no line break in the string there.
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Topic ${i} | Bench Site</title>
 <meta name="description" content="Everything about topic ${i}, a synthetic page for timing the link checker.">
 <link rel="canonical" href="${ORIGIN}${route(i)}">
-<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/assets/site.css"><script src="/assets/site.js"></script></head>
+<link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/assets/site.css">\
+<script src="/assets/site.js"></script></head>
 <body><a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header"><nav id="site-nav"><ul>${nav(0, 20)}</ul><a href="/guides/topic-1#section-1">Top offers</a></nav></header>
+<header class="site-header"><nav id="site-nav"><ul>${nav(0, 20)}</ul>\
+<a href="/guides/topic-1#section-1">Top offers</a></nav></header>
 <main id="main"><article><h1>Topic ${i}</h1>
 <p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>
 <section id="section-1"><h2>Section one</h2><p>Intro text for topic ${i}. ${cross.slice(0, 5).join(' ')}</p>
 <img src="/assets/photo.jpg" srcset="/assets/photo.jpg 1x, /assets/photo@2x.jpg 2x" alt=""></section>
 <section id="section-2"><h2>Section two</h2><p>More text. ${cross.slice(5).join(' ')} ${seeded.join(' ')}</p>
-<article class="op-card"><h3>Operator</h3><a class="btn btn-cta" href="https://operator.example/" rel="sponsored nofollow">Claim</a><p>New customers only. <a href="https://operator.example/terms" rel="sponsored nofollow">T&amp;Cs apply</a>. 21+</p></article></section>
-<section id="section-3"><h2>Section three</h2><p><a href="#section-1">Back to section one</a> <a href="#top">Top</a> <a href="${route((i + 1) % PAGES)}">Next topic</a></p></section>
+<article class="op-card"><h3>Operator</h3>\
+<a class="btn btn-cta" href="https://operator.example/" rel="sponsored nofollow">Claim</a>\
+<p>New customers only. <a href="https://operator.example/terms" rel="sponsored nofollow">T&amp;Cs apply</a>. 21+</p>\
+</article></section>
+<section id="section-3"><h2>Section three</h2><p><a href="#section-1">Back to section one</a> <a href="#top">Top</a> \
+<a href="${route((i + 1) % PAGES)}">Next topic</a></p></section>
 </article></main>
 <aside class="compliance"><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
-<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>. We may receive compensation from operators.</p></aside>
+<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.\
+ We may receive compensation from operators.</p></aside>
 <footer class="site-footer"><ul>${nav(20, 20)}</ul><a href="/sitemap.xml">Sitemap</a></footer>
 </body></html>
 `;
 }
 
-const notFound = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title><meta name="robots" content="noindex"></head>
+// A backslash at the end of a line continues it: no line break in the string there.
+const notFound = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Not found</title>\
+<meta name="robots" content="noindex"></head>
 <body><header><a href="/">Home</a></header><main><h1>Page not found</h1></main></body></html>`;
 
 const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-bench-'));
@@ -85,7 +95,8 @@ try {
   writes.push(
     writeFile(
       path.join(dir, 'sitemap.xml'),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n` +
+        `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
     ),
   );
   await Promise.all(writes);
@@ -97,9 +108,11 @@ try {
   const count = (rule) => result.findings.filter((f) => f.rule === rule).length;
   if (process.env.BENCH_VERBOSE)
     for (const f of result.findings) console.log(`  pa-site: ${f.rule} ${f.target ?? ''} ${f.message}`);
+  const [links, assets, fragments] = [count('broken-link'), count('broken-asset'), count('broken-fragment')];
   console.log(
     `pa-site check --dir: ${Math.round(ours)} ms  (${result.summary.pages} pages, ${result.summary.links} links; ` +
-      `broken-link ${count('broken-link')}, broken-asset ${count('broken-asset')}, broken-fragment ${count('broken-fragment')}, other findings ${result.findings.length - count('broken-link') - count('broken-asset') - count('broken-fragment')})`,
+      `broken-link ${links}, broken-asset ${assets}, broken-fragment ${fragments}, ` +
+      `other findings ${result.findings.length - links - assets - fragments})`,
   );
 
   if (!ONLY_OURS) {
@@ -125,8 +138,12 @@ try {
       `${route(PAGES - 2)}#no-such-section`,
     ];
     const found = seeded.filter((s) => broken.some((l) => l.url.endsWith(s)));
+    const missed = seeded.filter((s) => !found.includes(s));
     console.log(
-      `linkinator 7 (recurse, cleanUrls, checkFragments): ${Math.round(theirs)} ms  (${lk.links.length} link results, ${broken.length} broken: ${top} are valid #top links, ${otherFragments} other valid fragments, seeded faults found ${found.length}/4${found.length < 4 ? `, missed ${seeded.filter((s) => !found.includes(s)).join(' ')}` : ''})`,
+      `linkinator 7 (recurse, cleanUrls, checkFragments): ${Math.round(theirs)} ms  ` +
+        `(${lk.links.length} link results, ${broken.length} broken: ${top} are valid #top links, ` +
+        `${otherFragments} other valid fragments, ` +
+        `seeded faults found ${found.length}/4${found.length < 4 ? `, missed ${missed.join(' ')}` : ''})`,
     );
     const byStatus = {};
     for (const l of broken)

@@ -170,6 +170,8 @@ const ADVS = [
   'in plain terms',
   'without guesswork',
 ];
+const SECTION_ENDS = ['basics', 'rules', 'examples', 'checklist', 'questions', 'notes'];
+const SUBSECTION_ENDS = ['in practice', 'step by step', 'at a glance', 'explained', 'compared'];
 
 const pick = (r, a) => a[Math.floor(r() * a.length)];
 const int = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
@@ -220,22 +222,18 @@ export function page(k, n, link = (j) => `/guide-${j}`) {
   const topic = pick(r, TOPICS);
   const place = pick(r, PLACES);
   const title = `Guide ${k}: ${topic} for ${place} Bettors`;
-  const description = `How ${topic.toLowerCase()} work for bettors in ${place}: terms, examples, a worked table and the limits worth setting first (guide ${k}).`;
+  const description =
+    `How ${topic.toLowerCase()} work for bettors in ${place}: ` +
+    `terms, examples, a worked table and the limits worth setting first (guide ${k}).`;
   const lede = `${sentence(r)} ${sentence(r)}`;
   const body = [paragraph(r, n, link), ''];
   const sections = int(r, 4, 6);
   const tableAt = int(r, 0, sections - 1);
   for (let s = 0; s < sections; s++) {
-    body.push(
-      `## ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} ${pick(r, ['basics', 'rules', 'examples', 'checklist', 'questions', 'notes'])}`,
-      '',
-    );
+    body.push(`## ${cap(pick(r, ADJS))} ${pick(r, NOUNS)} ${pick(r, SECTION_ENDS)}`, '');
     body.push(paragraph(r, n, link), '');
     for (let h = 0; h < int(r, 1, 2); h++) {
-      body.push(
-        `### ${cap(pick(r, NOUNS))} ${pick(r, ['in practice', 'step by step', 'at a glance', 'explained', 'compared'])}`,
-        '',
-      );
+      body.push(`### ${cap(pick(r, NOUNS))} ${pick(r, SUBSECTION_ENDS)}`, '');
       body.push(paragraph(r, n, link), '');
     }
     if (s % 2 === 0) {
@@ -319,7 +317,8 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "secti
     const common = `title: ${yamlStr(p.title)}\ndescription: ${yamlStr(p.description)}\n`;
     write(
       path.join(pa, 'content', 'pages', `${name}.md`),
-      `---\ntemplate: guide\n${common}updated: 2025-01-15\nhero:\n  heading: ${yamlStr(p.heading)}\n  lede: ${yamlStr(p.lede)}\n---\n${p.body}`,
+      `---\ntemplate: guide\n${common}updated: 2025-01-15\n` +
+        `hero:\n  heading: ${yamlStr(p.heading)}\n  lede: ${yamlStr(p.lede)}\n---\n${p.body}`,
     );
     const flat = `${common}heading: ${yamlStr(p.heading)}\nlede: ${yamlStr(p.lede)}\n`;
     write(path.join(ety, 'pages', `${name}.md`), `---\n${flat}permalink: /${name}.html\n---\n${p.body}`);
@@ -344,8 +343,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   for (const n of i > 0 ? parseSizes(process.argv[i + 1] ?? '') : SIZES) {
     const t = performance.now();
     const d = generate(n);
-    console.log(
-      `generated ${n} pages in ${Math.round(performance.now() - t)} ms → ${path.relative(process.cwd(), d.pa)}, ${path.relative(process.cwd(), d.eleventy)}, ${path.relative(process.cwd(), d.hugo)}`,
-    );
+    const ms = Math.round(performance.now() - t);
+    const rel = (dir) => path.relative(process.cwd(), dir);
+    console.log(`generated ${n} pages in ${ms} ms → ${rel(d.pa)}, ${rel(d.eleventy)}, ${rel(d.hugo)}`);
   }
 }

@@ -102,20 +102,25 @@ primePaSite();
 
 const cpus = os.cpus();
 console.log('# pa-site build benchmark');
+const script = path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs';
+console.log(`command: ${['node', script, ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`);
+const load = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ');
 console.log(
-  `command: ${['node', path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs', ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`,
+  `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ` +
+    `${os.platform()} ${os.release()}; node ${process.version}; load average ${load}`,
+);
+const paVersion = version(process.execPath, [paBin, '--version']);
+const eleventyVersion = version(process.execPath, [eleventyBin, '--version']);
+console.log(
+  `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
 );
 console.log(
-  `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.platform()} ${os.release()}; node ${process.version}; load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
-console.log(
-  `tools: pa-site ${version(process.execPath, [paBin, '--version'])}, Eleventy ${version(process.execPath, [eleventyBin, '--version'])}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
-);
-console.log(
-  `sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`,
+  `sizes ${opts.sizes.join(', ')}; ${opts.runs} run(s) each, ` +
+    `alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; ` +
+    `peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`,
 );
 if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
 if (!existsSync(eleventyBin)) {

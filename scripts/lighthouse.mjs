@@ -166,7 +166,8 @@ function failingAudits(lhr, categoryId) {
     if (Array.isArray(items) && items.length) {
       const first = items[0];
       const node = first?.node?.snippet ?? first?.node?.nodeLabel ?? first?.url ?? first?.source?.url ?? '';
-      const where = `${items.length} item${items.length === 1 ? '' : 's'}${node ? `, e.g. ${String(node).slice(0, 120)}` : ''}`;
+      const example = node ? `, e.g. ${String(node).slice(0, 120)}` : '';
+      const where = `${items.length} item${items.length === 1 ? '' : 's'}${example}`;
       detail = detail ? `${detail}; ${where}` : where;
     }
     out.push({ id: ref.id, weight: ref.weight ?? 0, score: audit.score, title: audit.title, detail });
@@ -210,17 +211,16 @@ async function main() {
     const pages = [];
     for (const p of wanted) {
       if (lib.filesForPath(p.route).some((f) => existsSync(path.join(dir, f)))) pages.push(p);
-      else
-        console.log(
-          `Note: skipping ${p.label === p.route ? p.route : `${p.label} ${p.route}`}: not in this build (no ${lib.filesForPath(p.route).join(' or ')})`,
-        );
+      else {
+        const name = p.label === p.route ? p.route : `${p.label} ${p.route}`;
+        console.log(`Note: skipping ${name}: not in this build (no ${lib.filesForPath(p.route).join(' or ')})`);
+      }
     }
     if (!pages.length) return 0;
 
     server = await serve(dir);
-    console.log(
-      `Serving at ${server.url}${server.rules ? ' with the headers from _headers' : ''}; Chromium: ${chromePath}; mobile profile`,
-    );
+    const headers = server.rules ? ' with the headers from _headers' : '';
+    console.log(`Serving at ${server.url}${headers}; Chromium: ${chromePath}; mobile profile`);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     mkdirSync(reportDir, { recursive: true });
     for (const page of pages) {
@@ -273,10 +273,10 @@ async function main() {
       console.log(`\n${page.route} ${c} ${pct(score)}:`);
       const failing = failingAudits(lhr, c);
       if (!failing.length) console.log('  (no single failing audit; the score comes from the metrics above)');
-      for (const a of failing)
-        console.log(
-          `  - ${a.id} (${pct(a.score)}${a.weight ? `, weight ${a.weight}` : ''}): ${a.title}${a.detail ? ` — ${a.detail}` : ''}`,
-        );
+      for (const a of failing) {
+        const weight = a.weight ? `, weight ${a.weight}` : '';
+        console.log(`  - ${a.id} (${pct(a.score)}${weight}): ${a.title}${a.detail ? ` — ${a.detail}` : ''}`);
+      }
     }
   }
   console.log(`\nReports: ${reportDir}`);

@@ -3,6 +3,7 @@ import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
 import type { Author } from './schema/author.js';
 import type { PageUrl } from './pipeline/route/urls.js';
+import type { MarkdownSetup } from './pipeline/render/remark-plugins.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
@@ -43,6 +44,8 @@ export interface Page {
 export interface Site {
   root: string;
   config: SiteConfig;
+  /** The Markdown engine and its resolved plugins (content/site.yaml `markdown:`). */
+  markdown: MarkdownSetup;
   operators: Operator[];
   /** Bylines from content/authors, by id. */
   authors: Record<string, Author>;

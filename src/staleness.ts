@@ -58,7 +58,8 @@ export function referenceDate(option: Date | string | undefined, now: Date = new
   const d = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00Z`) : new Date(Number.NaN);
   if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(raw))
     throw new ReferenceDateError(
-      `the reference date "${raw}"${option === undefined ? ` (from $${TODAY_ENV})` : ''} is not a date; write it as YYYY-MM-DD`,
+      `the reference date "${raw}"${option === undefined ? ` (from $${TODAY_ENV})` : ''} is not a date; ` +
+        'write it as YYYY-MM-DD',
     );
   return d;
 }

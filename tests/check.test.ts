@@ -37,15 +37,18 @@ async function tempDir(files: Record<string, string>): Promise<string> {
 
 /** `severity rule target pages` per finding, in report order. */
 const brief = (r: CheckResult) =>
-  r.findings.map(
-    (f) =>
-      `${f.severity} ${f.rule} ${f.target ?? '-'} ${f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-'}`,
-  );
+  r.findings.map((f) => {
+    const pages = f.allPages ? `all:${f.places.length}` : f.places.map((p) => p.page).join(',') || '-';
+    return `${f.severity} ${f.rule} ${f.target ?? '-'} ${pages}`;
+  });
 
 // A hand-written built site ("--dir" mode), one fault of each kind.
 const ORIGIN = 'https://fixture.example';
-const COMPLIANCE = `<aside class="compliance"><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
-<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p><p>We may receive compensation from some operators.</p></aside>`;
+// A backslash at the end of a line continues it: no line break in the string there.
+const COMPLIANCE = `<aside class="compliance">\
+<p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
+<p>Gambling problem? Call <a href="tel:+18004262537">1-800-GAMBLER</a>.</p>\
+<p>We may receive compensation from some operators.</p></aside>`;
 
 function page(
   route: string,
@@ -65,7 +68,8 @@ function page(
 <link rel="canonical" href="${o.canonical ?? `${ORIGIN}${route === '/' ? '/' : route}`}">
 <link rel="stylesheet" href="/assets/site.css">${o.head ?? ''}
 </head><body><a href="#main">Skip</a>
-<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/guide">Guide</a> <a href="/sportsbooks">Sportsbooks</a> <a href="/old-menu">Old</a></nav></header>
+<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/guide">Guide</a> \
+<a href="/sportsbooks">Sportsbooks</a> <a href="/old-menu">Old</a></nav></header>
 <main id="main">
 ${o.body ?? `<h1>Page ${route}</h1>`}
 </main>
@@ -88,7 +92,8 @@ const FAULTY: Record<string, string> = {
     body: `<h1>Home</h1>
 <p><a href="/guide#odds">odds</a> <a href="#top">top</a> <a href="#">top</a> <a href="#main">main</a></p>
 <p><a href="/missing-page">missing</a> <img src="/img/missing.png" alt=""></p>
-<p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> <a href="#not-here">same page</a></p>`,
+<p><a href="/about#nowhere">checked before</a> <a href="/zeta#nowhere">checked after</a> \
+<a href="#not-here">same page</a></p>`,
   }),
   'about.html': page('/about', {
     title: 'Shared title',
@@ -180,10 +185,12 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
     expect(gh.code).toBe(1);
     expect(gh.out).toContain(
-      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::no id="nowhere" on /zeta (zeta.html)%0Afix: ',
+      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::' +
+        'no id="nowhere" on /zeta (zeta.html)%0Afix: ',
     );
     expect(gh.out).toContain(
-      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
+      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::' +
+        '/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
     );
     expect(gh.out).toContain(
       '::error title=pa-site check%3A sitemap::sitemap.xml lists https://fixture.example/gone but no page answers it',
@@ -394,17 +401,21 @@ describe('external links (--external)', () => {
 // The three compliance faults the issue names, seeded into a hand-written built site.
 const DISCLOSED =
   '<p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>';
+const TERMS_LINK = '<a href="https://op.example/terms" rel="sponsored nofollow noopener">T&amp;Cs apply</a>';
 const card = (o: { verified?: string; state?: string; terms?: boolean } = {}) =>
-  `<article class="op-card"><div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" data-offer-state="${o.state ?? 'current'}">
+  '<article class="op-card">' +
+  `<div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" data-offer-state="${o.state ?? 'current'}">
 <p class="op-bonus">Bet $5, Get $200 in Bonus Bets</p></div>
 <a class="btn btn-cta" href="https://op.example/" rel="sponsored nofollow noopener">Claim Bonus</a>
-<p>New customers only. ${o.terms === false ? 'T&amp;Cs apply' : '<a href="https://op.example/terms" rel="sponsored nofollow noopener">T&amp;Cs apply</a>'}. 21+</p></article>`;
+<p>New customers only. ${o.terms === false ? 'T&amp;Cs apply' : TERMS_LINK}. 21+</p></article>`;
 
 describe('compliance faults in a built site', () => {
-  it('reports a link before the disclosure, an offer without a terms link and an offer shown as current 120 days on', async () => {
+  it('reports a link before the disclosure, an offer with no terms link, a current offer at 120 days', async () => {
     const dir = await tempDir({
       'index.html': page('/', {
-        body: `<h1>Home</h1>${DISCLOSED}${card()}<a href="/late">l</a> <a href="/no-terms">n</a> <a href="/stale">s</a>`,
+        body:
+          `<h1>Home</h1>${DISCLOSED}${card()}<a href="/late">l</a> <a href="/no-terms">n</a> ` +
+          '<a href="/stale">s</a>',
       }),
       'late.html': page('/late', { body: `<h1>Late</h1>${card()}${DISCLOSED}` }),
       'no-terms.html': page('/no-terms', { body: `<h1>No terms</h1>${DISCLOSED}${card({ terms: false })}` }),
@@ -422,9 +433,12 @@ describe('compliance faults in a built site', () => {
     const r = await check({ dir, root, today: '2025-05-20' });
     const compliance = r.findings.filter((f) => ['disclosure-order', 'cta-terms', 'offer-stale'].includes(f.rule));
     expect(compliance.map((f) => `${f.severity} ${f.rule} ${f.places[0]!.page}: ${f.message}`)).toEqual([
-      'error disclosure-order late.html: sponsored link to https://op.example/ comes before the compensation disclosure',
-      "error cta-terms no-terms.html: operator link to https://op.example/ has no a link to the operator's terms in its card or section",
-      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago (hard limit 90 days)',
+      'error disclosure-order late.html: sponsored link to https://op.example/ comes before the compensation ' +
+        'disclosure',
+      "error cta-terms no-terms.html: operator link to https://op.example/ lacks a link to the operator's terms in " +
+        'its card or section',
+      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +
+        '(hard limit 90 days)',
     ]);
     // The same faults from the CLI, with the date given as an option; a bad date is a usage error.
     const cli = run(['check', '--dir', dir, '--root', root, '--today', '2025-05-20', '--format', 'json']);

@@ -54,7 +54,10 @@ function blockByHeading($: CheerioAPI, selector: string, heading: string) {
   return found;
 }
 
-/** A computed table (odds-examples, odds-formats, parlay) by its caption heading: rows as cell texts keyed by the row header. */
+/**
+ * A computed table (odds-examples, odds-formats, parlay) by its caption heading: rows as cell texts keyed by the
+ * row header.
+ */
 function table($: CheerioAPI, heading: string): Map<string, string[]> {
   const block = $('.table-block').filter((_, el) => textOf($(el).find('h3')) === heading);
   expect(block, `table "${heading}"`).toHaveLength(1);
@@ -559,7 +562,7 @@ describe('/pennsylvania-betting-odds-explained', () => {
     for (const computed of ['$150', '$90.91', '52.38', '+264']) expect(faq).not.toContain(computed);
   });
 
-  it('answers four questions and ends with the View Top Sportsbooks button and a responsible-gambling notice', async () => {
+  it('has four questions and ends with the View Top Sportsbooks button and a responsible-gambling notice', async () => {
     const $ = await site.page(ODDS);
     expectFaq($, 4);
     const button = $('.content .cta-band a.btn').filter((_, a) => textOf($(a)) === 'View Top Sportsbooks');

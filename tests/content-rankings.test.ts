@@ -78,7 +78,8 @@ const rankingPages = [
 const withheldNotice = (o: OperatorYaml) =>
   o.bonus
     ? `We last checked this offer's terms in January 2025 — see ${o.shortName}'s current terms (opens in a new tab).`
-    : `We have no checked offer terms for ${o.shortName}. See ${o.shortName}'s current promotions and terms (opens in a new tab).`;
+    : `We have no checked offer terms for ${o.shortName}. ` +
+      `See ${o.shortName}'s current promotions and terms (opens in a new tab).`;
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
@@ -200,7 +201,7 @@ describe('ranking page guides cover their topics', () => {
     expect(textOf($('.prose'))).toContain('A $50 bonus bet at the same odds pays back $75');
   });
 
-  it('the casino guide covers games, bonuses, wagering with a worked example, RTP, banking, mobile and responsible gaming', async () => {
+  it('casino guide covers games, bonuses, worked wagering, RTP, banking, mobile and responsible gaming', async () => {
     const $ = await site.page('/best-pa-online-casinos');
     const headings = $('.prose h2')
       .toArray()
@@ -327,7 +328,7 @@ describe('operator data drives every page', () => {
   });
   afterAll(() => cleanup?.());
 
-  it('within the staleness limit, each card shows its key terms, says which our source omits, and links the terms', async () => {
+  it('within the staleness limit, a card shows key terms, says which our source omits, links the terms', async () => {
     const $ = await changed.page('/best-pa-sportsbooks');
     const fanduel = ops.find((o) => o.id === 'fanduel')!;
     const card = $('.op-card').filter((_, c) => textOf($(c).find('h3')) === fanduel.name);

@@ -105,7 +105,8 @@ async function buildCopy(
   if (!result.ok) {
     await copy.cleanup();
     throw new Error(
-      `modified copy failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`,
+      'modified copy failed to build:\n' +
+        result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n'),
     );
   }
   return { site: builtSite(result), cleanup: copy.cleanup };

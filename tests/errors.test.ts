@@ -105,7 +105,9 @@ describe('content errors name the file, line, column and field', () => {
     const errors = await errorsFor({
       'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 7').replace('rank: 1', 'rank: 0'),
       'content/pages/second.md': `---\n${GOOD_FM.replace('template: guide', 'template: nope')}\n---\nBody\n`,
-      'content/pages/third.md': `---\n${GOOD_FM.replace('Second page title', 'Third').replace(/^updated:.*$/m, 'updated: 2025-13-45')}\n---\n# Title again\n`,
+      'content/pages/third.md':
+        `---\n${GOOD_FM.replace('Second page title', 'Third').replace(/^updated:.*$/m, 'updated: 2025-13-45')}\n` +
+        '---\n# Title again\n',
     });
     const files = new Set(errors.map((e) => e.file));
     expect(files).toEqual(
@@ -146,9 +148,11 @@ describe('content errors name the file, line, column and field', () => {
         .replace('verified: 2025-01-10', 'verified: January 2025'),
     });
     expect(ds.map((d) => `${d.file}:${d.line} ${d.field}: ${d.message}`)).toEqual([
-      'content/operators/example.yaml:10 bonus.cap: missing required field (expected a value, or "not stated" when our source gives none)',
+      'content/operators/example.yaml:10 bonus.cap: missing required field ' +
+        '(expected a value, or "not stated" when our source gives none)',
       'content/operators/example.yaml:10 bonus.termsUrl: missing required field (expected string)',
-      'content/operators/example.yaml:17 bonus.verified: expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD',
+      'content/operators/example.yaml:17 bonus.verified: ' +
+        'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD',
     ]);
   });
 
@@ -162,9 +166,8 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('never passes a <script> through Markdown', async () => {
-    const p = await fixtureProject({
-      'content/pages/second.md': `---\n${GOOD_FM}\n---\nHello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n`,
-    });
+    const body = 'Hello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n';
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\n${body}` });
     cleanups.push(p.cleanup);
     const result = await build({ root: p.root, outDir: 'dist' });
     expect(result.ok).toBe(true);
@@ -176,15 +179,16 @@ describe('content errors name the file, line, column and field', () => {
   });
 
   it('rejects banned wording in the Markdown body, but allows it in quotation marks', async () => {
-    const [d, ...rest] = await errorsFor({
-      'content/pages/second.md': `---\n${GOOD_FM}\n---\nThe PGCB told operators to drop "free bet".\n\nClaim your risk-free bet today.\n`,
-    });
+    const body = 'The PGCB told operators to drop "free bet".\n\nClaim your risk-free bet today.\n';
+    const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\n${body}` });
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({ line: 12, field: 'body', code: 'banned-wording' });
   });
 
   it('resolves {{…}} in frontmatter blocks and reports a bad reference at its field', async () => {
-    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}} and {{example.review.nope}}.`;
+    const fm =
+      `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n` +
+      '    text: Today {{example.name}} and {{example.review.nope}}.';
     const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({
@@ -199,10 +203,10 @@ describe('content errors name the file, line, column and field', () => {
 
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
-    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}}.`;
-    const p = await fixtureProject({
-      'content/pages/second.md': `---\n${fm}\n---\nSee [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n`,
-    });
+    const fm =
+      `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n` + '    text: Today {{example.name}}.';
+    const body = 'See [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n';
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${fm}\n---\n${body}` });
     cleanups.push(p.cleanup);
     const result = await build({ root: p.root, outDir: 'dist' });
     expect(result.ok).toBe(true);
@@ -210,7 +214,8 @@ describe('Markdown output', () => {
     const html = await readFile(`${result.outDir}/second.html`, 'utf8');
     expect(html).toContain('Today Example Sportsbook.');
     expect(html).toContain(
-      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
+      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
+        'the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );
   });
 });

@@ -43,7 +43,8 @@ export function buildRealSite(): Promise<BuiltSite> {
     const result = await build({ root: repoRoot, outDir: out });
     if (!result.ok)
       throw new Error(
-        `real site failed to build:\n${result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n')}`,
+        'real site failed to build:\n' +
+          result.diagnostics.map((d) => `${d.file}:${d.line} ${d.field} ${d.message}`).join('\n'),
       );
     return builtSite(result);
   })();

@@ -13,7 +13,10 @@ import type { Finding, Place } from './types.js';
 export interface ExternalOptions {
   /** Per-request timeout in milliseconds. Default 10000. */
   timeout?: number;
-  /** Retries for 429, 5xx and network errors (each about 2 s after the last; Retry-After is not waited on). Default 2. */
+  /**
+   * Retries for 429, 5xx and network errors (each about 2 s after the last; Retry-After is not waited on).
+   * Default 2.
+   */
   retries?: number;
   /** Requests in flight. Default 16. */
   concurrency?: number;

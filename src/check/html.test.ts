@@ -74,7 +74,8 @@ describe('scanHtml', () => {
 describe('operator calls to action', () => {
   it("finds 'T&Cs apply' in the same card, not in another one", () => {
     const s = scanHtml(`<main>
-<article class="op-card"><a class="btn btn-cta" href="https://a.example/" rel="sponsored nofollow">Claim</a><p>New customers only. T&amp;Cs apply.</p></article>
+<article class="op-card"><a class="btn btn-cta" href="https://a.example/" rel="sponsored nofollow">Claim</a>\
+<p>New customers only. T&amp;Cs apply.</p></article>
 <article class="op-card"><a class="btn btn-cta" href="https://b.example/">Claim</a></article>
 <div class="promo-card"><p><a href="https://c.example/" rel="sponsored">Play</a></p><small>T&amp;Cs Apply</small></div>
 <p><a href="https://d.example/" rel="sponsored">Bare</a></p>

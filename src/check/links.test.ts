@@ -110,7 +110,8 @@ describe('checkLinks', () => {
     const ctx = site({
       'a-first.html': layout('<h2 id="real">Real</h2>'),
       'm-linker.html': layout(
-        '<a href="/a-first#nope">before</a> <a href="/z-last#gone">after</a> <a href="/a-first#real">ok</a> <a href="/z-last#real">ok</a>',
+        '<a href="/a-first#nope">before</a> <a href="/z-last#gone">after</a> ' +
+          '<a href="/a-first#real">ok</a> <a href="/z-last#real">ok</a>',
       ),
       'z-last.html': layout('<h2 id="real">Real</h2> <a href="/a-first#nope">again</a>'),
       'index.html': layout(''),
@@ -127,7 +128,8 @@ describe('checkLinks', () => {
     const ctx = site({
       ...BASE,
       'about.html': layout(
-        '<a href="#">top</a> <a href="#top">top</a> <a href="#TOP">top</a> <a href="#team">team</a> <a href="#old">old</a> <a name="old"></a> <a href="#missing">x</a> <h2 id="team">Team</h2>',
+        '<a href="#">top</a> <a href="#top">top</a> <a href="#TOP">top</a> <a href="#team">team</a> ' +
+          '<a href="#old">old</a> <a name="old"></a> <a href="#missing">x</a> <h2 id="team">Team</h2>',
       ),
     });
     expect(brief(ctx)).toEqual([
@@ -185,7 +187,8 @@ describe('checkLinks', () => {
     const ctx = site({
       ...BASE,
       'about.html': layout(
-        '<a href="https://example.com/contact">c</a> <a href="https://example.com/nope">n</a> <a href="https://other.example/">o</a> <a href="https://other.example/#x">o</a>',
+        '<a href="https://example.com/contact">c</a> <a href="https://example.com/nope">n</a> ' +
+          '<a href="https://other.example/">o</a> <a href="https://other.example/#x">o</a>',
       ),
       'contact.html': layout('<a href="https://other.example/">o</a>'),
     });

@@ -204,7 +204,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
     } else if (allPages) {
       f.hint =
-        'the link is on every page, so it comes from the layout: the header or footer links in content/site.yaml, or a template in templates/';
+        'the link is on every page, so it comes from the layout: ' +
+        'the header or footer links in content/site.yaml, or a template in templates/';
     } else if (g.rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
     }

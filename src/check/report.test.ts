@@ -150,9 +150,13 @@ describe('GitHub annotations', () => {
   it('points at content files, once at the source for layout links, and escapes the message', () => {
     const out = formatGithub(result([layoutBroken, bodyBroken, { ...pageRule, message: 'a: b, c\nd' }]), '/repo');
     expect(out).toEqual([
-      '::error file=content/site.yaml,line=40,title=pa-site check%3A broken-link::no page at /old (looked for old.html, old/index.html) (on all 3 pages)%0Afix: the link is on every page, so it comes from the layout',
-      '::error file=content/pages/about.md,line=14,title=pa-site check%3A broken-fragment::no id="nope" on /guide (guide.html)',
-      '::error file=content/pages/index.md,line=20,title=pa-site check%3A broken-fragment::no id="nope" on /guide (guide.html)',
+      '::error file=content/site.yaml,line=40,title=pa-site check%3A broken-link::' +
+        'no page at /old (looked for old.html, old/index.html) (on all 3 pages)' +
+        '%0Afix: the link is on every page, so it comes from the layout',
+      '::error file=content/pages/about.md,line=14,title=pa-site check%3A broken-fragment::' +
+        'no id="nope" on /guide (guide.html)',
+      '::error file=content/pages/index.md,line=20,title=pa-site check%3A broken-fragment::' +
+        'no id="nope" on /guide (guide.html)',
       '::error file=content/pages/about.md,line=9,title=pa-site check%3A single-h1::a: b, c%0Ad',
       '3 pages checked, 42 links checked, 3 errors, 0 warnings in 12 ms',
     ]);

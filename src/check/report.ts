@@ -34,7 +34,10 @@ function linkedFrom(f: Finding): string {
 export function summaryLine(r: CheckResult): string {
   const s = r.summary;
   const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
-  return `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`;
+  return (
+    `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ` +
+    `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`
+  );
 }
 
 export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
@@ -117,9 +120,8 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
       const width = Math.max(...listed.map((f) => (f.target ?? '').length));
       for (const f of listed) {
         const mark = f.severity === 'error' ? `${tag(f)} ` : '';
-        out.push(
-          `  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${f.source ? `  (${f.source.file}:${f.source.line})` : ''}`,
-        );
+        const source = f.source ? `  (${f.source.file}:${f.source.line})` : '';
+        out.push(`  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${source}`);
         if (f.severity === 'error') out.push(`    ${f.message}`);
       }
     }

@@ -60,11 +60,13 @@ function ctx(
 
 /** The short disclosure a page shows above its first operator link. */
 const DISCLOSED = '<p>We may receive compensation when you sign up through a link on this page.</p>';
+const TERMS_LINK = '<a href="https://op.example/terms" rel="sponsored">T&amp;Cs apply</a>';
 /** An offer box with its terms link, as the templates render it. */
 const offerBox = (verified: string, state = 'current', terms = true) =>
   `<article class="op-card"><div class="op-offer" data-offer-verified="${verified}" data-offer-state="${state}">
-<p>Bet $5, get $200 in bonus bets.</p></div><a class="btn-cta" href="https://op.example/" rel="sponsored nofollow">Claim</a>
-<p>New customers only. ${terms ? '<a href="https://op.example/terms" rel="sponsored">T&amp;Cs apply</a>' : 'T&amp;Cs apply'}. 21+</p></article>`;
+<p>Bet $5, get $200 in bonus bets.</p></div>
+<a class="btn-cta" href="https://op.example/" rel="sponsored nofollow">Claim</a>
+<p>New customers only. ${terms ? TERMS_LINK : 'T&amp;Cs apply'}. 21+</p></article>`;
 
 const brief = (c: RuleContext) =>
   checkPages(c).map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
@@ -100,8 +102,10 @@ describe('page rules', () => {
 <section><a class="btn-cta" href="https://op2.example/">Claim</a></section>
 <section><a class="btn-cta" href="https://op3.example/" rel="sponsored">Claim</a><p>T&amp;Cs apply.</p></section>`;
     expect(brief(ctx({ 'index.html': {}, 'offers.html': { body } }))).toEqual([
-      "cta-terms offers.html: operator link to https://op2.example/ has no 'T&Cs apply' and no a link to the operator's terms in its card or section",
-      "cta-terms offers.html: operator link to https://op3.example/ has no a link to the operator's terms in its card or section",
+      "cta-terms offers.html: operator link to https://op2.example/ lacks 'T&Cs apply' and a link to the operator's " +
+        'terms in its card or section',
+      "cta-terms offers.html: operator link to https://op3.example/ lacks a link to the operator's terms in its card " +
+        'or section',
       'cta-sponsored offers.html: operator link to https://op2.example/ has no rel="sponsored"',
     ]);
   });
@@ -109,7 +113,8 @@ describe('page rules', () => {
   it('reports an offer without a terms link (seeded fault: no terms URL)', () => {
     const body = `<h1>x</h1>${DISCLOSED}${offerBox('2025-01-10', 'current', false)}`;
     expect(brief(ctx({ 'index.html': {}, 'offers.html': { body } }))).toEqual([
-      "cta-terms offers.html: operator link to https://op.example/ has no a link to the operator's terms in its card or section",
+      "cta-terms offers.html: operator link to https://op.example/ lacks a link to the operator's terms in its card " +
+        'or section',
     ]);
   });
 
@@ -135,9 +140,12 @@ describe('page rules', () => {
       { today: '2025-05-20' },
     );
     expect(checkPages(c).map((f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`)).toEqual([
-      'warning offer-stale aging.html: offer shown as current with terms checked 1 April 2025, 49 days ago (warn after 30 days)',
-      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago (hard limit 90 days)',
-      'error offer-stale month.html: offer shown as current with terms checked January 2025, 139 days ago (hard limit 90 days)',
+      'warning offer-stale aging.html: offer shown as current with terms checked 1 April 2025, 49 days ago ' +
+        '(warn after 30 days)',
+      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +
+        '(hard limit 90 days)',
+      'error offer-stale month.html: offer shown as current with terms checked January 2025, 139 days ago ' +
+        '(hard limit 90 days)',
     ]);
   });
 
@@ -195,7 +203,9 @@ describe('page rules', () => {
   });
 
   it('matches sitemap.xml with the pages both ways', () => {
-    const sitemap = `<urlset><url><loc>${ORIGIN}/</loc></url><url><loc>${ORIGIN}/gone</loc></url><url><loc>https://elsewhere.example/</loc></url></urlset>`;
+    const sitemap =
+      `<urlset><url><loc>${ORIGIN}/</loc></url><url><loc>${ORIGIN}/gone</loc></url>` +
+      '<url><loc>https://elsewhere.example/</loc></url></urlset>';
     expect(brief(ctx({ 'index.html': {}, 'about.html': {}, '404.html': { canonical: null } }, { sitemap }))).toEqual([
       'sitemap -: sitemap.xml lists https://example.com/gone but no page answers it',
       'sitemap -: sitemap.xml lists https://elsewhere.example/, which is not on https://example.com',

@@ -52,8 +52,11 @@ export interface RuleContext {
   offers: { policy: StalenessPolicy; today: Date };
 }
 
-const AGE =
-  /(?:\b21\+|\b21 or older|\b21 years)[^.!?]{0,160}\bPennsylvania\b|\bPennsylvania\b[^.!?]{0,160}(?:\b21\+|\b21 or older|\b21 years)/i;
+// The age limit ("21+", "21 or older", "21 years") and Pennsylvania in one sentence, in either order.
+const AGE_LIMIT = String.raw`(?:\b21\+|\b21 or older|\b21 years)`;
+const SAME_SENTENCE = '[^.!?]{0,160}';
+const STATE = String.raw`\bPennsylvania\b`;
+const AGE = new RegExp(`${AGE_LIMIT}${SAME_SENTENCE}${STATE}|${STATE}${SAME_SENTENCE}${AGE_LIMIT}`, 'i');
 const HELPLINE = /1-800-GAMBLER/i;
 
 const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.route, file: null, line });
@@ -196,7 +199,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
         out.push({
           ...finding(
             'cta-terms',
-            `operator link to ${c.href} has no ${missing.filter(Boolean).join(' and no ')} in its card or section`,
+            `operator link to ${c.href} lacks ${missing.filter(Boolean).join(' and ')} in its card or section`,
             [placeOf(p, c.line)],
             'give the offer a termsUrl in its operator file; the offer box links it',
           ),

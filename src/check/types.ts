@@ -6,7 +6,10 @@ import type { Diagnostic } from '../diagnostics.js';
 
 export type Severity = 'error' | 'warning';
 
-/** Where in the page a link sits: inside `<main>`, the site `<header>` / `<footer>`, or elsewhere (`<head>`, skip link, compliance strip). */
+/**
+ * Where in the page a link sits: inside `<main>`, the site `<header>` / `<footer>`, or elsewhere
+ * (`<head>`, skip link, compliance strip).
+ */
 export type Region = 'main' | 'header' | 'footer' | 'layout';
 
 /** Report sections, in printing order. */

@@ -24,7 +24,8 @@ export async function runDev(opts: { root: string; port?: string; host: string }
       paint(
         o.color,
         33,
-        `warning: listening on ${opts.host}: other machines on your network can open this dev server. Use the default (127.0.0.1) unless you need that.`,
+        `warning: listening on ${opts.host}: other machines on your network can open this dev server. ` +
+          'Use the default (127.0.0.1) unless you need that.',
       ),
     );
   }
@@ -37,12 +38,12 @@ export async function runDev(opts: { root: string; port?: string; host: string }
         : e.routes.length
           ? `re-rendered ${e.routes.length === 1 ? e.routes[0] : `${e.routes.length} pages`}`
           : 'no page changed';
-      o.out(
-        `${time} ${paint(o.color, 32, '✓')} ${what} in ${Math.round(e.ms)} ms (${e.changed.map((f) => path.relative(path.resolve(opts.root), f)).join(', ')})`,
-      );
+      const files = e.changed.map((f) => path.relative(path.resolve(opts.root), f)).join(', ');
+      o.out(`${time} ${paint(o.color, 32, '✓')} ${what} in ${Math.round(e.ms)} ms (${files})`);
     } else if (e.kind === 'failed') {
       o.err(
-        `${time} ${paint(o.color, 31, '✗')} build failed in ${Math.round(e.ms)} ms; still serving the last good pages:`,
+        `${time} ${paint(o.color, 31, '✗')} build failed in ${Math.round(e.ms)} ms; ` +
+          'still serving the last good pages:',
       );
       printDiagnostics(o, e.diagnostics);
     } else o.out(`${time} ${e.message}`);
@@ -59,8 +60,10 @@ export async function runDev(opts: { root: string; port?: string; host: string }
   }
   const first = server.last();
   if (!first.ok) log({ kind: 'failed', ms: first.timings.total, diagnostics: first.diagnostics });
+  const outDir = path.relative(process.cwd(), server.outDir) || server.outDir;
   o.out(
-    `pa-site dev: ${server.url}  (${first.pages} pages, ${formatBytes(first.bytes)}; dev build in ${path.relative(process.cwd(), server.outDir) || server.outDir}; Ctrl-C to stop)`,
+    `pa-site dev: ${server.url}  (${first.pages} pages, ${formatBytes(first.bytes)}; ` +
+      `dev build in ${outDir}; Ctrl-C to stop)`,
   );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

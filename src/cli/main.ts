@@ -51,8 +51,10 @@ async function runBuild(opts: {
   }
   if (!opts.quiet) {
     const where = path.relative(process.cwd(), result.outDir) || '.';
+    const pages = `${result.pages} page${result.pages === 1 ? '' : 's'}`;
     o.out(
-      `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${result.pages} page${result.pages === 1 ? '' : 's'}, ${result.files} files, ${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
+      `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${pages}, ${result.files} files, ` +
+        `${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
     );
   }
   return EXIT.ok;

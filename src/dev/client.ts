@@ -12,7 +12,8 @@ export const DEV_CLIENT = `(() => {
     overlay = document.createElement('div');
     overlay.id = 'pa-site-error-overlay';
     overlay.setAttribute('role', 'alert');
-    overlay.style.cssText = 'position:fixed;inset:0;z-index:99999;background:rgba(255,255,255,.97);color:#1c2530;overflow:auto;padding:48px 24px;font:16px/1.5 system-ui,sans-serif';
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:99999;background:rgba(255,255,255,.97);color:#1c2530;' +
+      'overflow:auto;padding:48px 24px;font:16px/1.5 system-ui,sans-serif';
     const h = document.createElement('h1');
     h.textContent = 'Unexpected Application Error!';
     h.style.cssText = 'color:#a4161a;margin:0 0 12px';
@@ -21,7 +22,8 @@ export const DEV_CLIENT = `(() => {
     p.style.fontWeight = '600';
     const pre = document.createElement('pre');
     pre.textContent = e.details.join('\\n');
-    pre.style.cssText = 'white-space:pre-wrap;background:#f6f8fa;border:1px solid #d9e0e6;border-radius:8px;padding:16px';
+    pre.style.cssText =
+      'white-space:pre-wrap;background:#f6f8fa;border:1px solid #d9e0e6;border-radius:8px;padding:16px';
     overlay.append(h, p, pre);
     document.body.append(overlay);
   }

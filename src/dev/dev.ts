@@ -160,9 +160,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         'Cache-Control': 'no-store',
         Connection: 'keep-alive',
       });
-      res.write(
-        `event: error-state\ndata: ${JSON.stringify(error ? { message: error.message, details: error.details } : null)}\n\n`,
-      );
+      const state = error ? { message: error.message, details: error.details } : null;
+      res.write(`event: error-state\ndata: ${JSON.stringify(state)}\n\n`);
       clients.add(res);
       req.on('close', () => clients.delete(res));
       return;

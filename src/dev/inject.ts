@@ -12,9 +12,10 @@ export function injectClient(html: string): string {
 
 /** The dev not-found page: the production 404 page plus the list of the site's routes. */
 export function devNotFound(html: string, routes: readonly string[]): string {
-  const list = `<nav id="pa-site-dev-routes" class="container" aria-label="Pages in this site (dev server only)"><h2>Pages in this site</h2><ul>${routes
-    .map((r) => `<li><a href="${escapeHtml(r)}">${escapeHtml(r)}</a></li>`)
-    .join('')}</ul></nav>`;
+  const items = routes.map((r) => `<li><a href="${escapeHtml(r)}">${escapeHtml(r)}</a></li>`).join('');
+  const list =
+    '<nav id="pa-site-dev-routes" class="container" aria-label="Pages in this site (dev server only)">' +
+    `<h2>Pages in this site</h2><ul>${items}</ul></nav>`;
   return injectClient(html.includes('</main>') ? html.replace('</main>', `${list}</main>`) : html + list);
 }
 
@@ -26,8 +27,14 @@ export function devNotFound(html: string, routes: readonly string[]): string {
 export function errorPage(message: string, details: readonly string[], css?: string, screen?: string): string {
   const body =
     screen ??
-    `<section class="error-screen" role="alert"><div class="container"><h1>Unexpected Application Error!</h1><p class="error-message">${escapeHtml(message)}</p><pre class="error-details"><code>${escapeHtml(details.join('\n'))}</code></pre></div></section>`;
+    '<section class="error-screen" role="alert"><div class="container"><h1>Unexpected Application Error!</h1>' +
+      `<p class="error-message">${escapeHtml(message)}</p>` +
+      `<pre class="error-details"><code>${escapeHtml(details.join('\n'))}</code></pre></div></section>`;
+  const stylesheet = css ? `<link rel="stylesheet" href="${escapeHtml(css)}">` : '';
   return injectClient(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Unexpected Application Error!</title>${css ? `<link rel="stylesheet" href="${escapeHtml(css)}">` : ''}</head><body><main id="main">${body}</main></body></html>`,
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+      `<title>Unexpected Application Error!</title>${stylesheet}</head>` +
+      `<body><main id="main">${body}</main></body></html>`,
   );
 }

@@ -6,12 +6,14 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent } from './load/load.js';
+import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
 import { compileTemplates, type CompiledTemplates } from './render/templates.js';
 import { buildAssets, type BuiltAssets } from './render/assets.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { renderAll } from './render/render-pool.js';
+import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { Staging, type OutputFiles } from './write/write.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
@@ -36,7 +38,10 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
-  /** Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template changed). */
+  /**
+   * Compiled templates and assets from an earlier build to reuse (the dev server passes them when no template
+   * changed).
+   */
   compiled?: Compiled;
 }
 
@@ -143,7 +148,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   compiling.catch(() => undefined);
   const loaded = loadContent(root);
   lap('load');
-  const { site, diagnostics } = validateContent(root, loaded);
+  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
+  const { site, diagnostics } = validateContent(root, loaded, splitter);
+  splitter.save();
   result.diagnostics.push(...diagnostics);
   lap('validate');
   if (!site) return done(result);
@@ -167,6 +175,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // What each offer shows depends on its age today: decided once here, so the render cache keys on it.
   result.diagnostics.push(...applyOfferStates(site, loaded.operators, today));
   result.site = site;
+  // Plugins import while templates compile; a broken plugin stops the build before anything renders.
+  const markdown = await loadMarkdownEngine(site.markdown);
+  result.diagnostics.push(...markdown.diagnostics);
+  if (!markdown.engine) {
+    await compiling.catch(() => undefined);
+    return done(result);
+  }
+  const engine = markdown.engine;
 
   let compiled: readonly [CompiledTemplates, BuiltAssets];
   try {
@@ -196,7 +212,6 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
   const staging = await Staging.open(outDir);
-  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
   const setup: RenderSetup = {
     site,
     templatesFile: templates.file,
@@ -211,7 +226,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const fixed: OutputFiles = new Map(await publicFiles(root));
     for (const [rel, data] of assets.files) fixed.set(rel, data);
     try {
-      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module)));
+      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
     } catch (e) {
       result.diagnostics.push({
         severity: 'error',
@@ -229,7 +244,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     fixed.set('vercel.json', vercelJson(site.config));
     await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
-    const { outcomes, workers } = await renderAll(setup, templates.module, options.workers);
+    const { outcomes, workers } = await renderAll(setup, templates.module, engine, options.workers);
     for (const o of outcomes) {
       result.diagnostics.push(...o.diagnostics);
       if (o.bytes) staging.count(o.bytes);

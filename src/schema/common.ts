@@ -11,7 +11,10 @@ export const isoDate = z
     'not a real calendar date',
   );
 
-/** A link target: a site path (`/about`, `/best-pa-sportsbooks#faqs`), a fragment, or an absolute http(s)/mailto/tel URL. */
+/**
+ * A link target: a site path (`/about`, `/best-pa-sportsbooks#faqs`), a fragment, or an absolute
+ * http(s)/mailto/tel URL.
+ */
 export const href = z
   .string()
   .refine(

@@ -24,6 +24,23 @@ export const menuItemSchema = z.strictObject({
   submenu: z.array(z.strictObject({ name: text, href })).optional(),
 });
 
+/** A remark plugin: a package name, or [name, options]. */
+const remarkPlugin = z.union([
+  z.string().min(1, 'expected a package name'),
+  z.tuple([z.string().min(1, 'expected a package name'), z.record(z.string(), z.unknown())]),
+]);
+
+export const markdownSchema = z
+  .strictObject({
+    /** markdown-it is the fast default; remark runs the remark plugin ecosystem. */
+    engine: z.enum(['markdown-it', 'remark']).default('markdown-it'),
+    remarkPlugins: z.array(remarkPlugin).optional(),
+  })
+  .refine((m) => m.engine === 'remark' || m.remarkPlugins === undefined, {
+    message: 'remarkPlugins need engine: remark (markdown-it does not run remark plugins)',
+    path: ['remarkPlugins'],
+  });
+
 export const siteSchema = z.strictObject({
   title: text,
   tagline: text,
@@ -111,6 +128,7 @@ export const siteSchema = z.strictObject({
     sportsbooks: z.array(brandSchema).min(1),
     casinos: z.array(brandSchema).min(1),
   }),
+  markdown: markdownSchema.default({ engine: 'markdown-it' }),
   check: z
     .strictObject({
       /** Paths linked from the layout whose pages do not exist yet: reported as warnings, not errors. */
@@ -120,5 +138,6 @@ export const siteSchema = z.strictObject({
 });
 
 export type SiteConfig = z.infer<typeof siteSchema>;
+export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Brand = z.infer<typeof brandSchema>;

@@ -6,7 +6,8 @@ export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: Si
       <h2>{block.heading ?? 'Need help right now?'}</h2>
       <p>
         {block.text ??
-          `If gambling has stopped being fun, confidential help is available 24 hours a day from the ${site.helpline.organisation}.`}
+          'If gambling has stopped being fun, confidential help is available 24 hours a day ' +
+            `from the ${site.helpline.organisation}.`}
       </p>
       <p className="helpline-number help-line">
         <a className="btn btn-primary" href={`tel:${site.helpline.tel}`}>

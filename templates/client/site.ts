@@ -61,7 +61,8 @@ function setupForms(): void {
         const data = new FormData(form);
         const subject = String(data.get('subject') ?? '');
         const body = `${data.get('message') ?? ''}\n\n— ${data.get('name') ?? ''} <${data.get('email') ?? ''}>`;
-        const url = `${form.action.split('?')[0]}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+        const url =
+          `${form.action.split('?')[0]}?subject=${encodeURIComponent(subject)}` + `&body=${encodeURIComponent(body)}`;
         // Announce the hand-off (for analytics or tests), then open the mail client.
         form.dispatchEvent(new CustomEvent('pa-site:mailto', { detail: url, bubbles: true }));
         window.location.href = url;

@@ -54,8 +54,10 @@ export const parlayDecimal = (legs: readonly number[]): number =>
 export const parlayAmerican = (legPrice: number, count: number): number =>
   decimalToAmerican(parlayDecimal(Array(count).fill(legPrice)));
 
-export const money = (n: number): string =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(Math.round(n * 100) / 100) ? 0 : 2, maximumFractionDigits: 2 })}`;
+export const money = (n: number): string => {
+  const minimumFractionDigits = Number.isInteger(Math.round(n * 100) / 100) ? 0 : 2;
+  return `$${n.toLocaleString('en-US', { minimumFractionDigits, maximumFractionDigits: 2 })}`;
+};
 
 /** `0.4` → `40%`, `0.52381` → `52.38%`: fixed digits, trailing decimal zeros dropped. */
 export const percent = (p: number, digits = 2): string => {

@@ -1,33 +1,79 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import matter from 'gray-matter';
-import { describe, expect, it } from 'vitest';
-import { splitFrontmatter } from './frontmatter.js';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FrontmatterCache, splitFrontmatter } from './frontmatter.js';
 
-const grayMatter = (text: string) => {
-  const m = matter(text, { engines: { yaml: () => ({}) } }) as unknown as { matter: string; content: string };
-  return { matter: m.matter, content: m.content };
-};
+const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-frontmatter-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('splitFrontmatter', () => {
-  it('splits every real page exactly as gray-matter does', () => {
-    const dir = path.resolve(import.meta.dirname, '../../../content/pages');
-    for (const f of readdirSync(dir)) {
-      const text = readFileSync(path.join(dir, f), 'utf8');
-      expect(splitFrontmatter(text), f).toEqual(grayMatter(text));
-    }
+describe('splitFrontmatter (gray-matter)', () => {
+  it('handles a byte order mark, CRLF, empty and missing frontmatter', () => {
+    expect(splitFrontmatter('\uFEFF---\ntitle: A\n---\nBody\n')).toEqual({
+      matter: '\ntitle: A',
+      content: 'Body\n',
+      language: 'yaml',
+    });
+    expect(splitFrontmatter('---\r\ntitle: A\r\n---\r\nBody\r\n')).toMatchObject({ content: 'Body\r\n' });
+    expect(splitFrontmatter('---\n---\nBody')).toEqual({ matter: '', content: 'Body', language: 'yaml' });
+    expect(splitFrontmatter('Just a body')).toMatchObject({ matter: '', content: 'Just a body' });
   });
-  it('agrees with gray-matter on line endings, a missing close and odd delimiters', () => {
-    for (const text of [
-      '---\ntitle: A\n---\nBody\n',
-      '---\r\ntitle: A\r\n---\r\nBody\r\n',
-      '---\ntitle: A\n---',
-      '---\ntitle: A\n',
-      '---\ntitle: A\n---\n\n\nBody',
-      '---\ntitle: A\n----\nBody',
-      '---\ntitle: A\n--- trailing\nBody',
-      '---\n---\nBody',
-    ])
-      expect(splitFrontmatter(text), JSON.stringify(text)).toEqual(grayMatter(text));
+
+  it('keeps the file line numbers: line N of the matter is line N of the file', () => {
+    const { matter } = splitFrontmatter('---\na: 1\nb: 2\n---\nBody');
+    expect(matter.split('\n').indexOf('b: 2') + 1).toBe(3);
+  });
+
+  it('never evaluates a ---js frontmatter (gray-matter would, by default)', () => {
+    const g = globalThis as { paSiteEvaluated?: boolean };
+    const s = splitFrontmatter('---js\n{ title: (globalThis.paSiteEvaluated = true) }\n---\nBody');
+    expect(g.paSiteEvaluated).toBeUndefined();
+    expect(s.language).toBe('js');
+  });
+});
+
+describe('FrontmatterCache', () => {
+  const pages = path.resolve(import.meta.dirname, '../../../content/pages');
+  const real = readdirSync(pages).map((f) => readFileSync(path.join(pages, f), 'utf8'));
+
+  it('splits from a saved cache exactly as gray-matter does', () => {
+    const file = path.join(dir, 'real.json');
+    const first = new FrontmatterCache(file);
+    for (const t of real) expect(first.split(t)).toEqual(splitFrontmatter(t));
+    first.save();
+    const warm = new FrontmatterCache(file);
+    for (const t of real) expect(warm.split(t)).toEqual(splitFrontmatter(t));
+  });
+
+  it('agrees with gray-matter on any text, cold and warm (property)', () => {
+    const file = path.join(dir, 'prop.json');
+    const line = fc.stringMatching(/^[-a-z: \r#"'\uFEFF]{0,12}$/);
+    const text = fc
+      .array(fc.oneof(line, fc.constantFrom('---', '---yaml', '---js', '----', '\r')), { maxLength: 8 })
+      .map((lines) => lines.join('\n'));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 5 }), (texts) => {
+        const cold = new FrontmatterCache(file);
+        for (const t of texts) expect(cold.split(t)).toEqual(splitFrontmatter(t));
+        cold.save();
+        const warm = new FrontmatterCache(file);
+        for (const t of texts) expect(warm.split(t)).toEqual(splitFrontmatter(t));
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  });
+
+  it('ignores a damaged or foreign cache file', () => {
+    const file = path.join(dir, 'bad.json');
+    for (const junk of [
+      '{',
+      '{"format":"other","entries":{}}',
+      '{"format":"pa-site-frontmatter 1","entries":{"x":[1]}}',
+    ]) {
+      writeFileSync(file, junk);
+      const c = new FrontmatterCache(file);
+      for (const t of real.slice(0, 3)) expect(c.split(t)).toEqual(splitFrontmatter(t));
+    }
   });
 });

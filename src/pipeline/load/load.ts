@@ -27,7 +27,10 @@ function listFiles(dir: string, ext: RegExp): string[] {
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
-/** Stage 1: read `content/site.yaml`, `content/operators/*.yaml`, `content/authors/*.yaml` and `content/pages/**\/*.md`. */
+/**
+ * Stage 1: read `content/site.yaml`, `content/operators/*.yaml`, `content/authors/*.yaml` and
+ * `content/pages/**\/*.md`.
+ */
 export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../model.js';
-import { markdownForPage, type MarkdownContext } from './markdown.js';
+import { MARKDOWN_IT, type MarkdownEngine, markdownForPage, type MarkdownContext } from './markdown.js';
+import { remarkEngine } from './remark-engine.js';
 
 const ctx: MarkdownContext = {
   config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
@@ -10,14 +11,20 @@ const ctx: MarkdownContext = {
   reviewRoutes: new Map([['fanduel', '/fanduel-pennsylvania-review']]),
 };
 
-/** Renders `text` as if it started on line 10 of content/pages/x.md. */
-function render(...segments: string[]) {
-  const page = markdownForPage(ctx, 'content/pages/x.md');
-  const html = segments.map((s) => page.render(s, 10));
-  return { html: html.join(''), diagnostics: page.diagnostics };
-}
+const engines: [string, MarkdownEngine][] = [
+  ['markdown-it', MARKDOWN_IT],
+  ['remark', remarkEngine([])],
+];
 
-describe('Markdown stage', () => {
+// Every rule is shared: the same expectations hold, byte for byte, under both engines.
+describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
+  /** Renders `text` as if it started on line 10 of content/pages/x.md. */
+  function render(...segments: string[]) {
+    const page = markdownForPage(ctx, 'content/pages/x.md', engine);
+    const html = segments.map((s) => page.render(s, 10));
+    return { html: html.join(''), diagnostics: page.diagnostics };
+  }
+
   it('renders CommonMark with GitHub tables (align attributes, no style) and strikethrough', () => {
     const { html, diagnostics } = render('| Odds | Stake |\n| --- | ---: |\n| +150 | $10 |\n\n~~gone~~ and **bold**');
     expect(html).toContain('<th>Odds</th>\n<th align="right">Stake</th>');
@@ -36,7 +43,8 @@ describe('Markdown stage', () => {
 
   it('fills {{…}} values in text, headings and link targets, and resolves operator: links', () => {
     const { html, diagnostics } = render(
-      '## {{fanduel.name}} offer\n\nGet {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.',
+      '## {{fanduel.name}} offer\n\n' +
+        'Get {{fanduel.bonus.headline}} at [{{fanduel.name}}](operator:fanduel); call {{site.helpline.display}}.',
     );
     expect(diagnostics).toEqual([]);
     expect(html).toContain('<h2 id="fanduel-offer">FanDuel offer</h2>');
@@ -62,7 +70,8 @@ describe('Markdown stage', () => {
   it('marks external links for new tabs and screen readers; leaves site links alone', () => {
     const { html } = render('See [the PGCB](https://gamingcontrolboard.pa.gov/) and [about us](/about).');
     expect(html).toContain(
-      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>',
+      '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
+        'the PGCB<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );
     expect(html).toContain('<a href="/about">about us</a>');
   });
@@ -88,6 +97,6 @@ describe('Markdown stage', () => {
   });
 
   it('escapes text but keeps quotation marks readable', () => {
-    expect(render('Say "bonus bets" & odds < 2 > 1').html).toBe('<p>Say "bonus bets" &amp; odds &lt; 2 &gt; 1</p>\n');
+    expect(render('Say "bonus bets" & odds < 2 > 1').html).toBe('<p>Say "bonus bets" &amp; odds &lt; 2 > 1</p>\n');
   });
 });

@@ -7,13 +7,14 @@ import { cacheDir, packageDir, packageVersion } from '../../paths.js';
 import { ensureParent } from '../write/write.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
-const PIPELINE = ['markdown-it', 'github-slugger', 'react', 'react-dom'];
+const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
 
 let pipelineVersions: string | undefined;
 function versions(): string {
   pipelineVersions ??= PIPELINE.map((name) => {
     try {
-      return `${name}@${JSON.parse(readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8')).version}`;
+      const manifest = readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8');
+      return `${name}@${JSON.parse(manifest).version}`;
     } catch {
       return `${name}@?`;
     }
@@ -76,9 +77,9 @@ export class RenderCache {
     dir = path.join(cacheDir, 'render'),
   ) {
     this.dir = dir;
-    this.siteKey = sha(
-      JSON.stringify([versions(), templatesHash, assets, year, site.config, site.authors, reviewRoutes]),
-    );
+    // site.markdown: the engine, and each plugin's name, version, file and options.
+    const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
+    this.siteKey = sha(JSON.stringify(inputs));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
   }
 

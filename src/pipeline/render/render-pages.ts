@@ -6,6 +6,7 @@ import { renderPage, type RenderContext } from './render.js';
 import { RenderCache, type EntryRecord } from './render-cache.js';
 import { ensureParent } from '../write/write.js';
 import type { TemplateModule } from './templates.js';
+import type { MarkdownEngine } from './markdown.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
 export interface RenderSetup {
@@ -37,7 +38,7 @@ export interface PageOutcome {
 
 export type PageRenderer = RenderContext & { cache?: RenderCache; dirs: Set<string> };
 
-export function contextFrom(setup: RenderSetup, templates: TemplateModule): PageRenderer {
+export function contextFrom(setup: RenderSetup, templates: TemplateModule, engine: MarkdownEngine): PageRenderer {
   const { site } = setup;
   const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
   return {
@@ -47,6 +48,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule): Page
     year: setup.year,
     reviewRoutes: setup.reviewRoutes,
     markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
+    engine,
     cache: setup.cacheDir
       ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir)
       : undefined,
@@ -60,7 +62,10 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule): Page
  * Promise.all). Freshly rendered pages are the exception (renderMany): their writes overlap with
  * rendering the next pages.
  */
-/** Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write. Returns its path. */
+/**
+ * Puts a page into the staging folder: a hard link to `linkFrom` when given and possible, else a write.
+ * Returns its path.
+ */
 function writeOut(
   r: PageRenderer,
   stagingDir: string,

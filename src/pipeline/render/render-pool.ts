@@ -13,6 +13,7 @@ import {
   type RenderSetup,
 } from './render-pages.js';
 import type { TemplateModule } from './templates.js';
+import type { MarkdownEngine } from './markdown.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
 const CHUNK = 40;
@@ -51,11 +52,12 @@ async function workerEntry(): Promise<string> {
 export async function renderAll(
   setup: RenderSetup,
   templates: TemplateModule,
+  engine: MarkdownEngine,
   requested?: number | 'auto',
 ): Promise<{ outcomes: PageOutcome[]; workers: number }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
-  const r = contextFrom(setup, templates);
+  const r = contextFrom(setup, templates, engine);
   const misses: number[] = [];
   for (let i = 0; i < count; i++) {
     const hit = fromCache(r, setup, i);

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics.js';
 import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
-import { markdownForPage, type MarkdownContext } from './markdown.js';
+import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
 import type { TemplateModule } from './templates.js';
 import { structuredData } from './structured-data.js';
 
@@ -10,6 +10,7 @@ export interface RenderContext {
   assets: AssetRefs;
   year: number;
   markdown: MarkdownContext;
+  engine: MarkdownEngine;
   reviewRoutes: Record<string, string>;
 }
 
@@ -40,7 +41,7 @@ function sectionOf(ctx: RenderContext, page: Page): string | undefined {
 /** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
 export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
   const { createElement, renderToStaticMarkup } = ctx.templates;
-  const md = markdownForPage(ctx.markdown, page.file);
+  const md = markdownForPage(ctx.markdown, page.file, ctx.engine);
   const body: RenderedSegment[] = page.segments.map((seg) =>
     seg.kind === 'markdown'
       ? { kind: 'html', html: md.render(seg.text, seg.line) }
@@ -89,7 +90,9 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
       col: 1,
       field: `template ${page.template}`,
       message: `rendering failed: ${error.message}`,
-      hint: `the ${page.template} template (templates/) threw while rendering this page: look for a value this page's frontmatter or data leaves out`,
+      hint:
+        `the ${page.template} template (templates/) threw while rendering this page: ` +
+        "look for a value this page's frontmatter or data leaves out",
     });
     return { page, html: '', diagnostics };
   }
@@ -106,7 +109,9 @@ export function renderNotFound(ctx: RenderContext): string {
         site: config,
         route: '/404',
         title: `Page Not Found | ${config.title}`,
-        description: `The page you asked for does not exist. Return to the ${config.title} home page for Pennsylvania sportsbook and casino guides.`,
+        description:
+          `The page you asked for does not exist. Return to the ${config.title} home page ` +
+          'for Pennsylvania sportsbook and casino guides.',
         canonical: '',
         assets: ctx.assets,
         year: ctx.year,

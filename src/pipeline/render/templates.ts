@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -37,7 +37,12 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
   const result = await esbuild.build({
     stdin: {
-      contents: `export * from ${JSON.stringify(entry)};\nexport { createElement } from 'react';\nexport { renderToStaticMarkup } from 'react-dom/server';\n`,
+      contents: [
+        `export * from ${JSON.stringify(entry)};`,
+        "export { createElement } from 'react';",
+        "export { renderToStaticMarkup } from 'react-dom/server';",
+        '',
+      ].join('\n'),
       resolveDir: dir,
       sourcefile: 'pa-site-templates-entry.ts',
       loader: 'ts',
@@ -52,7 +57,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     define: { 'process.env.NODE_ENV': '"production"' },
     // react-dom/server's CommonJS build calls require() for Node built-ins.
     banner: {
-      js: "import { createRequire as __paSiteRequire } from 'node:module'; const require = __paSiteRequire(import.meta.url);",
+      js:
+        "import { createRequire as __paSiteRequire } from 'node:module'; " +
+        'const require = __paSiteRequire(import.meta.url);',
     },
     logLevel: 'silent',
     outfile: 'templates.mjs',
@@ -61,7 +68,11 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `templates-${hash}.mjs`);
-  await writeFile(file, code);
+  // Builds running at once (test workers, a dev server beside a build) share this file: write a copy and rename
+  // it into place, so no build ever imports a half-written file ("Unexpected end of input").
+  const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(partial, code);
+  await rename(partial, file);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   return { module, file, hash };
 }

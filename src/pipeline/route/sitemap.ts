@@ -11,7 +11,10 @@ export function sitemapXml(pages: readonly Pick<Page, 'url' | 'data'>[]): string
         `  <url>\n    <loc>${escapeXml(p.url.canonical)}</loc>\n    <lastmod>${p.data.updated}</lastmod>\n  </url>`,
     )
     .join('\n');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
+  );
 }
 
 export function robotsTxt(siteUrl: string): string {

@@ -23,7 +23,10 @@ export function urlFor(route: string, siteUrl: string): PageUrl {
   return { route, file, href: route, canonical: route === '/' ? `${base}/` : `${base}${route}` };
 }
 
-/** `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`; `guides/odds.md` → `/guides/odds`. */
+/**
+ * `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`;
+ * `guides/odds.md` → `/guides/odds`.
+ */
 export function routeFromContentPath(relativePath: string): string {
   const noExt = relativePath.replace(/\\/g, '/').replace(/\.md$/i, '');
   const parts = noExt.split('/').filter(Boolean);

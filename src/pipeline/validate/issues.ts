@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import { blockSchema } from '../../schema/blocks.js';
 import type { YamlSource } from '../load/yaml-source.js';
+
+/** The block types, in the schema's order, for the hint on an unknown one. */
+const BLOCK_TYPES = blockSchema.options.map((o) => o.shape.type.value).join(', ');
 
 export const fieldPath = (path: readonly PropertyKey[]) =>
   path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i ? '.' : ''}${String(p)}`)).join('');
@@ -67,7 +71,7 @@ export function issuesToDiagnostics(
         field: fieldPath([...path, 'type']),
         message: 'unknown or missing block type',
         received: formatReceived((input as { type?: unknown } | undefined)?.type),
-        hint: 'use one of: operators, apps, offer, licensed-brands, methodology, stats, steps, trust, cards, faq, timeline, alert, cta, helpline, contact-form, contact-emails, odds-examples, odds-formats, parlay',
+        hint: `use one of: ${BLOCK_TYPES}`,
       });
       continue;
     }

@@ -25,8 +25,9 @@ export function applyOfferStates(site: Site, files: readonly SourceFile[], today
         col: 1,
         field: 'bonus.verified',
         message:
-          `offer terms last checked ${verifiedLabel(o.bonus.verified)}, ${ageInDays(o.bonus.verified, today)} days ago ` +
-          `(warn after ${policy.warnAfterDays}; pages withhold it from ${policy.hardLimitDays})`,
+          `offer terms last checked ${verifiedLabel(o.bonus.verified)}, ` +
+          `${ageInDays(o.bonus.verified, today)} days ago (warn after ${policy.warnAfterDays} days; ` +
+          `pages withhold it after ${policy.hardLimitDays})`,
         hint: "check the operator's current terms, update the offer and set bonus.verified to the date you checked",
       });
     }

@@ -9,10 +9,11 @@ import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/p
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
-import { splitFrontmatter } from '../load/frontmatter.js';
+import { FrontmatterCache } from '../load/frontmatter.js';
 import { scanBody } from './body.js';
 import { routeFromContentPath, urlFor } from '../route/urls.js';
 import type { LoadedContent } from '../load/load.js';
+import { resolveRemarkPlugins, type MarkdownSetup } from '../render/remark-plugins.js';
 
 export interface Validated {
   site: Site | undefined;
@@ -66,12 +67,18 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
   return authors;
 }
 
-function validateSite(file: SourceFile, diagnostics: Diagnostic[]): { config: SiteConfig; locate: Locate } | undefined {
+function validateSite(
+  root: string,
+  file: SourceFile,
+  diagnostics: Diagnostic[],
+): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const parsed = siteSchema.safeParse(src.data ?? {}, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
-  return { config: parsed.data, locate: (p) => src.locate(p) };
+  const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
+  diagnostics.push(...plugins.diagnostics);
+  return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
 /** Author ids named by site.yaml's `editorial` and by pages must be files in content/authors. */
@@ -135,7 +142,9 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
           'unknown-operator',
           c ? `"${o.casino}" is a ${c.kind}, not a casino` : `no operator with id "${o.casino}"`,
           {
-            hint: `use the file name of a casino in content/operators, e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}`,
+            hint:
+              'use the file name of a casino in content/operators, ' +
+              `e.g. ${operators.find((x) => x.kind === 'casino')?.id ?? 'fanduel-casino'}`,
           },
         ),
       );
@@ -186,17 +195,28 @@ interface PageDraft {
   locate: (p: PropertyKey[]) => { line: number; col: number };
 }
 
-function parsePage(file: SourceFile, diagnostics: Diagnostic[]): PageDraft | undefined {
-  if (!/^---\r?\n/.test(file.text)) {
+function parsePage(file: SourceFile, diagnostics: Diagnostic[], splitter: FrontmatterCache): PageDraft | undefined {
+  if (!/^\uFEFF?---(?!-)/.test(file.text)) {
     diagnostics.push(
       err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', {
-        hint: 'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), and another "---" line',
+        hint:
+          'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), ' +
+          'and another "---" line',
       }),
     );
     return;
   }
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
-  const fm = splitFrontmatter(file.text);
+  const fm = splitter.split(file.text);
+  if (fm.language !== 'yaml') {
+    diagnostics.push(
+      err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
+        received: JSON.stringify(`---${fm.language}`),
+        hint: 'start the file with a plain "---" line and write the frontmatter in YAML',
+      }),
+    );
+    return;
+  }
   const src = parseYaml(fm.matter, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const raw = (src.data ?? {}) as Record<string, unknown>;
@@ -356,10 +376,17 @@ function checkPage(
   return [...refs].sort();
 }
 
-/** Stage 2: parse and validate everything, reporting every problem in every file. */
-export function validateContent(root: string, loaded: LoadedContent): Validated {
+/**
+ * Stage 2: parse and validate everything, reporting every problem in every file. `splitter` splits
+ * pages' frontmatter (pass a cache-backed one to skip pages whose text has not changed).
+ */
+export function validateContent(
+  root: string,
+  loaded: LoadedContent,
+  splitter: FrontmatterCache = new FrontmatterCache(),
+): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const siteResult = loaded.site ? validateSite(loaded.site, diagnostics) : undefined;
+  const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
   if (siteResult) {
@@ -410,7 +437,7 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
-  const drafts = loaded.pages.map((f) => parsePage(f, diagnostics)).filter((d): d is PageDraft => !!d);
+  const drafts = loaded.pages.map((f) => parsePage(f, diagnostics, splitter)).filter((d): d is PageDraft => !!d);
 
   const byRoute = new Map<string, PageDraft>();
   const byTitle = new Map<string, PageDraft>();
@@ -504,7 +531,9 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
             operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator',
             `"${u.reference}" does not name a text or number field`,
             {
-              hint: `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; "site" is content/site.yaml`,
+              hint:
+                `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; ` +
+                '"site" is content/site.yaml',
             },
           ),
         );
@@ -528,7 +557,11 @@ export function validateContent(root: string, loaded: LoadedContent): Validated 
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  return { site: config && !hasErrors ? { root, config, operators, authors, pages } : undefined, diagnostics };
+  const site =
+    siteResult && !hasErrors
+      ? { root, config: siteResult.config, markdown: siteResult.markdown, operators, authors, pages }
+      : undefined;
+  return { site, diagnostics };
 }
 
 /** Route of each operator's review page, for links and cards. */

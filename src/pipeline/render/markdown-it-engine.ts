@@ -1,0 +1,147 @@
+import MarkdownIt from 'markdown-it';
+import type Renderer from 'markdown-it/lib/renderer.mjs';
+import Token from 'markdown-it/lib/token.mjs';
+import {
+  type BlockLines,
+  EXTERNAL_REL,
+  escapeAttribute,
+  escapeText,
+  linkAllowed,
+  NEW_TAB_CLASS,
+  NEW_TAB_TEXT,
+  type SegmentRules,
+} from './markdown-rules.js';
+
+/**
+ * CommonMark with GitHub tables and strikethrough (markdown-it's default preset), no typographic
+ * replacements, no bare-URL linking. Raw HTML is parsed (html: true) only so that each piece can be
+ * reported and dropped: nothing an author writes reaches the page as markup.
+ */
+const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+md.validateLink = linkAllowed;
+
+// Escape as the remark engine's serializer does, so both engines write the same bytes.
+const rules = md.renderer.rules;
+rules.text = (tokens, idx) => escapeText(tokens[idx]!.content);
+rules.code_inline = (tokens, idx, _o, _e, self) =>
+  `<code${self.renderAttrs(tokens[idx]!)}>${escapeText(tokens[idx]!.content)}</code>`;
+rules.code_block = (tokens, idx, _o, _e, self) =>
+  `<pre${self.renderAttrs(tokens[idx]!)}><code>${escapeText(tokens[idx]!.content)}</code></pre>\n`;
+rules.fence = (tokens, idx) => {
+  const t = tokens[idx]!;
+  const lang = (t.info ? md.utils.unescapeAll(t.info).trim() : '').split(/\s+/)[0];
+  const cls = lang ? ` class="language-${escapeAttribute(lang)}"` : '';
+  return `<pre><code${cls}>${escapeText(t.content)}</code></pre>\n`;
+};
+// An empty block quote keeps its line break, as hast-util-to-html writes it.
+rules.blockquote_open = (tokens, idx, options, _e, self) =>
+  self.renderToken(tokens, idx, options) + (tokens[idx + 1]?.type === 'blockquote_close' ? '\n' : '');
+md.renderer.renderAttrs = (token: Token) => {
+  let out = '';
+  for (const [name, value] of token.attrs ?? []) out += ` ${name}="${escapeAttribute(String(value))}"`;
+  return out;
+};
+const renderer: Renderer = md.renderer;
+
+const NEW_TAB_HINT = `<span class="${NEW_TAB_CLASS}">${NEW_TAB_TEXT}</span>`;
+
+/** Renders one Markdown segment with markdown-it, applying the shared rules to its tokens. */
+export function renderWithMarkdownIt(text: string, rules: SegmentRules): string {
+  const tokens = md.parse(text, {});
+  transform(tokens, rules);
+  return renderer.render(tokens, md.options, {});
+}
+
+/** One pass over markdown-it's tokens, calling the shared rules; table alignment becomes `align`. */
+function transform(tokens: Token[], rules: SegmentRules): void {
+  const kept: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.type === 'html_block') {
+      rules.rawHtml(t.map, t.content);
+      continue;
+    }
+    if (t.type === 'inline') inline(t, rules);
+    else if (t.type === 'th_open' || t.type === 'td_open') alignAttribute(t);
+    else if (t.type === 'heading_open') {
+      const content = tokens[i + 1];
+      if (content?.type === 'inline') {
+        inline(content, rules);
+        t.attrSet('id', rules.headingId(plainText(content.children ?? [])));
+        kept.push(t, content);
+        i++;
+        continue;
+      }
+    }
+    kept.push(t);
+  }
+  tokens.splice(0, tokens.length, ...kept);
+}
+
+function inline(block: Token, rules: SegmentRules): void {
+  const map: BlockLines = block.map;
+  const out: Token[] = [];
+  let run = '';
+  let external = false;
+  const endRun = () => {
+    if (run) rules.wording(map, run);
+    run = '';
+  };
+  for (const c of block.children ?? []) {
+    switch (c.type) {
+      case 'text':
+        c.content = rules.interpolate(map, c.content);
+        run += c.content;
+        break;
+      case 'softbreak':
+        run += '\n';
+        break;
+      case 'html_inline':
+        rules.rawHtml(map, c.content);
+        continue;
+      case 'link_open': {
+        endRun();
+        const link = rules.link(map, String(c.attrGet('href') ?? ''));
+        c.attrSet('href', link.href);
+        external = link.external;
+        if (external) {
+          c.attrSet('rel', EXTERNAL_REL);
+          c.attrSet('target', '_blank');
+        }
+        break;
+      }
+      case 'link_close':
+        endRun();
+        if (external) {
+          const hint = new Token('html_inline', '', 0);
+          hint.content = NEW_TAB_HINT;
+          out.push(hint);
+          external = false;
+        }
+        break;
+      default:
+        endRun();
+    }
+    out.push(c);
+  }
+  endRun();
+  block.children = out;
+}
+
+function alignAttribute(t: Token): void {
+  const align = /text-align:\s*(left|right|center)/.exec(String(t.attrGet('style') ?? ''))?.[1];
+  if (!align) return;
+  t.attrs = (t.attrs ?? []).filter(([name]: [string, string]) => name !== 'style');
+  t.attrSet('align', align);
+}
+
+/** A heading's text as readers see it: what its slug is made from. */
+function plainText(children: Token[]): string {
+  let s = '';
+  for (const c of children) {
+    if (c.type === 'text' || c.type === 'code_inline') s += c.content;
+    else if (c.type === 'softbreak' || c.type === 'hardbreak') s += '\n';
+    else if (c.type === 'image') s += plainText(c.children ?? []);
+  }
+  return s;
+}

@@ -1,0 +1,150 @@
+import type GithubSlugger from 'github-slugger';
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Operator, SiteConfig } from '../../model.js';
+import { findBannedPhrase } from '../../schema/common.js';
+import { INTERPOLATION } from '../validate/body.js';
+import { lookupReference } from '../validate/interpolate.js';
+
+/** Everything Markdown may refer to. */
+export interface MarkdownContext {
+  config: SiteConfig;
+  operators: ReadonlyMap<string, Operator>;
+  reviewRoutes: ReadonlyMap<string, string>;
+}
+
+/** Lines [from, to) of a Markdown segment that hold a block (a paragraph, heading, table row…). */
+export type BlockLines = readonly [number, number] | null;
+
+/** Appended inside external links: screen-reader users learn the link opens a new tab. */
+export const NEW_TAB_TEXT = ' (opens in a new tab)';
+export const NEW_TAB_CLASS = 'visually-hidden';
+export const EXTERNAL_REL = 'noopener noreferrer';
+
+/** URL schemes a Markdown link or image may use; anything else (javascript:, data:, file:) stays plain text. */
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'operator']);
+const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+const COMMENT = /^<!--[\s\S]*-->$/;
+const isExternal = (href: string) => /^https?:\/\//i.test(href);
+
+/** Whether a Markdown link or image target may become a link at all. */
+export function linkAllowed(url: string): boolean {
+  const scheme = SCHEME.exec(url.trim())?.[1]?.toLowerCase();
+  return scheme === undefined || SAFE_SCHEMES.has(scheme);
+}
+
+/**
+ * The text escaping both engines share (hast-util-to-html's): `&` and `<` in text, `"`, `&`, `'`
+ * and a backtick in attribute values. Both engines therefore write the same bytes for the same tree.
+ */
+const TEXT = /[&<]/g;
+const ATTRIBUTE = /[&"'`]/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '"': '&quot;', "'": '&#x27;', '`': '&#x60;' };
+export const escapeText = (s: string) => s.replace(TEXT, (c) => ESCAPES[c]!);
+export const escapeAttribute = (s: string) => s.replace(ATTRIBUTE, (c) => ESCAPES[c]!);
+
+/**
+ * The rules every Markdown engine applies, written once: `{{…}}` values, banned wording, `operator:`
+ * links, external-link marks, heading ids, and raw HTML reported and dropped. Engines walk their own
+ * trees and call these with the block a node sits in, so diagnostics land on the same line and column.
+ */
+export class SegmentRules {
+  private readonly lines: string[];
+
+  constructor(
+    private readonly ctx: MarkdownContext,
+    private readonly file: string,
+    /** File line of the segment's first line. */
+    private readonly firstLine: number,
+    text: string,
+    private readonly slugger: GithubSlugger,
+    private readonly diagnostics: Diagnostic[],
+  ) {
+    this.lines = text.split('\n');
+  }
+
+  /** File position of `needle` within the block's lines, else of the block's first character. */
+  at(block: BlockLines, needle?: string | RegExp): { line: number; col: number } {
+    const [from, to] = block ?? [0, 1];
+    const text = this.lines.slice(from, Math.max(to, from + 1)).join('\n');
+    const index = needle === undefined ? -1 : typeof needle === 'string' ? text.indexOf(needle) : text.search(needle);
+    const offset = index >= 0 ? index : text.length - text.trimStart().length;
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length - 1;
+    return { line: this.firstLine + from + line, col: offset - (before.lastIndexOf('\n') + 1) + 1 };
+  }
+
+  private report(
+    pos: { line: number; col: number },
+    severity: Diagnostic['severity'],
+    code: string,
+    message: string,
+    extra: Partial<Diagnostic> = {},
+  ): void {
+    this.diagnostics.push({ severity, code, file: this.file, ...pos, field: 'body', message, ...extra });
+  }
+
+  /** Fills `{{id.field}}` values; an unknown one is an error and stays as written. */
+  interpolate(block: BlockLines, value: string): string {
+    if (!value.includes('{{')) return value;
+    return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
+      const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
+      if (found !== undefined) return found;
+      this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
+        hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names`,
+      });
+      return whole;
+    });
+  }
+
+  /** Checks a run of adjacent text (soft line breaks included) for wording the regulator banned. */
+  wording(block: BlockLines, run: string): void {
+    const banned = findBannedPhrase(run);
+    if (!banned) return;
+    this.report(
+      this.at(block, new RegExp(banned.replace(/[-\s]/g, '[-\\s]+'), 'i')),
+      'error',
+      'banned-wording',
+      `uses "${banned}", wording the PGCB banned in March 2023`,
+      {
+        received: JSON.stringify(run.slice(0, 60)),
+        hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks',
+      },
+    );
+  }
+
+  /** A link's final target (values filled, `operator:` resolved) and whether it leaves the site. */
+  link(block: BlockLines, href: string): { href: string; external: boolean } {
+    let out = href.includes('%7B%7B') || href.includes('{{') ? this.interpolate(block, safeDecode(href)) : href;
+    if (out.startsWith('operator:')) out = this.ctx.reviewRoutes.get(out.slice('operator:'.length)) ?? '/';
+    return { href: out, external: isExternal(out) };
+  }
+
+  /** A heading's id from its text as readers see it; unique across the page's segments. */
+  headingId(text: string): string {
+    return this.slugger.slug(text);
+  }
+
+  /** Raw HTML never reaches the page: each piece is reported (comments are dropped silently). */
+  rawHtml(block: BlockLines, content: string): void {
+    const trimmed = content.trim();
+    if (COMMENT.test(trimmed)) return;
+    this.report(
+      this.at(block, trimmed.split('\n')[0]),
+      'warning',
+      'raw-html',
+      'raw HTML in Markdown is removed from the output',
+      {
+        received: JSON.stringify(trimmed.slice(0, 60)),
+        hint: 'use Markdown syntax or a frontmatter block instead',
+      },
+    );
+  }
+}
+
+function safeDecode(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
+}
