@@ -203,8 +203,7 @@ describe('content errors name the file, line, column and field', () => {
 
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
-    const fm =
-      `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n` + '    text: Today {{example.name}}.';
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}}.`;
     const body = 'See [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n';
     const p = await fixtureProject({ 'content/pages/second.md': `---\n${fm}\n---\n${body}` });
     cleanups.push(p.cleanup);
