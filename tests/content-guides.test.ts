@@ -426,7 +426,7 @@ describe('/how-to-bet-on-sports', () => {
     const $ = await site.page(HOW_TO);
     const bankroll = textOf(section($, 'Managing your bankroll'));
     expect(bankroll).toContain('1–5% of your bankroll per bet');
-    expect(bankroll).toContain('$0.50 to $1.00 on single bets');
+    expect(bankroll).toContain('$0.50 to $1 on single bets');
     expect(bankroll).toContain('$1 to $5 on parlays');
   });
 

@@ -5,16 +5,19 @@ import { AdDisclosure } from './Compliance.js';
 
 /** Byline data for articles and reviews: who wrote and who fact-checked the page. */
 export interface BylineData {
-  author: Author;
-  factChecker: Author;
+  /** Absent when the project has no content/authors: the byline then names the site. */
+  author?: Author;
+  factChecker?: Author;
+  siteTitle: string;
   methodologyHref: string;
 }
 
 /** Resolves a page's byline: its own `author` / `factCheckedBy`, else site.yaml's `editorial`. */
 export function bylineFor(data: Frontmatter, site: SiteConfig, authors: Record<string, Author>): BylineData {
   return {
-    author: authors[data.author ?? site.editorial.author]!,
-    factChecker: authors[data.factCheckedBy ?? site.editorial.factCheckedBy]!,
+    author: authors[data.author ?? site.editorial.author],
+    factChecker: authors[data.factCheckedBy ?? site.editorial.factCheckedBy],
+    siteTitle: site.title,
     methodologyHref: site.editorial.methodologyHref,
   };
 }
@@ -24,12 +27,18 @@ function Byline({ byline, updated }: { byline: BylineData; updated: string }) {
   return (
     <div className="byline">
       <p>
-        By <span className="byline-author">{author.name}</span> <span className="byline-role">({author.role})</span>
-        {' · '}Fact-checked by <span className="byline-checker">{factChecker.name}</span>
+        By <span className="byline-author">{author?.name ?? byline.siteTitle}</span>
+        {author ? <span className="byline-role"> ({author.role})</span> : null}
+        {factChecker ? (
+          <>
+            {' · '}Fact-checked by <span className="byline-checker">{factChecker.name}</span>
+          </>
+        ) : null}
         {' · '}Updated <time dateTime={updated}>{monthYear(updated)}</time>
       </p>
       <p className="byline-bio">
-        {author.bio} <a href={byline.methodologyHref}>How we review</a>
+        {author ? `${author.bio} ` : null}
+        <a href={byline.methodologyHref}>How we review</a>
       </p>
     </div>
   );

@@ -68,9 +68,12 @@ export function structuredData(site: Site, page: Page): Json[] {
       ],
     });
   }
-  const byline = (field: 'author' | 'factCheckedBy') =>
-    agent(site.authors[page.data[field] ?? config.editorial[field]]!, home);
-  const author = byline('author');
+  const byline = (field: 'author' | 'factCheckedBy') => {
+    const a = site.authors[page.data[field] ?? config.editorial[field]];
+    return a ? agent(a, home) : undefined;
+  };
+  // Without content/authors the site itself is the author, as the visible byline says.
+  const author = byline('author') ?? { '@type': 'Organization', name: config.title, url: home };
   // The fact-checker has no schema.org role on Article or Review; `contributor` is the closest fit.
   const contributor = byline('factCheckedBy');
   if (page.data.template === 'review') {

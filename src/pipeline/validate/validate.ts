@@ -389,7 +389,9 @@ export function validateContent(
   const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
-  if (siteResult) {
+  // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).
+  const checkAuthors = loaded.authors.length > 0;
+  if (siteResult && checkAuthors) {
     const { config: c, locate } = siteResult;
     for (const field of ['author', 'factCheckedBy'] as const) {
       const d = checkAuthorRef(
@@ -541,7 +543,8 @@ export function validateContent(
     }
     for (const field of ['author', 'factCheckedBy'] as const) {
       const id = d.data[field];
-      const bad = id === undefined ? undefined : checkAuthorRef(authors, id, d.file.path, d.locate([field]), field);
+      if (id === undefined || !checkAuthors) continue;
+      const bad = checkAuthorRef(authors, id, d.file.path, d.locate([field]), field);
       if (bad) diagnostics.push(bad);
     }
     pages.push({
