@@ -201,6 +201,23 @@ describe('content errors name the file, line, column and field', () => {
   });
 });
 
+describe('bylines', () => {
+  it('names the site when the project has no content/authors, and rejects an unknown author id', async () => {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nText.\n` });
+    cleanups.push(p.cleanup);
+    const { rm, readFile } = await import('node:fs/promises');
+    await rm(`${p.root}/content/authors`, { recursive: true });
+    const result = await build({ root: p.root, outDir: 'dist' });
+    expect(result.diagnostics).toEqual([]);
+    const html = await readFile(`${result.outDir}/second.html`, 'utf8');
+    expect(html).toContain('By <span class="byline-author">PA Bet Guide</span> · Updated');
+    expect(html).not.toContain('Fact-checked by');
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\nauthor: jane-doe\n---\nText.\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'author', code: 'unknown-author' });
+    expect(d!.hint).toBe('author ids are the file names in content/authors: editorial-team, fact-check');
+  });
+});
+
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
     const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}}.`;
