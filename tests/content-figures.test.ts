@@ -93,7 +93,9 @@ describe('figures are stated once, in data', () => {
   it.each(readdirSync(path.join(repoRoot, 'content/pages')).filter((f) => f.endsWith('.md')))(
     'content/pages/%s types no figure that data holds',
     (file) => {
-      expect(typedFigures(read(`content/pages/${file}`), [...FACT_VALUES, ...OPERATOR_VALUES])).toEqual([]);
+      // `title` and `description` are used verbatim (no `{{…}}`): search results show them as written.
+      const source = read(`content/pages/${file}`).replace(/^(title|description): .*$/gm, '');
+      expect(typedFigures(source, [...FACT_VALUES, ...OPERATOR_VALUES])).toEqual([]);
     },
   );
 
