@@ -404,7 +404,8 @@ const DISCLOSED =
 const TERMS_LINK = '<a href="https://op.example/terms" rel="sponsored nofollow noopener">T&amp;Cs apply</a>';
 const card = (o: { verified?: string; state?: string; terms?: boolean } = {}) =>
   '<article class="op-card">' +
-  `<div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" data-offer-state="${o.state ?? 'current'}">
+  `<div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" ` +
+  `data-offer-state="${o.state ?? 'current'}" data-offer-operator="Example Sportsbook">
 <p class="op-bonus">Bet $5, Get $200 in Bonus Bets</p></div>
 <a class="btn btn-cta" href="https://op.example/" rel="sponsored nofollow noopener">Claim Bonus</a>
 <p>New customers only. ${o.terms === false ? 'T&amp;Cs apply' : TERMS_LINK}. 21+</p></article>`;
@@ -437,7 +438,8 @@ describe('compliance faults in a built site', () => {
         'disclosure',
       "error cta-terms no-terms.html: operator link to https://op.example/ lacks a link to the operator's terms in " +
         'its card or section',
-      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +
+      "error offer-stale stale.html: Example Sportsbook's offer shown as current with terms checked 20 January 2025, " +
+        '120 days ago ' +
         '(hard limit 90 days)',
     ]);
     // The same faults from the CLI, with the date given as an option; a bad date is a usage error.

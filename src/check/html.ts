@@ -27,10 +27,15 @@ export interface Cta {
   termsLink: boolean;
 }
 
-/** An offer box: `data-offer-verified` (YYYY-MM[-DD]) and `data-offer-state` (current, aging, withheld). */
+/**
+ * An offer box: `data-offer-verified` (YYYY-MM[-DD]), `data-offer-state` (current, aging, withheld)
+ * and `data-offer-operator`.
+ */
 export interface OfferMark {
   verified: string;
   state: string;
+  /** `data-offer-operator`: the operator's name, when the page gives it. */
+  operator: string;
   line: number;
 }
 
@@ -222,6 +227,7 @@ export function scanHtml(html: string): PageScan {
           scan.offers.push({
             verified: attrs['data-offer-verified'],
             state: attrs['data-offer-state'] ?? '',
+            operator: attrs['data-offer-operator'] ?? '',
             line: ln,
           });
         stack.push(frame);

@@ -127,8 +127,31 @@ function duplicates(
   return out;
 }
 
+/** `offer-stale` findings: offers shown as current past the warn age (warning) or the hard limit (error). */
+function staleOfferFindings(ctx: RuleContext, offers: Map<string, Place[]>): Finding[] {
+  const { policy, today } = ctx.offers;
+  return [...offers].map(([key, places]) => {
+    const [operator, verified] = key.split('\n') as [string, string];
+    const hard = offerState(verified, today, policy) === 'withheld';
+    const limit = hard ? `hard limit ${policy.hardLimitDays}` : `warn after ${policy.warnAfterDays}`;
+    return {
+      ...finding(
+        'offer-stale',
+        `${operator ? `${operator}'s offer` : 'offer'} shown as current with terms checked ` +
+          `${verifiedLabel(verified)}, ` +
+          `${ageInDays(verified, today)} days ago (${limit} days)`,
+        places,
+        "check the operator's current terms and update the offer's verified date, or rebuild: " +
+          'the build withholds offers past the hard limit',
+      ),
+      severity: hard ? 'error' : 'warning',
+    };
+  });
+}
+
 export function checkPages(ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
+  const staleOffers = new Map<string, Place[]>();
   const on = (p: RulePage, rule: PageRule) => !p.ignore.has(rule) && (p.file !== '404.html' || rule === 'single-h1');
 
   // Sitemap: which pages it lists, and URLs no page answers.
@@ -220,24 +243,12 @@ export function checkPages(ctx: RuleContext): Finding[] {
       });
     }
     if (on(p, 'offer-stale')) {
-      const { policy, today } = ctx.offers;
       for (const o of s.offers) {
         if (o.state === 'withheld' || !/^\d{4}-\d{2}(-\d{2})?$/.test(o.verified)) continue;
-        const state = offerState(o.verified, today, policy);
-        if (state === 'current') continue;
-        const age = ageInDays(o.verified, today);
-        const hard = state === 'withheld';
-        out.push({
-          ...finding(
-            'offer-stale',
-            `offer shown as current with terms checked ${verifiedLabel(o.verified)}, ${age} days ago ` +
-              `(${hard ? `hard limit ${policy.hardLimitDays}` : `warn after ${policy.warnAfterDays}`} days)`,
-            [placeOf(p, o.line)],
-            "check the operator's current terms and update the offer's verified date, or rebuild: " +
-              'the build withholds offers past the hard limit',
-          ),
-          severity: hard ? 'error' : 'warning',
-        });
+        if (offerState(o.verified, ctx.offers.today, ctx.offers.policy) === 'current') continue;
+        // One finding per offer, listing every page that shows it.
+        const key = `${o.operator}\n${o.verified}`;
+        staleOffers.set(key, [...(staleOffers.get(key) ?? []), placeOf(p, o.line)]);
       }
     }
     if (on(p, 'cta-sponsored')) {
@@ -289,6 +300,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
       );
     }
   }
+  out.push(...staleOfferFindings(ctx, staleOffers));
   out.push(...duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'));
   out.push(...duplicates(ctx, 'unique-description', (p) => p.scan.descriptions, 'meta description'));
   return out;

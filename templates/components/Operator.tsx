@@ -105,7 +105,12 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
   const checked = formatPartialDate(b.verified);
   if (!offerShown(o))
     return (
-      <div className="op-offer" data-offer-verified={b.verified} data-offer-state="withheld">
+      <div
+        className="op-offer"
+        data-offer-verified={b.verified}
+        data-offer-state="withheld"
+        data-offer-operator={o.name}
+      >
         <p className="offer-notice">
           We last checked this offer's terms in{' '}
           <time dateTime={b.verified} className="offer-checked">
@@ -116,7 +121,12 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       </div>
     );
   return (
-    <div className="op-offer" data-offer-verified={b.verified} data-offer-state={o.offerState}>
+    <div
+      className="op-offer"
+      data-offer-verified={b.verified}
+      data-offer-state={o.offerState}
+      data-offer-operator={o.name}
+    >
       <p className="op-bonus">{b.headline}</p>
       {detail ? <p>{b.detail}</p> : null}
       {b.promoCode ? (
