@@ -1,11 +1,17 @@
 #!/usr/bin/env node
-// Times `pa-site check --dir` against linkinator 7 on the same synthetic 4,000-page site.
+// Times `pa-site check --dir` against linkinator 7 on the same folders.
 //
 //   node bin/compile.js && node bench/check-bench.mjs [pages] [--only-pa-site]
+//   node bin/compile.js && node bench/check-bench.mjs --generators [pages]
 //
-// The site has header/footer-like links on every page, cross links with fragments, operator cards,
-// images with srcset, a sitemap and four seeded faults (a broken path, a broken asset, and broken
-// fragments on a page before and after the linking page). No network: external links are skipped.
+// Default: a synthetic 4,000-page pa-site-like folder (it carries pa-site's marker, so the page
+// rules run too) with header/footer-like links on every page, cross links with fragments, operator
+// cards, images with srcset, a sitemap and four seeded faults (a broken path, a broken asset, and
+// broken fragments on a page before and after the linking page).
+// --generators: the link corpus (bench/link-corpus.mjs, 200 pages unless given) built by Eleventy
+// and by Hugo, each clean and with seeded faults: findings (false positives, seeded faults found)
+// and time for both tools on the same four folders. Needs `npm --prefix bench ci` and `hugo`.
+// No network: external links are skipped.
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +23,11 @@ const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { check } = await import(path.join(pkg, 'lib', 'index.js'));
 
 const args = process.argv.slice(2);
+if (args.includes('--generators')) {
+  const { generatorBench } = await import('./check-bench-generators.mjs');
+  await generatorBench(check, Number(args.find((a) => /^\d+$/.test(a)) ?? 200));
+  process.exit(0);
+}
 const PAGES = Number(args.find((a) => /^\d+$/.test(a)) ?? 4000);
 const ONLY_OURS = args.includes('--only-pa-site');
 const ORIGIN = 'https://bench.example';
@@ -87,6 +98,10 @@ try {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   const writes = [];
   for (let i = 0; i < PAGES; i++) writes.push(writeFile(path.join(dir, fileOf(i)), page(i)));
+  // What every pa-site build writes first in _headers: the folder is checked as a pa-site build.
+  writes.push(
+    writeFile(path.join(dir, '_headers'), '# Written by pa-site build. Security headers for every response.\n'),
+  );
   writes.push(writeFile(path.join(dir, '404.html'), notFound));
   for (const a of ['site.css', 'site.js', 'photo.jpg', 'photo@2x.jpg'])
     writes.push(writeFile(path.join(dir, 'assets', a), 'x'));

@@ -27,12 +27,30 @@ export function formatReceived(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
-/** `path:line:col  field.path  message (received: VALUE)` plus an indented hint line. */
+/** C0 and C1 controls, DEL, and the bidirectional overrides that can make text read other than it is. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from content made safe for a terminal: escape sequences (ESC…), other controls and bidi
+ * overrides are shown as `\x1b` / `\u202e` instead of acting on the terminal.
+ */
+export function escapeTerminal(text: string, keepNewlines = false): string {
+  return text.replace(keepNewlines ? UNSAFE_BUT_NEWLINE : UNSAFE, (c) => {
+    const n = c.charCodeAt(0);
+    return n <= 0xff ? `\\x${n.toString(16).padStart(2, '0')}` : `\\u${n.toString(16).padStart(4, '0')}`;
+  });
+}
+
+/** `path:line:col  field.path  message (received: VALUE)` plus an indented hint line; content is escaped. */
 export function formatDiagnostic(d: Diagnostic): string {
-  const where = `${d.file}:${d.line}:${d.col}`;
-  const received = d.received !== undefined ? ` (received: ${d.received})` : '';
-  const head = `${where}  ${d.field || '-'}  ${d.message}${received}`;
-  return d.hint ? `${head}\n    fix: ${d.hint}` : head;
+  const e = (s: string) => escapeTerminal(s);
+  const where = `${e(d.file)}:${d.line}:${d.col}`;
+  const received = d.received !== undefined ? ` (received: ${e(d.received)})` : '';
+  const head = `${where}  ${e(d.field) || '-'}  ${e(d.message)}${received}`;
+  return d.hint ? `${head}\n    fix: ${e(d.hint)}` : head;
 }
 
 export function summarizeDiagnostics(diagnostics: readonly Diagnostic[]): string {

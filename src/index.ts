@@ -11,5 +11,6 @@ export {
   formatGithub as formatCheckGithub,
 } from './check/report.js';
 export { PAGE_RULES } from './check/rules.js';
+export { SERVED_AS, type ServedAs } from './check/served.js';
 export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';
 export { dev, DevError, type DevOptions, type DevServer } from './dev/dev.js';

@@ -86,8 +86,11 @@ ${routes.map((r) => `  <url><loc>${ORIGIN}${r}</loc></url>`).join('\n')}
 `;
 
 const CONFIG = `url: ${ORIGIN}\ncheck:\n  knownUnbuilt: [/sportsbooks, /privacy-policy]\n`;
+/** What marks a folder as a pa-site build: the _headers file every build writes starts with this line. */
+const MARKED = { _headers: '# Written by pa-site build. Security headers for every response.\n/*\n' };
 
 const FAULTY: Record<string, string> = {
+  ...MARKED,
   'index.html': page('/', {
     body: `<h1>Home</h1>
 <p><a href="/guide#odds">odds</a> <a href="#top">top</a> <a href="#">top</a> <a href="#main">main</a></p>
@@ -199,6 +202,7 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
 
   it('passes a clean folder with exit 0, keeping known-unbuilt links as warnings', async () => {
     const clean = {
+      ...MARKED,
       'index.html': page('/', { body: '<h1>Home</h1><p><a href="/guide#odds">odds</a></p>' }).replace(
         ' <a href="/old-menu">Old</a>',
         '',
@@ -236,6 +240,51 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const r = run(['check', '--dir', path.join(tmpdir(), 'pa-site-no-such-folder')]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('is not a folder');
+  });
+});
+
+describe('pa-site check --dir on a folder pa-site did not build', () => {
+  const { _headers, ...UNMARKED } = FAULTY;
+
+  it('checks links, assets, fragments and the sitemap only, without the project config; says so once', async () => {
+    const dir = await tempDir(UNMARKED);
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const r = await check({ dir, root });
+    expect(r.site).toEqual({ builtBy: 'other', marker: null, servedAs: 'clean', servedAsFrom: 'default' });
+    expect(brief(r)).toEqual([
+      'error broken-link /missing-page about.html,index.html',
+      'error broken-link /old-menu all:6',
+      'error broken-link /privacy-policy all:6',
+      'error broken-link /sportsbooks all:6',
+      'error broken-asset /img/missing.png index.html',
+      'error broken-fragment /#not-here index.html',
+      'error broken-fragment /about#nowhere index.html',
+      'error broken-fragment /zeta#nowhere index.html',
+      'error sitemap https://fixture.example/gone -',
+    ]);
+    expect(r.findings.find((f) => f.target === '/old-menu')!.hint).toBe(
+      'the link is on every page, so it comes from the layout template the pages share',
+    );
+    const cli = run(['check', '--dir', dir]);
+    expect(cli.code).toBe(1);
+    expect(cli.out.match(/^note: not a pa-site build/gm)).toHaveLength(1);
+    expect(cli.out.split('\n')[0]).toMatch(/page rules skipped; URLs resolved as clean URLs/);
+  });
+
+  it('resolves URLs as --served-as says, and rejects an unknown mode', async () => {
+    const dir = await tempDir(UNMARKED);
+    const json = JSON.parse(run(['check', '--dir', dir, '--served-as', 'html', '--format', 'json']).out);
+    expect(json.site).toEqual({ builtBy: 'other', marker: null, servedAs: 'html', servedAsFrom: 'option' });
+    expect(json.findings.map((f: { target: string }) => f.target)).toContain('/about');
+    const bad = run(['check', '--dir', dir, '--served-as', 'pretty']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("argument 'pretty' is invalid. Allowed choices are clean, html, folders.");
+  });
+
+  it("takes the serving mode from the folder's vercel.json", async () => {
+    const dir = await tempDir({ ...UNMARKED, 'vercel.json': '{"cleanUrls": true, "trailingSlash": true}' });
+    const r = await check({ dir });
+    expect(r.site).toMatchObject({ servedAs: 'folders', servedAsFrom: 'vercel.json' });
   });
 });
 
@@ -429,6 +478,7 @@ describe('compliance faults in a built site', () => {
       'guide.html': page('/guide'),
       'assets/site.css': '',
       'sitemap.xml': sitemap(['/', '/late', '/no-terms', '/stale', '/withheld', '/about', '/guide']),
+      ...MARKED,
     });
     const root = await tempDir({ 'content/site.yaml': CONFIG });
     const r = await check({ dir, root, today: '2025-05-20' });
@@ -495,6 +545,18 @@ describe('the real site', () => {
     expect(r.summary.warnings).toBe(16);
     expect(r.ok).toBe(true);
     expect(r.summary.ms).toBeLessThan(1000);
+  });
+
+  it('is recognised as a pa-site build when checked with --dir', async () => {
+    const { build } = await import('../src/index.js');
+    const out = await tempDir({});
+    const b = await build({ root: repoRoot, outDir: path.join(out, 'dist') });
+    expect(b.ok).toBe(true);
+    const r = await check({ dir: path.join(out, 'dist'), root: repoRoot });
+    expect(r.site.builtBy).toBe('pa-site');
+    expect(r.site.servedAs).toBe('clean');
+    expect(r.summary.errors).toBe(0);
+    expect(r.summary.warnings).toBe(16);
   });
 
   it('exits 0 from the CLI and lists the sixteen paths in their own section', () => {

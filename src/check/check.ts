@@ -1,7 +1,8 @@
 /**
  * `check()`: builds the site into a temporary folder (or takes a built folder), then checks
- * internal links and fragments, page rules and, on request, external links. Never prints and never
- * exits; the CLI (src/cli/check-command.ts) formats the result.
+ * internal links and fragments, the sitemap, page rules (on pa-site builds) and, on request,
+ * external links. Never prints and never exits; the CLI (src/cli/check-command.ts) formats the
+ * result.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -11,11 +12,14 @@ import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
 import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
+import { detectSite } from './detect.js';
 import type { ExternalOptions } from './external.js';
 import { scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
 import { locateFindings } from './locate.js';
-import { checkPages, isPageRule, parseSitemap, type RulePage } from './rules.js';
+import { checkPages, isPageRule, type RulePage } from './rules.js';
+import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
+import { checkSitemap, parseSitemap } from './sitemap.js';
 import type { CheckResult, Finding } from './types.js';
 import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
@@ -27,6 +31,11 @@ export interface CheckOptions {
   /** Also check links to other sites (needs network). */
   external?: boolean;
   externalOptions?: ExternalOptions;
+  /**
+   * How the host serves the folder (served.ts): `clean`, `html` or `folders`. Default: `clean` for
+   * pa-site builds, else what the folder's vercel.json says, else `clean`.
+   */
+  servedAs?: ServedAs;
   /** Clock for the build (tests pin it). */
   now?: Date;
   /** The date offers are judged against: a Date or YYYY-MM-DD (default: $PA_SITE_TODAY, else `now`). */
@@ -107,6 +116,8 @@ function sortFindings(findings: Finding[]): Finding[] {
 }
 
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
+  if (options.servedAs !== undefined && !SERVED_AS.includes(options.servedAs))
+    throw new CheckInputError(`servedAs must be one of ${SERVED_AS.join(', ')} (received: ${options.servedAs})`);
   let today: Date;
   try {
     today = referenceDate(options.today, options.now);
@@ -146,6 +157,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           dir,
           root,
           siteUrl: null,
+          site: { builtBy: 'pa-site', marker: null, servedAs: options.servedAs ?? 'clean', servedAsFrom: 'pa-site' },
           summary: { pages: 0, links: 0, errors, warnings: b.diagnostics.length - errors, ms: 0, buildMs },
           build: buildInfo,
           findings: [],
@@ -162,10 +174,16 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const t0 = performance.now();
     const files = await listFiles(dir);
     const fileSet = new Set(files);
-    const htmlFiles = files.filter((f) => f.endsWith('.html')).sort();
+    const read = (f: string) => (fileSet.has(f) ? readFileSync(path.join(dir, f), 'utf8') : null);
+    // A build check made is pa-site's whatever the folder holds; a folder it was given must say so.
+    const kind = detectSite(fileSet, read, options.servedAs, options.dir === undefined);
+    const { paSite, servedAs } = kind;
+    // content/site.yaml describes pa-site's own site: it says nothing about another generator's folder.
+    if (!paSite) config = null;
+    const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
     const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8')));
-    const sitemap = fileSet.has('sitemap.xml') ? await readFile(path.join(dir, 'sitemap.xml'), 'utf8') : null;
+    const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
       (sitemap
@@ -177,42 +195,57 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
 
     const pages = new Map<string, SitePage>();
     htmlFiles.forEach((file, i) => {
-      pages.set(file, { file, route: routeForFile(file), scan: scans[i]! });
+      pages.set(file, { file, url: servedPath(file, servedAs), scan: scans[i]! });
     });
-    const links = checkLinks({ pages, files: fileSet, siteOrigin, knownUnbuilt: config?.knownUnbuilt ?? [] });
+    const links = checkLinks({
+      pages,
+      files: fileSet,
+      siteOrigin,
+      servedAs,
+      paSite,
+      knownUnbuilt: config?.knownUnbuilt ?? [],
+    });
+    const map = checkSitemap({
+      text: sitemap,
+      required: paSite,
+      siteOrigin,
+      lookup: (p) => lookup(p, servedAs, fileSet),
+      read,
+    });
 
-    const findings: Finding[] = [...links.findings];
-    const rulePages: RulePage[] = [...pages.values()].map((p) => {
-      const page = pagesByFile.get(p.file);
-      const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
-      for (const id of ignore) {
-        if (isPageRule(id)) continue;
-        findings.push({
-          rule: 'unknown-ignore',
-          severity: 'warning',
-          category: 'page',
-          message: `checkIgnore names "${id}", which is not a page rule`,
-          hint: 'use one of the page rule ids in docs/check.md',
-          places: [{ page: p.file, url: p.route, file: null, line: null }],
-        });
-      }
-      const canonical = page
-        ? page.url.canonical
-        : siteUrl && isValidRoute(p.route)
-          ? urlFor(p.route, siteUrl).canonical
-          : null;
-      return { ...p, ignore, canonical };
-    });
-    findings.push(
-      ...checkPages({
-        pages: rulePages,
-        linkedTo: links.linkedTo,
-        sitemap,
-        siteOrigin,
-        files: fileSet,
-        offers: { policy: config?.offers ?? DEFAULT_POLICY, today },
-      }),
-    );
+    const findings: Finding[] = [...links.findings, ...map.findings];
+    if (paSite) {
+      const rulePages: RulePage[] = [...pages.values()].map((p) => {
+        const page = pagesByFile.get(p.file);
+        const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
+        for (const id of ignore) {
+          if (isPageRule(id)) continue;
+          findings.push({
+            rule: 'unknown-ignore',
+            severity: 'warning',
+            category: 'page',
+            message: `checkIgnore names "${id}", which is not a page rule`,
+            hint: 'use one of the page rule ids in docs/check.md',
+            places: [{ page: p.file, url: p.url, file: null, line: null }],
+          });
+        }
+        const route = routeForFile(p.file);
+        const canonical = page
+          ? page.url.canonical
+          : siteUrl && isValidRoute(route)
+            ? urlFor(route, siteUrl).canonical
+            : null;
+        return { ...p, ignore, canonical };
+      });
+      findings.push(
+        ...checkPages({
+          pages: rulePages,
+          linkedTo: links.linkedTo,
+          listed: map.listed,
+          offers: { policy: config?.offers ?? DEFAULT_POLICY, today },
+        }),
+      );
+    }
 
     let externalRefs = 0;
     if (options.external) {
@@ -231,6 +264,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       dir,
       root,
       siteUrl,
+      site: { builtBy: paSite ? 'pa-site' : 'other', marker: kind.marker, servedAs, servedAsFrom: kind.servedAsFrom },
       summary: {
         pages: pages.size,
         links: links.checked + externalRefs,

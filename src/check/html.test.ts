@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanHtml, srcsetUrls } from './html.js';
+import { refreshUrl, scanHtml, srcsetUrls } from './html.js';
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en"><head>
@@ -68,6 +68,33 @@ describe('scanHtml', () => {
 
   it('reads noindex', () => {
     expect(scanHtml('<meta name="robots" content="noindex, follow"><h1>x</h1>').noindex).toBe(true);
+  });
+
+  it('keeps the first <base href>, as written, and a refresh target as a link', () => {
+    const b = scanHtml(`<head><base target="_top"><base href=" /docs/ "><base href="/later/">
+<meta http-equiv="Refresh" content="0; url=/next/"></head><svg><base href="/svg/"></svg>`);
+    expect(b.base).toBe(' /docs/ ');
+    expect(b.links.map((l) => [l.url, l.attr, l.tag])).toEqual([['/next/', 'content', 'meta']]);
+    expect(s.base).toBeNull();
+  });
+
+  it('strips only C0 controls and spaces around a URL, as browsers do', () => {
+    const links = scanHtml('<a href=" \t/a\n">a</a><a href="\u00a0/b">b</a><a href="  ">c</a>').links;
+    expect(links.map((l) => l.url)).toEqual(['/a', '\u00a0/b']);
+  });
+});
+
+describe('refreshUrl', () => {
+  it.each([
+    ['0; url=/next/', '/next/'],
+    ['0;URL=/next/', '/next/'],
+    ['5, url = "/q uoted/" trailing', '/q uoted/'],
+    ["0; url='../up/'", '../up/'],
+    ['0; /bare/', '/bare/'],
+    ['3', null],
+    ['0; url=', null],
+  ])('%j → %j', (content, url) => {
+    expect(refreshUrl(content)).toBe(url);
   });
 });
 

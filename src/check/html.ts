@@ -9,7 +9,8 @@ import type { Region } from './types.js';
 export interface LinkRef {
   /** The URL as written (one candidate of a srcset). */
   url: string;
-  attr: 'href' | 'src' | 'srcset' | 'action';
+  /** `content` is the target of `<meta http-equiv="refresh">`. */
+  attr: 'href' | 'src' | 'srcset' | 'action' | 'content';
   tag: string;
   /** 1-based line in the HTML file. */
   line: number;
@@ -40,7 +41,10 @@ export interface OfferMark {
 }
 
 export interface PageScan {
+  /** Element ids and `<a name>` values: what a `#fragment` can name. */
   ids: Set<string>;
+  /** The first `<base href>`, as written; null when there is none. */
+  base: string | null;
   links: LinkRef[];
   titles: string[];
   descriptions: string[];
@@ -93,6 +97,22 @@ export function srcsetUrls(value: string): string[] {
   return urls;
 }
 
+/**
+ * The URL of `<meta http-equiv="refresh" content="0; url=/next/">` (HTML's refresh parsing:
+ * a delay, then `;` or `,`, an optional `url=`, and the URL, quoted or not). Null without one.
+ */
+export function refreshUrl(content: string): string | null {
+  const m = /^[\s]*[\d.]*[\s]*[;,]?[\s]*(?:url[\s]*=[\s]*)?([\s\S]*)$/i.exec(content);
+  let url = m?.[1] ?? '';
+  const q = url[0];
+  if (q === '"' || q === "'") {
+    const end = url.indexOf(q, 1);
+    url = url.slice(1, end === -1 ? undefined : end);
+  }
+  url = url.trim();
+  return url === '' ? null : url;
+}
+
 interface Frame {
   tag: string;
   container: boolean;
@@ -107,6 +127,7 @@ interface Frame {
 export function scanHtml(html: string): PageScan {
   const scan: PageScan = {
     ids: new Set(),
+    base: null,
     links: [],
     titles: [],
     descriptions: [],
@@ -140,7 +161,8 @@ export function scanHtml(html: string): PageScan {
   };
   const region = (): Region => (main ? 'main' : header ? 'header' : footer ? 'footer' : 'layout');
   const addLink = (url: string, attr: LinkRef['attr'], tag: string, ln: number) => {
-    const u = url.trim();
+    // Browsers strip only C0 controls and spaces around a URL (not other Unicode spaces).
+    const u = url.replace(/^[\0- ]+|[\0- ]+$/g, '');
     if (u) scan.links.push({ url: u, attr, tag, line: ln, region: region() });
   };
   const closeFrame = (f: Frame) => {
@@ -194,7 +216,12 @@ export function scanHtml(html: string): PageScan {
         if ((name === 'img' || name === 'source') && attrs.srcset)
           for (const u of srcsetUrls(attrs.srcset)) addLink(u, 'srcset', name, ln);
         if (name === 'form' && attrs.action !== undefined) addLink(attrs.action, 'action', name, ln);
+        if (name === 'base' && attrs.href !== undefined && scan.base === null && !svg) scan.base = attrs.href;
         if (name === 'meta') {
+          if ((attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') {
+            const target = refreshUrl(attrs.content ?? '');
+            if (target) addLink(target, 'content', name, ln);
+          }
           const metaName = (attrs.name ?? '').toLowerCase();
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
           else if (metaName === 'robots' && tokens(attrs.content?.replace(/,/g, ' ')).includes('noindex'))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { routeForFile } from '../pipeline/route/urls.js';
 import { scanHtml } from './html.js';
-import { checkLinks, classify, type LinkContext, type SitePage } from './links.js';
+import { checkLinks, fragmentFound, type LinkContext, percentDecode, type SitePage } from './links.js';
+import { type ServedAs, servedPath } from './served.js';
 
 const layout = (body: string, extra = '') => `<html><head><link rel="stylesheet" href="/assets/site.css"></head><body>
 <header><a href="/">Home</a> <a href="/about">About</a>${extra}</header>
@@ -10,15 +10,18 @@ const layout = (body: string, extra = '') => `<html><head><link rel="stylesheet"
 
 function site(
   html: Record<string, string>,
-  opts: { assets?: string[]; knownUnbuilt?: string[]; origin?: string | null } = {},
+  opts: { assets?: string[]; knownUnbuilt?: string[]; origin?: string | null; servedAs?: ServedAs } = {},
 ): LinkContext {
+  const servedAs = opts.servedAs ?? 'clean';
   const pages = new Map<string, SitePage>();
   for (const [file, text] of Object.entries(html))
-    pages.set(file, { file, route: routeForFile(file), scan: scanHtml(text) });
+    pages.set(file, { file, url: servedPath(file, servedAs), scan: scanHtml(text) });
   return {
     pages,
     files: new Set([...Object.keys(html), 'assets/site.css', ...(opts.assets ?? [])]),
     siteOrigin: opts.origin === undefined ? 'https://example.com' : opts.origin,
+    servedAs,
+    paSite: true,
     knownUnbuilt: opts.knownUnbuilt ?? [],
   };
 }
@@ -37,31 +40,6 @@ const BASE = {
   'about.html': layout('<h2 id="team">Team</h2>'),
   'contact.html': layout('<form action="/contact"><button>Send</button></form>'),
 };
-
-describe('classify', () => {
-  it('tells internal, external and skipped links apart', () => {
-    const o = 'https://example.com';
-    expect(classify('/about#team', '/', o)).toEqual({ kind: 'internal', path: '/about', fragment: 'team' });
-    expect(classify('/about?x=1', '/', o)).toEqual({ kind: 'internal', path: '/about', fragment: undefined });
-    expect(classify('#faqs', '/guide', o)).toEqual({ kind: 'internal', path: '/guide', fragment: 'faqs' });
-    expect(classify('odds', '/guides/intro', o)).toEqual({
-      kind: 'internal',
-      path: '/guides/odds',
-      fragment: undefined,
-    });
-    expect(classify('../x/./y', '/a/b/c', o)).toEqual({ kind: 'internal', path: '/a/x/y', fragment: undefined });
-    expect(classify('https://example.com/about#t', '/', o)).toEqual({
-      kind: 'internal',
-      path: '/about',
-      fragment: 't',
-    });
-    expect(classify('https://other.example/a#b', '/', o)).toEqual({ kind: 'external', url: 'https://other.example/a' });
-    expect(classify('//cdn.example/x.js', '/', o)).toEqual({ kind: 'external', url: 'https://cdn.example/x.js' });
-    expect(classify('mailto:a@b.c', '/', o)).toEqual({ kind: 'skip' });
-    expect(classify('tel:+1800', '/', o)).toEqual({ kind: 'skip' });
-    expect(classify('javascript:void(0)', '/', o)).toEqual({ kind: 'skip' });
-  });
-});
 
 describe('checkLinks', () => {
   it('passes a site whose links all resolve, with clean URLs', () => {
@@ -87,7 +65,7 @@ describe('checkLinks', () => {
       { rule: 'broken-asset', severity: 'error', target: '/img/gone.png', pages: ['about.html', 'contact.html'] },
     ]);
     expect(checkLinks(ctx).findings[0]!.message).toBe(
-      'no page at /missing (looked for missing.html, missing/index.html)',
+      'no page at /missing (looked for missing, missing.html, missing/index.html)',
     );
   });
 
@@ -202,5 +180,130 @@ describe('checkLinks', () => {
   it('leaves a page no other page links out of linkedTo', () => {
     const out = checkLinks(site({ ...BASE, 'lonely.html': layout('<a href="/lonely">self</a>') }));
     expect(out.linkedTo.has('lonely.html')).toBe(false);
+  });
+});
+
+/** A folder written by another generator: bare pages (no layout), ids given per page. */
+const bare = (body: string, head = '') => `<html><head>${head}</head><body>${body}</body></html>`;
+
+describe('links resolved as a browser resolves them on the served site', () => {
+  it('resolves relative links on a folder index page against /folder/, not /folder', () => {
+    const ctx = site(
+      {
+        'index.html': bare('<a href="library/">lib</a>'),
+        'library/index.html': bare(
+          '<a href="os.html">os</a> <a href="os.path.html#os.path.join">join</a> <a href="./">self</a> ' +
+            '<a href="../">up</a> <a href="os.html#nope">bad</a> <a href="#">top</a> <a href="#missing">x</a>',
+        ),
+        'library/os.html': bare('<h1 id="os">os</h1> <a href="#">top</a> <a href="../library/">back</a>'),
+        'library/os.path.html': bare('<h2 id="os.path.join">join</h2> <a href="#">top</a> <a href="#TOP">top</a>'),
+      },
+      { servedAs: 'html' },
+    );
+    expect(brief(ctx)).toEqual([
+      { rule: 'broken-fragment', severity: 'error', target: '/library/os.html#nope', pages: ['library/index.html'] },
+      { rule: 'broken-fragment', severity: 'error', target: '/library/#missing', pages: ['library/index.html'] },
+    ]);
+  });
+
+  it('finds dotted page names under clean URLs, and never reads # as an asset path', () => {
+    const ctx = site({
+      'index.html': bare('<a href="/library/os.path">p</a> <a href="/library/os.path#x">x</a>'),
+      'library/os.path.html': bare('<p id="x"></p> <a href="#">top</a> <a href="">self</a>'),
+    });
+    expect(brief(ctx)).toEqual([]);
+    expect(checkLinks(ctx).linkedTo.has('library/os.path.html')).toBe(true);
+  });
+
+  it('honours <base href> for every relative link, #fragments included', () => {
+    const ctx = site(
+      {
+        'index.html': bare('<a href="guide.html">g</a> <a href="#intro">i</a>', '<base href="/docs/">'),
+        'docs/index.html': bare('<p id="intro"></p>'),
+        'docs/guide.html': bare('<a href="#nope">n</a>', '<base href="https://cdn.example/">'),
+      },
+      { servedAs: 'html' },
+    );
+    const out = checkLinks(ctx);
+    expect(brief(ctx)).toEqual([]);
+    expect([...out.external.keys()]).toEqual(['https://cdn.example/']);
+  });
+
+  it('decodes percent-escapes to find files and fragments, and keeps case as hosts do', () => {
+    const ctx = site(
+      {
+        'index.html': bare(
+          '<a href="read%20me/">r</a> <a href="read me/#caf%C3%A9">c</a> <img src="img/chart 1.svg" alt=""> ' +
+            '<a href="#a%20b">ab</a> <span id="a b"></span> <a href="About.html">A</a> <img src="IMG/chart%201.svg">',
+        ),
+        'read me/index.html': bare('<h2 id="café">Café</h2>'),
+        'about.html': bare(''),
+      },
+      { servedAs: 'html', assets: ['img/chart 1.svg'] },
+    );
+    const findings = checkLinks(ctx).findings;
+    expect(findings.map((f) => [f.rule, f.target, f.hint])).toEqual([
+      [
+        'broken-link',
+        '/About.html',
+        "about.html exists: hosts match file names exactly, case included; fix the link's case",
+      ],
+      [
+        'broken-asset',
+        '/IMG/chart%201.svg',
+        "img/chart 1.svg exists: hosts match file names exactly, case included; fix the link's case",
+      ],
+    ]);
+  });
+
+  it("finds pages by the host's rule: clean, html or folders", () => {
+    const files = {
+      'index.html': bare('<a href="/guide">g</a> <a href="/guide.html">g</a> <a href="/guide/">g</a>'),
+      'guide.html': bare('<a href="b">b</a>'),
+      'guide/b.html': bare(''),
+    };
+    const targets = (servedAs: ServedAs) => brief(site(files, { servedAs })).map((f) => `${f.target} ${f.pages}`);
+    expect(targets('clean')).toEqual(['/guide/ index.html', '/b guide.html']);
+    expect(targets('html')).toEqual(['/guide index.html', '/guide/ index.html', '/b guide.html']);
+    // Served as /guide/, guide.html's relative link b finds guide/b.html.
+    expect(targets('folders')).toEqual([]);
+  });
+
+  it('checks <meta http-equiv="refresh"> targets and reports URLs browsers cannot parse', () => {
+    const ctx = site({
+      'index.html': bare('<a href="https://exa mple.com/">bad</a>'),
+      'old/index.html': bare('', '<meta http-equiv="refresh" content="0; url=/new/">'),
+      'older/index.html': bare('', '<meta http-equiv="refresh" content="0; URL=\'../index.html\'">'),
+    });
+    expect(brief(ctx)).toEqual([
+      { rule: 'broken-link', severity: 'error', target: 'https://exa mple.com/', pages: ['index.html'] },
+      { rule: 'broken-link', severity: 'error', target: '/new/', pages: ['old/index.html'] },
+    ]);
+  });
+});
+
+describe("fragmentFound: HTML's rules for the part of a page a fragment indicates", () => {
+  const ids = new Set(['intro', 'a b', 'café', 'Top-Picks', '%41']);
+  it.each([
+    ['', true],
+    ['intro', true],
+    ['Intro', false],
+    ['top', true],
+    ['TOP', true],
+    ['a%20b', true],
+    ['caf%C3%A9', true],
+    ['%41', true],
+    ['Top-Picks', true],
+    ['top-picks', false],
+    [':~:text=hello', true],
+    ['intro:~:text=hello', true],
+    ['nope:~:text=hello', false],
+    ['%ZZ', false],
+  ])('#%s → %s', (fragment, ok) => {
+    expect(fragmentFound(fragment, ids)).toBe(ok);
+  });
+
+  it('percent-decodes as UTF-8, with U+FFFD for bad bytes', () => {
+    expect(percentDecode('caf%C3%A9%20%FF%2')).toBe('café \uFFFD%2');
   });
 });

@@ -1,17 +1,19 @@
 /**
- * Internal links and fragments: every same-site href/src/srcset/action must resolve to a built
- * file (clean URLs through filesForPath, the build's own URL rule) and every #fragment to an id on
- * its target page. External URLs are only collected here; external.ts checks them.
+ * Internal links and fragments: every same-site href/src/srcset/action/refresh target must find a
+ * file the way the host serves the folder (served.ts), and every #fragment a place on its target
+ * page. Links resolve as a browser resolves them (resolve.ts). External URLs are only collected
+ * here; external.ts checks them.
  */
-import { filesForPath } from '../pipeline/route/urls.js';
-import type { PageScan, LinkRef } from './html.js';
+import type { LinkRef, PageScan } from './html.js';
+import { documentBase, PLACEHOLDER_ORIGIN, Resolver } from './resolve.js';
+import { candidates, type ServedAs } from './served.js';
 import type { Finding, Place } from './types.js';
 
 export interface SitePage {
   /** Built file relative to the checked folder. */
   file: string;
-  /** URL path the page answers. */
-  route: string;
+  /** URL path the host serves the page at (served.ts): `/about`, `/guides/`. */
+  url: string;
   scan: PageScan;
 }
 
@@ -21,6 +23,9 @@ export interface LinkContext {
   files: Set<string>;
   /** `https://www.example.com`: absolute URLs on this origin are internal. */
   siteOrigin: string | null;
+  servedAs: ServedAs;
+  /** A pa-site build: hints name content/site.yaml and templates/. */
+  paSite: boolean;
   /** Paths linked on purpose although not built (check.knownUnbuilt). */
   knownUnbuilt: readonly string[];
 }
@@ -35,43 +40,6 @@ export interface LinkOutcome {
   checked: number;
 }
 
-export type Target =
-  | { kind: 'skip' }
-  | { kind: 'external'; url: string }
-  | { kind: 'internal'; path: string; fragment: string | undefined };
-
-const PLACEHOLDER_ORIGIN = 'https://pa-site.invalid';
-
-/** Where a link points, as seen from a page at `route`. */
-export function classify(url: string, route: string, siteOrigin: string | null): Target {
-  if (url.startsWith('#')) return { kind: 'internal', path: route, fragment: url.slice(1) };
-  // Fast path for the common case: a root-relative path without dot segments.
-  if (url.startsWith('/') && !url.startsWith('//') && !url.includes('/.') && !url.includes('\\')) {
-    const hash = url.indexOf('#');
-    const beforeHash = hash === -1 ? url : url.slice(0, hash);
-    const q = beforeHash.indexOf('?');
-    return {
-      kind: 'internal',
-      path: q === -1 ? beforeHash : beforeHash.slice(0, q),
-      fragment: hash === -1 ? undefined : url.slice(hash + 1),
-    };
-  }
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  if (scheme && scheme !== 'http' && scheme !== 'https') return { kind: 'skip' };
-  let u: URL;
-  try {
-    u = new URL(url.startsWith('//') ? `https:${url}` : url, `${siteOrigin ?? PLACEHOLDER_ORIGIN}${route}`);
-  } catch {
-    return { kind: 'internal', path: url, fragment: undefined };
-  }
-  if (u.origin !== (siteOrigin ?? PLACEHOLDER_ORIGIN)) {
-    u.hash = '';
-    return { kind: 'external', url: u.href };
-  }
-  const hash = url.indexOf('#');
-  return { kind: 'internal', path: u.pathname, fragment: hash === -1 ? undefined : url.slice(hash + 1) };
-}
-
 /** `/about/` and `/about` are the same entry of check.knownUnbuilt. */
 export const normalizePath = (p: string) => {
   let d: string;
@@ -83,24 +51,50 @@ export const normalizePath = (p: string) => {
   return d.replace(/\/+$/, '') || '/';
 };
 
-const decodeFragment = (f: string) => {
-  try {
-    return decodeURIComponent(f);
-  } catch {
-    return f;
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** URL percent-decoding then UTF-8 decoding, as browsers decode a fragment (bad bytes become U+FFFD). */
+export function percentDecode(s: string): string {
+  if (!s.includes('%')) return s;
+  const bytes: number[] = [];
+  const enc = new TextEncoder();
+  for (let i = 0; i < s.length; i++) {
+    const hex = s.slice(i + 1, i + 3);
+    if (s[i] === '%' && /^[0-9a-f]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else {
+      const cp = s.codePointAt(i)!;
+      const ch = String.fromCodePoint(cp);
+      bytes.push(...enc.encode(ch));
+      i += ch.length - 1;
+    }
   }
-};
+  return utf8.decode(new Uint8Array(bytes));
+}
 
-/** `#` and `#top` always work (HTML's "scroll to the top"); `#:~:text=` is a text fragment. */
-const alwaysValid = (frag: string) => frag === '' || frag.toLowerCase() === 'top' || frag.startsWith(':~:');
+/**
+ * Whether a fragment (as the URL parser leaves it) names a place on a page with these ids and
+ * `<a name>`s, by HTML's rules: a text directive (`:~:text=`) is removed first; the empty
+ * fragment is the top of the page; then the fragment as written, then percent-decoded, must
+ * equal an id or name exactly; failing that, `top` in any ASCII case is the top of the page.
+ */
+export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boolean {
+  const directive = fragment.indexOf(':~:');
+  const f = directive === -1 ? fragment : fragment.slice(0, directive);
+  if (f === '' || ids.has(f)) return true;
+  const decoded = percentDecode(f);
+  return ids.has(decoded) || /^top$/i.test(decoded);
+}
 
-const isAsset = (ref: LinkRef, path: string) =>
-  ref.attr === 'src' || ref.attr === 'srcset' || ref.tag === 'link' || /\.(?!html?$)[a-z0-9]+$/i.test(path);
+/** Subresources (loaded by the page) rather than pages a reader goes to. */
+const isAsset = (ref: LinkRef) => ref.attr === 'src' || ref.attr === 'srcset' || ref.tag === 'link';
 
 interface Group {
   rule: string;
   target: string;
   message: string;
+  hint?: string;
   places: Map<string, Place>;
 }
 
@@ -108,45 +102,44 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const groups = new Map<string, Group>();
   const external = new Map<string, Place[]>();
   const linkedTo = new Set<string>();
-  const resolved = new Map<string, string | null>();
+  const found = new Map<string, string | null>();
   const known = new Set(ctx.knownUnbuilt.map(normalizePath));
   const has404 = ctx.files.has('404.html');
+  const origin = ctx.siteOrigin ?? PLACEHOLDER_ORIGIN;
+  const resolver = new Resolver(origin);
+  let byLowerCase: Map<string, string> | null = null;
   let checked = 0;
 
-  const resolve = (p: string) => {
-    let f = resolved.get(p);
+  /** The file a URL path finds, as the host serves the folder. */
+  const lookup = (path: string) => {
+    let f = found.get(path);
     if (f === undefined) {
-      f = filesForPath(p).find((c) => ctx.files.has(c)) ?? null;
-      resolved.set(p, f);
+      f = candidates(path, ctx.servedAs).find((c) => ctx.files.has(c)) ?? null;
+      found.set(path, f);
     }
     return f;
   };
-  const add = (rule: string, target: string, message: string, page: SitePage, ref: LinkRef) => {
+  /** A file whose name differs only in case: it works on a laptop's file system and 404s on the host. */
+  const caseHint = (names: string[]) => {
+    byLowerCase ??= new Map([...ctx.files].map((f) => [f.toLowerCase(), f]));
+    const other = names.map((n) => byLowerCase!.get(n.toLowerCase())).find((f) => f !== undefined);
+    return other ? `${other} exists: hosts match file names exactly, case included; fix the link's case` : undefined;
+  };
+  const add = (rule: string, target: string, message: string, page: SitePage, ref: LinkRef, hint?: string) => {
     const key = `${rule}\0${target}`;
     let g = groups.get(key);
     if (!g) {
-      g = { rule, target, message, places: new Map() };
+      g = { rule, target, message, places: new Map(), ...(hint ? { hint } : {}) };
       groups.set(key, g);
     }
     if (!g.places.has(page.file))
-      g.places.set(page.file, { page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
-  };
-
-  // Root-relative and absolute URLs mean the same on every page: classify each once.
-  const classified = new Map<string, Target>();
-  const classifyCached = (url: string, route: string) => {
-    if (url[0] !== '/' && !/^https?:/i.test(url)) return classify(url, route, ctx.siteOrigin);
-    let t = classified.get(url);
-    if (!t) {
-      t = classify(url, route, ctx.siteOrigin);
-      classified.set(url, t);
-    }
-    return t;
+      g.places.set(page.file, { page: page.file, url: page.url, file: null, line: ref.line, region: ref.region });
   };
 
   for (const page of ctx.pages.values()) {
+    const resolve = resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
     for (const ref of page.scan.links) {
-      const t = classifyCached(ref.url, page.route);
+      const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
       if (t.kind === 'external') {
         let list = external.get(t.url);
@@ -155,32 +148,38 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
           external.set(t.url, list);
         }
         if (!list.some((p) => p.page === page.file))
-          list.push({ page: page.file, url: page.route, file: null, line: ref.line, region: ref.region });
+          list.push({ page: page.file, url: page.url, file: null, line: ref.line, region: ref.region });
         continue;
       }
       checked++;
-      const file = resolve(t.path);
+      if (t.kind === 'invalid') {
+        const rule = isAsset(ref) ? 'broken-asset' : 'broken-link';
+        add(rule, ref.url, `${ref.url} is not a valid URL, so browsers cannot follow it`, page, ref);
+        continue;
+      }
+      const file = lookup(t.path);
       if (file === null) {
         const norm = normalizePath(t.path);
+        const tried = candidates(t.path, ctx.servedAs);
         if (known.has(norm)) {
           const msg = has404
             ? `${norm} is not built; 404.html answers it`
             : `${norm} is not built and there is no 404.html to answer it`;
           add('known-unbuilt', norm, msg, page, ref);
-        } else if (isAsset(ref, t.path)) {
-          add('broken-asset', t.path, `${t.path} does not exist in the built site`, page, ref);
+        } else if (isAsset(ref)) {
+          add('broken-asset', t.path, `${t.path} does not exist in the built site`, page, ref, caseHint(tried));
         } else {
-          add('broken-link', t.path, `no page at ${t.path} (looked for ${filesForPath(t.path).join(', ')})`, page, ref);
+          const msg = `no page at ${t.path} (looked for ${tried.join(', ')})`;
+          add('broken-link', t.path, msg, page, ref, caseHint(tried));
         }
         continue;
       }
       if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
       if (t.fragment === undefined) continue;
-      const frag = decodeFragment(t.fragment);
       const target = ctx.pages.get(file);
-      if (!target || alwaysValid(frag) || target.scan.ids.has(frag)) continue;
-      const shown = `${target.route}#${t.fragment}`;
-      add('broken-fragment', shown, `no id="${frag}" on ${target.route} (${file})`, page, ref);
+      if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
+      const frag = percentDecode(t.fragment);
+      add('broken-fragment', `${t.path}#${t.fragment}`, `no id="${frag}" on ${target.url} (${file})`, page, ref);
     }
   }
 
@@ -203,9 +202,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     if (isKnown) {
       f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
     } else if (allPages) {
-      f.hint =
-        'the link is on every page, so it comes from the layout: ' +
-        'the header or footer links in content/site.yaml, or a template in templates/';
+      f.hint = ctx.paSite
+        ? 'the link is on every page, so it comes from the layout: the header or footer links in ' +
+          'content/site.yaml, or a template in templates/'
+        : 'the link is on every page, so it comes from the layout template the pages share';
+    } else if (g.hint) {
+      f.hint = g.hint;
     } else if (g.rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
     }
@@ -213,7 +215,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   }
 
   for (const p of ctx.knownUnbuilt) {
-    const file = resolve(p);
+    const file = lookup(p);
     if (file !== null) {
       findings.push({
         rule: 'known-unbuilt-built',

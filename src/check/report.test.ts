@@ -23,6 +23,7 @@ function result(findings: Finding[], extra: Partial<CheckResult> = {}): CheckRes
     dir: '/tmp/site',
     root: '/repo',
     siteUrl: 'https://example.com',
+    site: { builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' },
     summary: { pages: 3, links: 42, errors, warnings: findings.length - errors, ms: 12 },
     build: null,
     findings,
@@ -129,7 +130,18 @@ describe('text report', () => {
 describe('JSON report', () => {
   it('always has every key, null when it does not apply', () => {
     const json = JSON.parse(formatJson(result([pageRule])));
-    expect(Object.keys(json)).toEqual(['version', 'ok', 'dir', 'root', 'siteUrl', 'summary', 'build', 'findings']);
+    expect(Object.keys(json)).toEqual([
+      'version',
+      'ok',
+      'dir',
+      'root',
+      'siteUrl',
+      'site',
+      'summary',
+      'build',
+      'findings',
+    ]);
+    expect(json.site).toEqual({ builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' });
     expect(json.summary).toEqual({ pages: 3, links: 42, errors: 1, warnings: 0, ms: 12, buildMs: null });
     expect(json.findings[0]).toEqual({
       rule: 'single-h1',
@@ -175,5 +187,28 @@ describe('GitHub annotations', () => {
       '/repo',
     );
     expect(built[0]).toBe('::error title=pa-site check%3A single-h1::has 2 <h1> elements (404.html)');
+  });
+});
+
+describe("another generator's folder", () => {
+  const foreign = (servedAsFrom: CheckResult['site']['servedAsFrom'], servedAs: CheckResult['site']['servedAs']) =>
+    result([], { root: null, site: { builtBy: 'other', marker: null, servedAs, servedAsFrom } });
+
+  it('says once, first, that the page rules were skipped and how URLs were resolved', () => {
+    const text = formatText(foreign('default', 'clean'));
+    expect(text.filter((l) => l.startsWith('note: '))).toHaveLength(1);
+    expect(text[0]).toBe(
+      'note: not a pa-site build (no .pa-site-output or pa-site _headers file), so links, assets, fragments and ' +
+        'any sitemap.xml were checked and the page rules skipped; URLs resolved as clean URLs (/a finds a.html) ' +
+        '(the default; see --served-as)',
+    );
+    expect(formatText(foreign('vercel.json', 'folders'))[0]).toContain(
+      "folder URLs (a.html at /a/) (from the folder's vercel.json)",
+    );
+    expect(formatText(foreign('option', 'html'), { quiet: true })).toEqual([]);
+    expect(formatGithub(foreign('option', 'html'), '/tmp')[0]).toMatch(
+      /^::notice title=pa-site check::not a pa-site build .*\(a\.html only at \/a\.html\) \(from --served-as\)$/,
+    );
+    expect(formatText(result([])).some((l) => l.startsWith('note: '))).toBe(false);
   });
 });

@@ -31,6 +31,31 @@ function linkedFrom(f: Finding): string {
   return f.places.map((p) => (p.region && p.region !== 'main' ? `${p.page} (${p.region})` : p.page)).join(', ');
 }
 
+const SERVED_AS_TEXT = {
+  clean: 'clean URLs (/a finds a.html)',
+  html: 'file URLs (a.html only at /a.html)',
+  folders: 'folder URLs (a.html at /a/)',
+} as const;
+
+/**
+ * The one note a check of another generator's folder gets: what was and was not checked, and how
+ * its URLs were resolved. Null for pa-site builds.
+ */
+export function siteNote(r: CheckResult): string | null {
+  if (r.site.builtBy === 'pa-site') return null;
+  const from = {
+    option: 'from --served-as',
+    'vercel.json': "from the folder's vercel.json",
+    default: 'the default; see --served-as',
+    'pa-site': 'as pa-site builds are served',
+  }[r.site.servedAsFrom];
+  return (
+    'not a pa-site build (no .pa-site-output or pa-site _headers file), so links, assets, fragments and ' +
+    'any sitemap.xml were checked and the page rules skipped; ' +
+    `URLs resolved as ${SERVED_AS_TEXT[r.site.servedAs]} (${from})`
+  );
+}
+
 export function summaryLine(r: CheckResult): string {
   const s = r.summary;
   const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
@@ -46,6 +71,9 @@ export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
     f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
   const heading = (s: string) => paint(o.color, 1, s);
   const findings = o.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+
+  const note = o.quiet ? null : siteNote(r);
+  if (note) out.push(`note: ${note}`, '');
 
   if (r.build && !r.build.ok) {
     out.push(heading('Build failed'));
@@ -147,6 +175,12 @@ export function toJson(r: CheckResult) {
     dir: r.dir,
     root: r.root,
     siteUrl: r.siteUrl,
+    site: {
+      builtBy: r.site.builtBy,
+      marker: r.site.marker,
+      servedAs: r.site.servedAs,
+      servedAsFrom: r.site.servedAsFrom,
+    },
     summary: {
       pages: r.summary.pages,
       links: r.summary.links,
@@ -179,7 +213,7 @@ const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').repl
 const escProp = (s: string) => escData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 function annotation(
-  level: 'error' | 'warning',
+  level: 'error' | 'warning' | 'notice',
   message: string,
   props: { file?: string | null; line?: number | null; col?: number | null; title?: string },
 ): string {
@@ -198,6 +232,8 @@ function annotation(
 export function formatGithub(r: CheckResult, cwd: string = process.cwd()): string[] {
   const out: string[] = [];
   const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
+  const note = siteNote(r);
+  if (note) out.push(annotation('notice', note, { title: 'pa-site check' }));
   if (r.build && r.root) {
     for (const d of r.build.diagnostics) {
       out.push(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { routeForFile } from '../pipeline/route/urls.js';
 import { scanHtml } from './html.js';
-import { bannedPhrases, checkPages, parseSitemap, PAGE_RULES, type RuleContext, type RulePage } from './rules.js';
+import { bannedPhrases, checkPages, PAGE_RULES, type RulePage } from './rules.js';
+import { lookup } from './served.js';
+import { checkSitemap, parseSitemap } from './sitemap.js';
 
 const ORIGIN = 'https://example.com';
 const COMPLIANCE = `<aside><p>You must be 21 or older and physically located in Pennsylvania to gamble online.</p>
@@ -29,12 +31,12 @@ ${canonical === null ? '' : `<link rel="canonical" href="${canonical}">`}${s.hea
 function ctx(
   specs: Record<string, PageSpec>,
   opts: { sitemap?: string | null; ignore?: Record<string, string[]>; linked?: string[]; today?: string } = {},
-): RuleContext {
+) {
   const pages: RulePage[] = Object.entries(specs).map(([file, spec]) => {
     const route = routeForFile(file);
     return {
       file,
-      route,
+      url: route,
       scan: scanHtml(html(route, spec)),
       ignore: new Set(opts.ignore?.[file] ?? []),
       canonical: `${ORIGIN}${route}`,
@@ -43,12 +45,11 @@ function ctx(
   const files = new Set(Object.keys(specs));
   const locs = pages
     .filter((p) => p.file !== '404.html')
-    .map((p) => `<url><loc>${ORIGIN}${p.route}</loc></url>`)
+    .map((p) => `<url><loc>${ORIGIN}${p.url}</loc></url>`)
     .join('');
   return {
     pages,
     files,
-    siteOrigin: ORIGIN,
     linkedTo: new Set(opts.linked ?? Object.keys(specs)),
     sitemap: opts.sitemap === undefined ? `<urlset>${locs}</urlset>` : opts.sitemap,
     offers: {
@@ -68,8 +69,20 @@ const offerBox = (verified: string, state = 'current', terms = true) =>
 <a class="btn-cta" href="https://op.example/" rel="sponsored nofollow">Claim</a>
 <p>New customers only. ${terms ? TERMS_LINK : 'T&amp;Cs apply'}. 21+</p></article>`;
 
-const brief = (c: RuleContext) =>
-  checkPages(c).map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
+/** The sitemap's own findings, then the page rules, as check() runs them on a pa-site build. */
+const brief = (c: ReturnType<typeof ctx>) => {
+  const map = checkSitemap({
+    text: c.sitemap,
+    required: true,
+    siteOrigin: ORIGIN,
+    lookup: (p) => lookup(p, 'clean', c.files),
+    read: () => null,
+  });
+  return [
+    ...map.findings,
+    ...checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: map.listed, offers: c.offers }),
+  ].map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
+};
 
 describe('page rules', () => {
   it('passes pages that follow every rule', () => {
@@ -139,7 +152,11 @@ describe('page rules', () => {
       },
       { today: '2025-05-20' },
     );
-    expect(checkPages(c).map((f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`)).toEqual([
+    expect(
+      checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: null, offers: c.offers }).map(
+        (f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`,
+      ),
+    ).toEqual([
       'warning offer-stale aging.html: offer shown as current with terms checked 1 April 2025, 49 days ago ' +
         '(warn after 30 days)',
       'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +

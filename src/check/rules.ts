@@ -4,7 +4,6 @@
  * `<meta name="pa-site-check-ignore" content="id other-id">`. 404.html is exempt from all but
  * single-h1.
  */
-import { filesForPath } from '../pipeline/route/urls.js';
 import { findBannedPhrase } from '../schema/common.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
@@ -44,10 +43,8 @@ export interface RuleContext {
   pages: RulePage[];
   /** Built HTML files some other page links to. */
   linkedTo: ReadonlySet<string>;
-  /** Text of sitemap.xml, or null when there is none. */
-  sitemap: string | null;
-  siteOrigin: string | null;
-  files: Set<string>;
+  /** HTML files sitemap.xml lists (sitemap.ts), or null when there is no sitemap. */
+  listed: ReadonlySet<string> | null;
   /** The staleness policy (content/site.yaml `offers`) and the date offers are judged against. */
   offers: { policy: StalenessPolicy; today: Date };
 }
@@ -59,7 +56,7 @@ const STATE = String.raw`\bPennsylvania\b`;
 const AGE = new RegExp(`${AGE_LIMIT}${SAME_SENTENCE}${STATE}|${STATE}${SAME_SENTENCE}${AGE_LIMIT}`, 'i');
 const HELPLINE = /1-800-GAMBLER/i;
 
-const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.route, file: null, line });
+const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.url, file: null, line });
 const finding = (rule: PageRule, message: string, places: Place[], hint?: string): Finding => ({
   rule,
   severity: 'error',
@@ -89,12 +86,6 @@ export function bannedPhrases(text: string): { phrase: string; excerpt: string }
     }
   }
   return [...found].map(([phrase, excerpt]) => ({ phrase, excerpt }));
-}
-
-export function parseSitemap(xml: string): string[] {
-  const decode = (s: string) =>
-    s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
-  return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decode(m[1]!));
 }
 
 function duplicates(
@@ -153,52 +144,6 @@ export function checkPages(ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
   const staleOffers = new Map<string, Place[]>();
   const on = (p: RulePage, rule: PageRule) => !p.ignore.has(rule) && (p.file !== '404.html' || rule === 'single-h1');
-
-  // Sitemap: which pages it lists, and URLs no page answers.
-  let listed: Set<string> | null = null;
-  if (ctx.sitemap === null) {
-    out.push(
-      finding(
-        'sitemap',
-        'sitemap.xml is missing',
-        [],
-        'the build writes sitemap.xml; check the folder is a complete build',
-      ),
-    );
-  } else {
-    listed = new Set();
-    for (const loc of parseSitemap(ctx.sitemap)) {
-      let u: URL;
-      try {
-        u = new URL(loc);
-      } catch {
-        out.push({
-          ...finding('sitemap', `sitemap.xml lists "${loc}", which is not an absolute URL`, []),
-          target: loc,
-        });
-        continue;
-      }
-      if (ctx.siteOrigin && u.origin !== ctx.siteOrigin) {
-        out.push({
-          ...finding('sitemap', `sitemap.xml lists ${loc}, which is not on ${ctx.siteOrigin}`, []),
-          target: loc,
-        });
-        continue;
-      }
-      const file = filesForPath(u.pathname).find((f) => ctx.files.has(f) && f.endsWith('.html'));
-      if (file) listed.add(file);
-      else
-        out.push({
-          ...finding(
-            'sitemap',
-            `sitemap.xml lists ${loc} but no page answers it`,
-            [],
-            'rebuild, or remove the URL from the sitemap',
-          ),
-          target: loc,
-        });
-    }
-  }
 
   for (const p of ctx.pages) {
     const s = p.scan;
@@ -286,7 +231,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
         else if (p.canonical && s.canonicals[0] !== p.canonical)
           out.push(finding('canonical', `canonical is ${s.canonicals[0]}, expected ${p.canonical}`, [placeOf(p)]));
       }
-      if (listed && on(p, 'sitemap') && !listed.has(p.file))
+      if (ctx.listed && on(p, 'sitemap') && !ctx.listed.has(p.file))
         out.push(finding('sitemap', 'is not listed in sitemap.xml', [placeOf(p)]));
     }
     if (!is404 && p.file !== 'index.html' && on(p, 'orphan-page') && !ctx.linkedTo.has(p.file)) {

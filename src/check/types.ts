@@ -3,6 +3,8 @@
  * as it is (docs/check.md documents the schema, version 1).
  */
 import type { Diagnostic } from '../diagnostics.js';
+import type { ServedAsSource } from './detect.js';
+import type { ServedAs } from './served.js';
 
 export type Severity = 'error' | 'warning';
 
@@ -74,6 +76,17 @@ export interface CheckResult {
   root: string | null;
   /** Site URL used for canonical and sitemap rules (from content/site.yaml or sitemap.xml). */
   siteUrl: string | null;
+  /** What was checked, and how its URLs were resolved. */
+  site: {
+    /** `pa-site` when check built the folder or it carries pa-site's marker: only then do the page rules run. */
+    builtBy: 'pa-site' | 'other';
+    /** The file that marked a given folder as pa-site's (`.pa-site-output` or `_headers`), else null. */
+    marker: string | null;
+    /** How the host is taken to serve the folder (`--served-as`). */
+    servedAs: ServedAs;
+    /** Where that came from: the option, a pa-site build, the folder's vercel.json, or the default. */
+    servedAsFrom: ServedAsSource;
+  };
   summary: CheckSummary;
   /** Present when check built the site. */
   build: { ok: boolean; diagnostics: Diagnostic[] } | null;

@@ -2,12 +2,14 @@
 import { check, CheckInputError } from '../check/check.js';
 import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
+import type { ServedAs } from '../check/served.js';
 import { colorEnabled } from './output.js';
 
 export interface CheckCommandOptions {
   root: string;
   dir?: string;
   external?: boolean;
+  servedAs?: ServedAs;
   format?: CheckFormat;
   quiet?: boolean;
   today?: string;
@@ -20,7 +22,13 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   };
   let result: CheckResult;
   try {
-    result = await check({ root: opts.root, dir: opts.dir, external: opts.external, today: opts.today });
+    result = await check({
+      root: opts.root,
+      dir: opts.dir,
+      external: opts.external,
+      servedAs: opts.servedAs,
+      today: opts.today,
+    });
   } catch (e) {
     if (e instanceof CheckInputError) {
       process.stderr.write(`pa-site check: ${e.message}\n`);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from '../paths.js';
+import { escapeTerminal } from '../diagnostics.js';
 import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
@@ -41,7 +42,19 @@ async function runBuild(opts: {
     o.err(`error: ${e.message}`);
     return EXIT.usage;
   }
-  const result = await build({ root: opts.root, outDir: opts.out, workers, cache: opts.cache, today });
+  const result = await build({
+    root: opts.root,
+    outDir: opts.out,
+    workers,
+    cache: opts.cache,
+    today,
+    onStatus: (message) => o.err(message),
+  });
+  const unsafe = result.diagnostics.find((d) => d.code === 'unsafe-out-dir');
+  if (unsafe) {
+    o.err(`error: --out: ${unsafe.message}\n    fix: ${unsafe.hint}`);
+    return EXIT.usage;
+  }
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
     o.err(
@@ -64,6 +77,7 @@ export function program(): Command {
   const cmd = new Command('pa-site')
     .description('Build, check and preview the Pennsylvania betting guide from Markdown and YAML content.')
     .version(packageVersion, '-v, --version', 'print the version')
+    .option('--debug', 'print the JavaScript stack of an unexpected error')
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(run "pa-site --help" for usage)')
     .exitOverride();
@@ -94,6 +108,11 @@ export function program(): Command {
     .addOption(root)
     .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
     .option('--external', 'also check links to other sites (needs network)')
+    .addOption(
+      new Option('--served-as <mode>', 'how the host serves the folder (default: detected; see docs/check.md)').choices(
+        ['clean', 'html', 'folders'],
+      ),
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .addOption(today())
     .option('-q, --quiet', 'print errors only')
@@ -117,6 +136,18 @@ export function program(): Command {
   return cmd;
 }
 
+/**
+ * An error pa-site did not foresee: one line naming it (escaped for the terminal), plus the stack
+ * only with --debug. No input should get here; when one does, the line says how to learn more.
+ */
+export function unexpectedError(e: unknown, debug: boolean): string {
+  const err = e instanceof Error ? e : new Error(String(e));
+  const code = (err as NodeJS.ErrnoException).code;
+  const first = escapeTerminal(err.message.split('\n')[0] ?? '');
+  const head = `pa-site: unexpected error: ${first}${code ? ` (${code})` : ''}`;
+  return debug ? `${head}\n${escapeTerminal(err.stack ?? '', true)}` : `${head}\n  run with --debug for details`;
+}
+
 /** Runs the CLI; resolves to the exit code instead of exiting, so tests can call it. */
 export async function main(argv: string[]): Promise<number> {
   const cmd = program();
@@ -134,7 +165,8 @@ export async function main(argv: string[]): Promise<number> {
         return EXIT.ok;
       return EXIT.usage;
     }
-    process.stderr.write(`pa-site: unexpected error: ${(e as Error).stack ?? e}\n`);
+    const debug = cmd.opts().debug || argv.includes('--debug');
+    process.stderr.write(`${unexpectedError(e, debug)}\n`);
     return EXIT.failed;
   }
 }

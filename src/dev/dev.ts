@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,9 +9,11 @@ import chokidar from 'chokidar';
 import sirv from 'sirv';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
 import { filesForPath } from '../pipeline/route/urls.js';
-import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
+import { forbiddenHostMessage, hostAllowed } from './host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
 export const DEFAULT_PORT = 4321;
@@ -62,6 +64,18 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
+/** chokidar's window for repeated change events of one file (FSWatcher._emit). */
+const CHANGE_THROTTLE_MS = 50;
+
+/** A file's content fingerprint ('' when it cannot be read). */
+function digest(file: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(file)).digest('hex');
+  } catch {
+    return '';
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -90,6 +104,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       );
     }
   }
+
+  // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
+  if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
 
   const tplDir = templatesDir(root);
   let last: BuildResult;
@@ -149,6 +166,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   const assets = sirv(outDir, { dev: true, etag: false });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req.headers.host, host)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      return res.end(forbiddenHostMessage(req.headers.host));
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -244,12 +265,31 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     pending = new Set();
     running = running
       .then(() => runBuild(changed))
-      .catch((e) => log({ kind: 'info', message: `rebuild crashed: ${(e as Error).stack ?? e}` }));
+      .catch((e) =>
+        log({
+          kind: 'info',
+          message: `rebuild failed unexpectedly: ${escapeTerminal(String((e as Error).message ?? e))}`,
+        }),
+      );
   };
+  const trailing = new Set<NodeJS.Timeout>();
   watcher.on('all', (_event, file) => {
-    pending.add(path.resolve(file));
+    const abs = path.resolve(file);
+    pending.add(abs);
     clearTimeout(timer);
     timer = setTimeout(flush, 15);
+    // chokidar drops a change that follows another one of the same file within 50 ms, so a good save
+    // right after a bad one would never be built. The last save wins: look again once that window
+    // has passed, and rebuild if the file changed since this event.
+    const seen = digest(abs);
+    const again = setTimeout(() => {
+      trailing.delete(again);
+      if (digest(abs) === seen) return;
+      pending.add(abs);
+      clearTimeout(timer);
+      timer = setTimeout(flush, 0);
+    }, CHANGE_THROTTLE_MS + 25);
+    trailing.add(again);
   });
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
 
@@ -265,6 +305,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     },
     async close() {
       clearTimeout(timer);
+      for (const t of trailing) clearTimeout(t);
       await watcher.close();
       for (const res of clients) res.end();
       clients.clear();

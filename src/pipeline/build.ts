@@ -13,9 +13,13 @@ import { buildAssets, type BuiltAssets } from './render/assets.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { renderAll } from './render/render-pool.js';
+import { unwritable } from './render/code-dir.js';
 import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
-import { Staging, type OutputFiles } from './write/write.js';
+import { Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
+import { lockOutput } from './write/lock.js';
+import { MARKER, unsafeOutDir } from './write/out-dir.js';
+import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { applyOfferStates } from './validate/offers.js';
 import { ReferenceDateError, referenceDate } from '../staleness.js';
@@ -43,6 +47,8 @@ export interface BuildOptions {
    * changed).
    */
   compiled?: Compiled;
+  /** Told of a wait while another build writes into the same output folder. */
+  onStatus?: (message: string) => void;
 }
 
 /** Templates and assets compiled for a build; reusable while no file under templates/ changes. */
@@ -133,6 +139,29 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     sortDiagnostics(r.diagnostics);
     return r;
   };
+  const unsafe = unsafeOutDir(root, outDir, options.outDir ?? 'dist');
+  if (unsafe) {
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'unsafe-out-dir',
+      file: path.relative(root, outDir).split(path.sep).join('/') || '.',
+      line: 1,
+      col: 1,
+      field: '--out',
+      message: unsafe.message,
+      hint: unsafe.hint,
+    });
+    return done(result);
+  }
+  if (hasLeftovers(outDir)) {
+    // A build was killed mid-write: put the previous output back first, even if this build fails.
+    const lock = await lockOutput(outDir, options.onStatus);
+    try {
+      await recoverOutput(outDir);
+    } finally {
+      lock.release();
+    }
+  }
   let mark = performance.now();
   const lap = (stage: keyof BuildTimings) => {
     const now = performance.now();
@@ -148,11 +177,28 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   compiling.catch(() => undefined);
   const loaded = loadContent(root);
   lap('load');
-  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  let cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const cacheProblem = cache && unwritable(cache);
+  if (cache && cacheProblem) {
+    // A cache that cannot be written only costs speed: say so once, and build without it.
+    result.diagnostics.push({
+      severity: 'warning',
+      code: 'cache-unwritable',
+      file: cache,
+      line: 1,
+      col: 1,
+      field: '',
+      message:
+        `the render cache folder cannot be written (${cacheProblem.code ?? cacheProblem.message}); ` +
+        'building without it',
+      hint: `make ${cache} writable, set PA_SITE_CACHE_DIR to a writable folder, or pass --no-cache`,
+    });
+    cache = undefined;
+  }
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const { site, diagnostics } = validateContent(root, loaded, splitter);
   splitter.save();
-  result.diagnostics.push(...diagnostics);
+  for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
   if (!site) return done(result);
   let today: Date;
@@ -211,62 +257,73 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
-  const staging = await Staging.open(outDir);
-  const setup: RenderSetup = {
-    site,
-    templatesFile: templates.file,
-    templatesHash: templates.hash,
-    assets: assets.refs,
-    year,
-    reviewRoutes,
-    stagingDir: staging.dir,
-    cacheDir: cache,
-  };
-  try {
-    const fixed: OutputFiles = new Map(await publicFiles(root));
-    for (const [rel, data] of assets.files) fixed.set(rel, data);
-    try {
-      fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
-    } catch (e) {
-      result.diagnostics.push({
-        severity: 'error',
-        code: 'render',
-        file: path.relative(root, tplDir),
-        line: 1,
-        col: 1,
-        field: 'NotFoundPage',
-        message: `rendering the not-found page failed: ${(e as Error).message}`,
-      });
-    }
-    fixed.set('sitemap.xml', sitemapXml(site.pages));
-    fixed.set('robots.txt', robotsTxt(site.config.url));
-    fixed.set('_headers', netlifyHeaders(site.config));
-    fixed.set('vercel.json', vercelJson(site.config));
-    await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
+  const publicOut = await publicFiles(root);
+  const generated: Record<string, string> = { ...GENERATED, [MARKER]: "pa-site's marker file" };
+  for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
+  result.diagnostics.push(...outputClashes(site.pages, [...publicOut.keys()], generated));
+  if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
 
-    const { outcomes, workers } = await renderAll(setup, templates.module, engine, options.workers);
-    for (const o of outcomes) {
-      result.diagnostics.push(...o.diagnostics);
-      if (o.bytes) staging.count(o.bytes);
-      if (o.cached) result.cacheHits += 1;
-      else result.renderedRoutes.push(site.pages[o.index]!.route);
-    }
-    result.workers = workers;
-    lap('render');
-    if (result.diagnostics.some((d) => d.severity === 'error')) {
+  const lock = await lockOutput(outDir, options.onStatus);
+  try {
+    const staging = await Staging.open(outDir);
+    const setup: RenderSetup = {
+      site,
+      templatesFile: templates.file,
+      templatesHash: templates.hash,
+      assets: assets.refs,
+      year,
+      reviewRoutes,
+      stagingDir: staging.dir,
+      cacheDir: cache,
+    };
+    try {
+      const fixed: OutputFiles = new Map(publicOut);
+      for (const [rel, data] of assets.files) fixed.set(rel, data);
+      try {
+        fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
+      } catch (e) {
+        result.diagnostics.push({
+          severity: 'error',
+          code: 'render',
+          file: path.relative(root, tplDir),
+          line: 1,
+          col: 1,
+          field: 'NotFoundPage',
+          message: `rendering the not-found page failed: ${(e as Error).message}`,
+        });
+      }
+      fixed.set('sitemap.xml', sitemapXml(site.pages));
+      fixed.set('robots.txt', robotsTxt(site.config.url));
+      fixed.set('_headers', netlifyHeaders(site.config));
+      fixed.set('vercel.json', vercelJson(site.config));
+      await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
+
+      const { outcomes, workers } = await renderAll(setup, templates.module, engine, options.workers);
+      for (const o of outcomes) {
+        for (const d of o.diagnostics) result.diagnostics.push(d); // a loop: there may be more than spread allows
+        if (o.bytes) staging.count(o.bytes);
+        if (o.cached) result.cacheHits += 1;
+        else result.renderedRoutes.push(site.pages[o.index]!.route);
+      }
+      result.workers = workers;
+      lap('render');
+      if (result.diagnostics.some((d) => d.severity === 'error')) {
+        await staging.abort();
+        return done(result);
+      }
+      await staging.commit();
+    } catch (e) {
       await staging.abort();
-      return done(result);
+      throw e;
     }
-    await staging.commit();
-  } catch (e) {
-    await staging.abort();
-    throw e;
+    result.bytes = staging.bytes;
+    result.files = staging.files;
+    lap('write');
+    result.ok = true;
+    result.routes = site.pages.map((p) => p.route);
+    result.pages = site.pages.length;
+    return done(result);
+  } finally {
+    lock.release();
   }
-  result.bytes = staging.bytes;
-  result.files = staging.files;
-  lap('write');
-  result.ok = true;
-  result.routes = site.pages.map((p) => p.route);
-  result.pages = site.pages.length;
-  return done(result);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { urlProblem } from '../pipeline/validate/url-safety.js';
 
 export const text = z.string().trim().min(1, 'must not be empty');
 
@@ -11,26 +12,41 @@ export const isoDate = z
     'not a real calendar date',
   );
 
+/** The link forms content may use; url-safety.ts rejects the dangerous ones first, with a reason. */
+const LINK_FORMS = [
+  /^\/(?!\/)[^\s]*$/,
+  /^#[A-Za-z][\w-]*$/,
+  /^https?:\/\/[^\s]+$/,
+  /^mailto:[^\s@]+@[^\s@]+$/,
+  /^tel:\+?[\d-]+$/,
+];
+
 /**
  * A link target: a site path (`/about`, `/best-pa-sportsbooks#faqs`), a fragment, or an absolute
  * http(s)/mailto/tel URL.
  */
-export const href = z
-  .string()
-  .refine(
-    (s) =>
-      /^\/(?!\/)[^\s]*$/.test(s) ||
-      /^#[A-Za-z][\w-]*$/.test(s) ||
-      /^https?:\/\/[^\s]+$/.test(s) ||
-      /^mailto:[^\s@]+@[^\s@]+$/.test(s) ||
-      /^tel:\+?[\d-]+$/.test(s),
-    'expected a site path like "/about", a "#fragment", or an absolute https://, mailto: or tel: URL',
-  );
+export const href = z.string().superRefine((s, ctx) => {
+  const unsafe = urlProblem(s);
+  if (unsafe) ctx.addIssue({ code: 'custom', message: `${unsafe.problem}; ${unsafe.fix}` });
+  else if (!LINK_FORMS.some((re) => re.test(s)))
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected a site path like "/about", a "#fragment", or an absolute https://, mailto: or tel: URL',
+    });
+});
 
-export const absoluteUrl = z
-  .string()
-  .url('expected an absolute URL such as https://example.com')
-  .refine((s) => /^https?:\/\//.test(s), 'expected an http(s) URL');
+/** An absolute http(s) URL (an operator's site, the site's own address, a form service). */
+export const absoluteUrl = z.string().superRefine((s, ctx) => {
+  const unsafe = urlProblem(s);
+  const message = unsafe
+    ? `${unsafe.problem}; ${unsafe.fix}`
+    : !URL.canParse(s)
+      ? 'expected an absolute URL such as https://example.com'
+      : !/^https?:\/\//.test(s)
+        ? 'expected an http(s) URL'
+        : undefined;
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 export const email = z.string().email('expected an email address such as info@example.com');
 

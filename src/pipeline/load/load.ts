@@ -1,4 +1,5 @@
-import { type Dirent, readFileSync, readdirSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import { type Dirent, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
@@ -11,18 +12,86 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-function listFiles(dir: string, ext: RegExp): string[] {
+/** Content files under `dir` (symbolic links to files included), sorted; unreadable entries become diagnostics. */
+function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnostic[]): string[] {
   let entries: Dirent[];
   try {
     entries = readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
+    diagnostics.push(readProblem(rel(root, dir), err));
+    return [];
   }
-  return entries
-    .filter((e) => e.isFile() && ext.test(e.name) && !e.name.startsWith('.'))
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
+  const files: string[] = [];
+  for (const e of entries) {
+    if (!ext.test(e.name) || e.name.startsWith('.')) continue;
+    const abs = path.join(e.parentPath, e.name);
+    if (e.isSymbolicLink()) {
+      try {
+        if (!statSync(abs).isFile()) continue;
+      } catch (err) {
+        diagnostics.push(readProblem(rel(root, abs), err));
+        continue;
+      }
+    } else if (!e.isFile()) continue;
+    files.push(abs);
+  }
+  return files.sort();
+}
+
+/** What went wrong reading a content file, and what to do about it. */
+export function readProblem(file: string, err: unknown): Diagnostic {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  const known: Record<string, [string, string]> = {
+    EACCES: ['cannot read the file: permission denied', `give your user read access (chmod u+r ${file})`],
+    EPERM: ['cannot read the file: operation not permitted', `give your user read access (chmod u+r ${file})`],
+    ELOOP: [
+      'the symbolic link points back to itself (a symbolic link loop)',
+      'make the link point at a real file, or replace it with the file',
+    ],
+    ENOENT: ['the symbolic link points at a file that does not exist', 'fix or remove the link'],
+    EISDIR: ['expected a file, found a folder', 'rename the folder so it does not end in .md or .yaml'],
+  };
+  const [message, hint] = known[code] ?? [
+    `cannot read the file (${code || (err as Error).message})`,
+    'check that the file exists and is readable',
+  ];
+  return { severity: 'error', code: 'read-error', file, line: 1, col: 1, field: '', message, hint };
+}
+
+/** The file's text: UTF-8 without a byte-order mark. A BOM is dropped with a warning; invalid UTF-8 is an error. */
+export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[]): string | undefined {
+  if (!isUtf8(bytes)) {
+    const text = bytes.toString('utf8');
+    const at = text.indexOf('\uFFFD');
+    const before = text.slice(0, Math.max(0, at));
+    const line = before.split('\n').length;
+    diagnostics.push({
+      severity: 'error',
+      code: 'invalid-utf8',
+      file,
+      line,
+      col: at - (before.lastIndexOf('\n') + 1) + 1,
+      field: '',
+      message: 'the file is not valid UTF-8 (a byte here does not form a character)',
+      hint: 'save the file as UTF-8 in your editor (it may be in Windows-1252 or Latin-1 now)',
+    });
+    return undefined;
+  }
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'utf8-bom',
+      file,
+      line: 1,
+      col: 1,
+      field: '',
+      message: 'the file starts with a UTF-8 byte-order mark, which pa-site ignores',
+      hint: 'save the file as "UTF-8" rather than "UTF-8 with BOM" in your editor',
+    });
+    return bytes.toString('utf8', 3);
+  }
+  return bytes.toString('utf8');
 }
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
@@ -35,12 +104,30 @@ export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
   // Synchronous reads: for thousands of small files they are several times faster than fs/promises.
-  const read = (abs: string): SourceFile => ({ path: rel(root, abs), text: readFileSync(abs, 'utf8') });
+  const read = (abs: string): SourceFile | undefined => {
+    const file = rel(root, abs);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(abs);
+    } catch (err) {
+      diagnostics.push(readProblem(file, err));
+      return undefined;
+    }
+    const text = decodeText(file, bytes, diagnostics);
+    return text === undefined ? undefined : { path: file, text };
+  };
+  const readAll = (files: string[]) => files.map(read).filter((f): f is SourceFile => !!f);
 
+  const siteFile = path.join(contentDir, 'site.yaml');
   let site: SourceFile | undefined;
+  let siteExists = true;
   try {
-    site = read(path.join(contentDir, 'site.yaml'));
-  } catch {
+    statSync(siteFile);
+  } catch (err) {
+    siteExists = (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+  if (siteExists) site = read(siteFile);
+  else {
     diagnostics.push({
       severity: 'error',
       code: 'missing-site-config',
@@ -52,10 +139,11 @@ export function loadContent(root: string): LoadedContent {
       hint: 'run pa-site in the project folder or pass --root DIR pointing at a folder that contains content/site.yaml',
     });
   }
-  const operators = listFiles(path.join(contentDir, 'operators'), /\.ya?ml$/i).map(read);
-  const authors = listFiles(path.join(contentDir, 'authors'), /\.ya?ml$/i).map(read);
-  const pages = listFiles(path.join(contentDir, 'pages'), /\.md$/i).map(read);
-  if (site && pages.length === 0) {
+  const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));
+  const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
+  const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics);
+  const pages = readAll(pageFiles);
+  if (site && pageFiles.length === 0) {
     diagnostics.push({
       severity: 'error',
       code: 'no-pages',

@@ -16,12 +16,17 @@ export interface YamlSource {
   locate(path: readonly PropertyKey[], key?: string): Position;
 }
 
+/** A YAML alias (`*name`) where a value starts. */
+const ALIAS = /(?<=^|[\s[{,:-])\*[^\s,\]}]/m;
+
 /**
  * Parses YAML text (YAML 1.2 core schema: dates stay strings). The fast path is js-yaml; the
  * position-tracking `yaml` document is built only when something needs a line number (a syntax
  * error, or `locate` for a schema error). `lineOffset` is added to every line.
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  // js-yaml does not bound alias expansion: text with aliases goes to the parser that does.
+  if (ALIAS.test(text)) return parseYamlWithPositions(text, file, lineOffset);
   let data: unknown;
   try {
     data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
@@ -62,7 +67,25 @@ export function parseYamlWithPositions(text: string, file: string, lineOffset = 
       hint: 'check indentation, quoting and that every key is followed by ": "',
     };
   });
-  const data = errors.length ? undefined : doc.toJS({ maxAliasCount: 100 });
+  let data: unknown;
+  if (!errors.length) {
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      // The yaml package refuses aliases that would expand exponentially ("billion laughs").
+      const p = pos(Math.max(0, text.search(ALIAS)));
+      errors.push({
+        severity: 'error',
+        code: 'yaml-aliases',
+        file,
+        line: p.line,
+        col: p.col,
+        field: '',
+        message: `YAML aliases ("*name") here expand to too much data: ${(e as Error).message.split('\n')[0]}`,
+        hint: 'write the values out instead of nesting aliases of aliases',
+      });
+    }
+  }
 
   const locate = (path: readonly PropertyKey[], key?: string): Position => {
     let node: unknown = doc.contents;

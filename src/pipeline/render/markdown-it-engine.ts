@@ -75,7 +75,9 @@ function transform(tokens: Token[], rules: SegmentRules): void {
     }
     kept.push(t);
   }
-  tokens.splice(0, tokens.length, ...kept);
+  // Copied back one by one: spreading a large page's tokens into splice() overflows the stack.
+  tokens.length = 0;
+  for (const t of kept) tokens.push(t);
 }
 
 function inline(block: Token, rules: SegmentRules): void {

@@ -4,6 +4,7 @@ import type { Operator, SiteConfig } from '../../model.js';
 import { findBannedPhrase } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
 import { lookupReference } from '../validate/interpolate.js';
+import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
 export interface MarkdownContext {
@@ -20,16 +21,12 @@ export const NEW_TAB_TEXT = ' (opens in a new tab)';
 export const NEW_TAB_CLASS = 'visually-hidden';
 export const EXTERNAL_REL = 'noopener noreferrer';
 
-/** URL schemes a Markdown link or image may use; anything else (javascript:, data:, file:) stays plain text. */
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel', 'operator']);
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 const COMMENT = /^<!--[\s\S]*-->$/;
 const isExternal = (href: string) => /^https?:\/\//i.test(href);
 
-/** Whether a Markdown link or image target may become a link at all. */
+/** Whether a Markdown link or image target may become a link at all (url-safety.ts decides). */
 export function linkAllowed(url: string): boolean {
-  const scheme = SCHEME.exec(url.trim())?.[1]?.toLowerCase();
-  return scheme === undefined || SAFE_SCHEMES.has(scheme);
+  return urlProblem(url, { operator: true }) === undefined;
 }
 
 /**
@@ -115,6 +112,15 @@ export class SegmentRules {
   /** A link's final target (values filled, `operator:` resolved) and whether it leaves the site. */
   link(block: BlockLines, href: string): { href: string; external: boolean } {
     let out = href.includes('%7B%7B') || href.includes('{{') ? this.interpolate(block, safeDecode(href)) : href;
+    const unsafe = out !== href ? urlProblem(out, { operator: true }) : undefined;
+    if (unsafe) {
+      // A `{{…}}` value made the target: check what it became, as the written target was checked.
+      this.report(this.at(block, '{{'), 'error', 'unsafe-link', `the link's {{…}} value is unsafe: ${unsafe.problem}`, {
+        received: JSON.stringify(out.slice(0, 60)),
+        hint: unsafe.fix,
+      });
+      return { href: '#', external: false };
+    }
     if (out.startsWith('operator:')) out = this.ctx.reviewRoutes.get(out.slice('operator:'.length)) ?? '/';
     return { href: out, external: isExternal(out) };
   }

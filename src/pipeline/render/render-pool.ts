@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import * as esbuild from 'esbuild';
-import { cacheDir } from '../../paths.js';
+import { codeDir } from './code-dir.js';
 import {
   contextFrom,
   fromCache,
@@ -30,7 +30,7 @@ export function workerCount(pages: number, requested?: number | 'auto'): number 
 async function workerEntry(): Promise<string> {
   const here = fileURLToPath(import.meta.url);
   if (!here.endsWith('.ts')) return path.join(path.dirname(here), 'render-worker.js');
-  const outfile = path.join(cacheDir, 'render-worker.mjs');
+  const outfile = path.join(codeDir(), 'render-worker.mjs');
   await esbuild.build({
     entryPoints: [path.join(path.dirname(here), 'render-worker.ts')],
     bundle: true,

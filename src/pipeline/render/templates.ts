@@ -6,7 +6,8 @@ import * as esbuild from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
-import { cacheDir, packageDir } from '../../paths.js';
+import { packageDir } from '../../paths.js';
+import { codeDir } from './code-dir.js';
 
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
@@ -66,8 +67,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   });
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  await mkdir(cacheDir, { recursive: true });
-  const file = path.join(cacheDir, `templates-${hash}.mjs`);
+  const out = codeDir();
+  await mkdir(out, { recursive: true });
+  const file = path.join(out, `templates-${hash}.mjs`);
   // Builds running at once (test workers, a dev server beside a build) share this file: write a copy and rename
   // it into place, so no build ever imports a half-written file ("Unexpected end of input").
   const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;

@@ -34,6 +34,18 @@ export function routeFromContentPath(relativePath: string): string {
   return `/${parts.join('/')}`.toLowerCase();
 }
 
+/** A valid content path for a page file whose name is not a route: `PA Gambling_Laws.md` → `pa-gambling-laws.md`. */
+export function suggestedPath(relativePath: string): string {
+  const parts = relativePath.replace(/\\/g, '/').replace(/\.md$/i, '').split('/').filter(Boolean);
+  const slug = (s: string) =>
+    s
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'page';
+  return `${parts.map(slug).join('/')}.md`;
+}
+
 /**
  * The built file a same-site path resolves to, as static hosts resolve clean URLs:
  * `/` → `index.html`, `/about` → `about.html` (or `about/index.html`), `/assets/a.css` → itself.

@@ -11,7 +11,7 @@ import { interpolateDeep, lookupReference } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { scanBody } from './body.js';
-import { routeFromContentPath, urlFor } from '../route/urls.js';
+import { isValidRoute, routeFromContentPath, suggestedPath, urlFor } from '../route/urls.js';
 import type { LoadedContent } from '../load/load.js';
 import { resolveRemarkPlugins, type MarkdownSetup } from '../render/remark-plugins.js';
 
@@ -100,7 +100,19 @@ function checkAuthorRef(
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 
-function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locators: Map<string, Locate>): Operator[] {
+/**
+ * Operators whose file is invalid (its errors already reported), each with the files that refer
+ * to it. References to them are not reported again: one broken file yields its own errors plus one
+ * note of how many files it affects, not an error on every page that uses it.
+ */
+type Broken = Map<string, { file: string; users: Set<string> }>;
+
+function validateOperators(
+  files: SourceFile[],
+  diagnostics: Diagnostic[],
+  locators: Map<string, Locate>,
+  broken: Broken,
+): Operator[] {
   const operators: Operator[] = [];
   for (const file of files) {
     const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
@@ -115,11 +127,13 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
     const src = parseYaml(file.text, file.path);
     if (src.errors.length) {
       diagnostics.push(...src.errors);
+      broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
     const parsed = operatorSchema.safeParse(src.data ?? {}, { reportInput: true });
     if (!parsed.success) {
       diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+      broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
     operators.push({ ...parsed.data, id, file: file.path });
@@ -131,7 +145,8 @@ function validateOperators(files: SourceFile[], diagnostics: Diagnostic[], locat
   for (const o of operators) {
     if (!o.casino) continue;
     const c = ids.get(o.casino);
-    if (c?.kind !== 'casino') {
+    if (!c && broken.has(o.casino)) broken.get(o.casino)!.users.add(o.file);
+    else if (c?.kind !== 'casino') {
       const pos = at(o, 'casino');
       diagnostics.push(
         err(
@@ -256,14 +271,35 @@ function parsePage(file: SourceFile, diagnostics: Diagnostic[], splitter: Frontm
   const bodyStart = file.text.length - fm.content.length;
   const firstLine = file.text.slice(0, bodyStart).split('\n').length;
   const body = scanBody(fm.content, file.path, firstLine);
-  diagnostics.push(...body.diagnostics);
+  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
+  const rel = file.path.replace(/^content\/pages\//, '');
+  const fileRoute = routeFromContentPath(rel);
+  const fileRouteOk = raw.route !== undefined || isValidRoute(fileRoute);
+  if (!fileRouteOk) {
+    diagnostics.push(
+      err(
+        file.path,
+        1,
+        1,
+        '',
+        'invalid-file-name',
+        `the file name gives the route ${JSON.stringify(fileRoute)}, which is not a valid URL path`,
+        {
+          hint:
+            `rename the file to content/pages/${suggestedPath(rel)} (lowercase words joined by "-"), ` +
+            'or set "route:" in its frontmatter',
+        },
+      ),
+    );
+  }
   const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
-  const rel = file.path.replace(/^content\/pages\//, '');
+  if (!fileRouteOk) return;
+  const route = parsed.data.route ?? routeFromContentPath(rel);
   return {
     file,
     data: parsed.data,
-    route: parsed.data.route ?? routeFromContentPath(rel),
+    route,
     routeLine: parsed.data.route ? src.locate(['route']).line : 1,
     body,
     locate: (p) => src.locate(p),
@@ -275,6 +311,7 @@ function checkPage(
   operators: Map<string, Operator>,
   reviewRoutes: Map<string, string>,
   diagnostics: Diagnostic[],
+  broken: Broken,
 ): string[] {
   const { data, file, body } = draft;
   const refs = new Set<string>();
@@ -329,6 +366,10 @@ function checkPage(
   }
   const checkRef = (id: string, line: number, col: number, field: string, via: string, needsReview: boolean) => {
     if (id === 'site' && !needsReview) return;
+    if (!operators.has(id) && broken.has(id)) {
+      broken.get(id)!.users.add(file.path);
+      return;
+    }
     if (!operators.has(id)) {
       const known = [...operators.keys()].join(', ');
       diagnostics.push(
@@ -405,7 +446,8 @@ export function validateContent(
     }
   }
   const locators = new Map<string, Locate>();
-  const rawOperators = validateOperators(loaded.operators, diagnostics, locators);
+  const broken: Broken = new Map();
+  const rawOperators = validateOperators(loaded.operators, diagnostics, locators, broken);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   const operators = config
@@ -421,6 +463,10 @@ export function validateContent(
           diagnostics.push(offerInProse(o.file, pos.line, pos.col, fieldPath(r.path), r.ref));
         }
         for (const u of unresolved) {
+          if (broken.has(u.id)) {
+            broken.get(u.id)!.users.add(o.file);
+            continue;
+          }
           const pos = locators.get(o.id)!(u.path);
           diagnostics.push(
             err(
@@ -503,7 +549,7 @@ export function validateContent(
 
   const pages: Page[] = [];
   for (const d of byRoute.values()) {
-    const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics);
+    const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics, broken);
     if (!config) continue;
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
@@ -523,6 +569,10 @@ export function validateContent(
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {
+        if (broken.has(u.id)) {
+          broken.get(u.id)!.users.add(d.file.path);
+          continue;
+        }
         const pos = d.locate(u.path as PropertyKey[]);
         diagnostics.push(
           err(
@@ -556,6 +606,23 @@ export function validateContent(
       segments: d.body.segments,
       operatorRefs,
       sourceHash: createHash('sha256').update(d.file.text).digest('hex').slice(0, 16),
+    });
+  }
+  for (const [id, { file, users }] of broken) {
+    if (!users.size) continue;
+    const list = [...users].sort();
+    const shown = list.length > 3 ? `${list.slice(0, 3).join(', ')} and ${list.length - 3} more` : list.join(', ');
+    diagnostics.push({
+      severity: 'warning',
+      code: 'broken-operator-users',
+      file,
+      line: 1,
+      col: 1,
+      field: '',
+      message:
+        `${list.length} file${list.length === 1 ? '' : 's'} use operator "${id}" (${shown}); ` +
+        'their references to it are not checked until this file is valid',
+      hint: "fix this file's errors first",
     });
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));

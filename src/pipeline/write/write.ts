@@ -1,7 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MARKER, MARKER_TEXT, ownedOrEmpty } from './out-dir.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -15,11 +16,55 @@ export function ensureParent(made: Set<string>, file: string): string {
   return dir;
 }
 
+/** Leftovers of earlier builds into `outDir`, by kind: staging folders and retired outputs. */
+function leftovers(outDir: string): { staging: string[]; retired: string[] } {
+  const parent = path.dirname(outDir);
+  const base = path.basename(outDir);
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return { staging: [], retired: [] };
+  }
+  const pick = (kind: string) =>
+    names.filter((n) => n.startsWith(`.${base}.${kind}-`)).map((n) => path.join(parent, n));
+  return { staging: pick('staging'), retired: pick('old') };
+}
+
+/** Whether a killed or crashed build left anything beside `outDir` for recoverOutput to repair. */
+export function hasLeftovers(outDir: string): boolean {
+  const { staging, retired } = leftovers(outDir);
+  return staging.length + retired.length > 0;
+}
+
+/**
+ * Repairs what a killed build left (call it holding the output lock): if the output folder is
+ * missing because a build died between its two renames, the previous output (kept aside as
+ * `.NAME.old-*`) is put back; then every staging folder and retired output is removed.
+ * Returns whether the previous output was restored.
+ */
+export async function recoverOutput(outDir: string): Promise<boolean> {
+  const { staging, retired } = leftovers(outDir);
+  let restored = false;
+  if (retired.length && !existsSync(outDir)) {
+    const newest = retired.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
+    await rename(newest, outDir);
+    retired.splice(retired.indexOf(newest), 1);
+    restored = true;
+  }
+  await Promise.all([...staging, ...retired].map((d) => rm(d, { recursive: true, force: true })));
+  return restored;
+}
+
 /**
  * Stage 5, atomic output. Files are streamed into a fresh sibling folder as they are produced
  * (memory stays bounded), then `commit()` swaps it in for `outDir`. Until then the previous output
  * is untouched; `abort()` removes the staging folder. After a commit no stale file from an earlier
- * build survives.
+ * build survives. Open it holding the output lock (lock.ts).
+ *
+ * The swap is two renames (a folder cannot replace a non-empty folder in one): the old output is
+ * moved aside, the new one moved in, the old one deleted. A build killed between the renames leaves
+ * the old output aside, and the next build (recoverOutput) puts it back before doing anything else.
  */
 export class Staging {
   readonly dir: string;
@@ -35,11 +80,14 @@ export class Staging {
   }
 
   static async open(outDir: string): Promise<Staging> {
+    await recoverOutput(outDir);
     const parent = path.dirname(outDir);
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
     await mkdir(dir, { recursive: true });
-    return new Staging(outDir, dir);
+    const staging = new Staging(outDir, dir);
+    await staging.write(MARKER, MARKER_TEXT);
+    return staging;
   }
 
   /** Absolute path for a file inside the staging folder; refuses paths that escape it. */
@@ -63,11 +111,13 @@ export class Staging {
   }
 
   async commit(): Promise<void> {
+    // Checked again here: the folder may have been replaced by hand while the build ran.
+    if (!ownedOrEmpty(this.outDir)) {
+      await this.abort();
+      throw new Error(`${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`);
+    }
     const retired = `${this.dir.replace('.staging-', '.old-')}`;
-    const hadPrevious = await stat(this.outDir).then(
-      () => true,
-      () => false,
-    );
+    const hadPrevious = existsSync(this.outDir);
     if (hadPrevious) await rename(this.outDir, retired);
     try {
       await rename(this.dir, this.outDir);

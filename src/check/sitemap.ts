@@ -1,0 +1,90 @@
+/**
+ * sitemap.xml: every URL it lists must be on the site's origin and answered by a file of the
+ * folder (found the way the host serves it), and a sitemap index's child sitemaps must exist.
+ * Which pages it lists feeds the `sitemap` page rule.
+ */
+import type { Finding } from './types.js';
+
+export interface SitemapInput {
+  /** Text of sitemap.xml, or null when the folder has none. */
+  text: string | null;
+  /** A missing sitemap.xml is a finding (pa-site builds always write one). */
+  required: boolean;
+  siteOrigin: string | null;
+  /** The file a URL path finds (served.ts), or null. */
+  lookup: (pathname: string) => string | null;
+  /** Text of another file in the folder (a child sitemap), or null. */
+  read: (file: string) => string | null;
+}
+
+export interface SitemapOutcome {
+  findings: Finding[];
+  /** HTML files the sitemap lists; null when there is no sitemap. */
+  listed: Set<string> | null;
+}
+
+export function parseSitemap(xml: string): string[] {
+  const decode = (s: string) =>
+    s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+  return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decode(m[1]!));
+}
+
+const isIndex = (xml: string) => /<sitemapindex[\s>]/.test(xml);
+
+const finding = (message: string, target?: string, hint?: string): Finding => ({
+  rule: 'sitemap',
+  severity: 'error',
+  category: 'page',
+  message,
+  places: [],
+  ...(target !== undefined ? { target } : {}),
+  ...(hint ? { hint } : {}),
+});
+
+export function checkSitemap(input: SitemapInput): SitemapOutcome {
+  const findings: Finding[] = [];
+  if (input.text === null) {
+    if (input.required)
+      findings.push(
+        finding(
+          'sitemap.xml is missing',
+          undefined,
+          'the build writes sitemap.xml; check the folder is a complete build',
+        ),
+      );
+    return { findings, listed: null };
+  }
+  const listed = new Set<string>();
+
+  /** Each `<loc>` of one sitemap file: a page URL, or (in an index) a child sitemap. */
+  const visit = (name: string, xml: string, depth: number) => {
+    const index = isIndex(xml);
+    for (const loc of parseSitemap(xml)) {
+      let u: URL;
+      try {
+        u = new URL(loc);
+      } catch {
+        findings.push(finding(`${name} lists "${loc}", which is not an absolute URL`, loc));
+        continue;
+      }
+      if (input.siteOrigin && u.origin !== input.siteOrigin) {
+        findings.push(finding(`${name} lists ${loc}, which is not on ${input.siteOrigin}`, loc));
+        continue;
+      }
+      const file = input.lookup(u.pathname);
+      if (file === null) {
+        const what = index ? 'no sitemap file is there' : 'no page answers it';
+        findings.push(finding(`${name} lists ${loc} but ${what}`, loc, 'rebuild, or remove the URL from the sitemap'));
+        continue;
+      }
+      if (index) {
+        const child = depth === 0 ? input.read(file) : null;
+        if (child !== null) visit(file, child, depth + 1);
+      } else if (file.endsWith('.html')) {
+        listed.add(file);
+      }
+    }
+  };
+  visit('sitemap.xml', input.text, 0);
+  return { findings, listed };
+}

@@ -1,0 +1,61 @@
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Page } from '../../model.js';
+
+/** Output files pa-site writes itself, and what each one is, for messages. */
+export const GENERATED: Readonly<Record<string, string>> = {
+  '404.html': "the not-found page (the templates' NotFoundPage)",
+  'sitemap.xml': 'the sitemap pa-site generates',
+  'robots.txt': 'the robots.txt pa-site generates',
+  _headers: 'the security-header file pa-site generates',
+  'vercel.json': 'the Vercel configuration pa-site generates',
+};
+
+/**
+ * Every output file two sources would write: a page and a generated file (route `/404` and
+ * 404.html), two pages (`/index` and `/`), or a file in content/public and a page or generated
+ * file. One error per clash, on the file that loses, naming the other.
+ */
+export function outputClashes(
+  pages: readonly Page[],
+  publicFiles: readonly string[],
+  generated: Readonly<Record<string, string>>,
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const owner = new Map<string, string>(Object.entries(generated));
+  const error = (file: string, field: string, message: string, hint: string): Diagnostic => ({
+    severity: 'error',
+    code: 'output-clash',
+    file,
+    line: 1,
+    col: 1,
+    field,
+    message,
+    hint,
+  });
+  for (const page of pages) {
+    const other = owner.get(page.url.file);
+    if (other)
+      diagnostics.push(
+        error(
+          page.file,
+          'route',
+          `route "${page.route}" would write ${page.url.file}, which is already ${other}`,
+          'give the page another route (rename the file or set "route:" in its frontmatter)',
+        ),
+      );
+    else owner.set(page.url.file, `the page ${page.file}`);
+  }
+  for (const rel of publicFiles) {
+    const other = owner.get(rel);
+    if (other)
+      diagnostics.push(
+        error(
+          `content/public/${rel}`,
+          '',
+          `this file would be copied to ${rel}, which is already ${other}`,
+          'rename or remove one of the two: each output file comes from one source',
+        ),
+      );
+  }
+  return diagnostics;
+}

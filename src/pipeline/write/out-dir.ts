@@ -1,0 +1,94 @@
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { packageDir } from '../../paths.js';
+
+/** The file every output folder pa-site writes carries: only such a folder (or an empty one) is replaced. */
+export const MARKER = '.pa-site-output';
+export const MARKER_TEXT =
+  'This folder was written by "pa-site build", which replaces all of it on every build.\n' +
+  'pa-site refuses to replace a non-empty folder without this file.\n';
+
+export interface UnsafeOutDir {
+  message: string;
+  hint: string;
+}
+
+/** `p` with symlinks resolved in its longest existing prefix (the rest may not exist yet). */
+function real(p: string): string {
+  const abs = path.resolve(p);
+  const rest: string[] = [];
+  let dir = abs;
+  for (;;) {
+    try {
+      return path.join(realpathSync(dir), ...rest.reverse());
+    } catch {
+      const up = path.dirname(dir);
+      if (up === dir) return abs;
+      rest.push(path.basename(dir));
+      dir = up;
+    }
+  }
+}
+
+/** Whether `inner` is `outer` or inside it. */
+const within = (inner: string, outer: string) =>
+  inner === outer || inner.startsWith(outer.endsWith(path.sep) ? outer : outer + path.sep);
+
+/** Whether `dir` is a folder pa-site may replace: missing, empty, or carrying pa-site's marker file. */
+export function ownedOrEmpty(dir: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+  return names.length === 0 || names.includes(MARKER);
+}
+
+/**
+ * Why `outDir` must not be built into, or undefined when it is safe. The commit step replaces the
+ * whole folder, so it must never be the project, its sources, a parent of them, the home folder,
+ * the file-system root, pa-site itself, or a non-empty folder pa-site did not write.
+ */
+export function unsafeOutDir(root: string, outDir: string, given = outDir): UnsafeOutDir | undefined {
+  const out = real(outDir);
+  const project = real(root);
+  const shown = JSON.stringify(given);
+  const choose = 'choose a new or empty folder inside the project, such as --out dist';
+  if (path.dirname(out) === out)
+    return { message: `refusing to build into ${shown}: it is the file-system root`, hint: choose };
+  const home = homedir();
+  if (home && within(real(home), out))
+    return { message: `refusing to build into ${shown}: it is your home folder or a parent of it`, hint: choose };
+  if (within(project, out))
+    return {
+      message:
+        `refusing to build into ${shown}: it is the project folder or a parent of it, ` +
+        'and building replaces the whole output folder',
+      hint: choose,
+    };
+  for (const name of ['content', 'templates']) {
+    const src = path.join(project, name);
+    if (existsSync(src) && (within(out, real(src)) || within(real(src), out)))
+      return { message: `refusing to build into ${shown}: it is inside the project's ${name}/ folder`, hint: choose };
+  }
+  const own = real(packageDir);
+  if (within(own, out) || ['src', 'templates', 'bin', 'lib'].some((d) => within(out, path.join(own, d))))
+    return { message: `refusing to build into ${shown}: it holds pa-site's own files`, hint: choose };
+  let isDir = true;
+  try {
+    isDir = statSync(out).isDirectory();
+  } catch {
+    return undefined;
+  }
+  if (!isDir) return { message: `refusing to build into ${shown}: it is a file, not a folder`, hint: choose };
+  if (!ownedOrEmpty(out))
+    return {
+      message:
+        `refusing to build into ${shown}: the folder is not empty and was not written by pa-site ` +
+        `(it has no ${MARKER} file)`,
+      hint: `${choose}; if an older pa-site built it, delete the folder once yourself and build again`,
+    };
+  return undefined;
+}

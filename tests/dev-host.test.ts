@@ -1,0 +1,43 @@
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dev, type DevServer } from '../src/index.js';
+import { fixtureProject } from './fixture.js';
+
+let server: DevServer;
+let p: Awaited<ReturnType<typeof fixtureProject>>;
+
+/** GET / with a chosen Host header (fetch does not let a caller set Host). */
+const getWithHost = (host: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    get({ host: '127.0.0.1', port: server.port, path: '/', headers: { Host: host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => {
+        body += c;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
+
+beforeAll(async () => {
+  p = await fixtureProject();
+  server = await dev({ root: p.root, port: 0 });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await p?.cleanup();
+});
+
+describe('dev server Host header (#16 item 7)', () => {
+  it('answers loopback names', async () => {
+    expect((await getWithHost(`localhost:${server.port}`)).status).toBe(200);
+    expect((await getWithHost(`127.0.0.1:${server.port}`)).status).toBe(200);
+  });
+
+  it('refuses any other name with 403 and a message (DNS rebinding)', async () => {
+    const r = await getWithHost(`evil.example:${server.port}`);
+    expect(r.status).toBe(403);
+    expect(r.body).toContain('pa-site dev answers only requests for localhost');
+    expect(r.body).toContain(`received Host: "evil.example:${server.port}"`);
+  });
+});

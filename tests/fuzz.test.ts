@@ -1,0 +1,193 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult, type Diagnostic } from '../src/index.js';
+import type { SourceFile } from '../src/model.js';
+import { validateContent } from '../src/pipeline/validate/validate.js';
+import { contextFrom, type PageRenderer } from '../src/pipeline/render/render-pages.js';
+import { renderPage } from '../src/pipeline/render/render.js';
+import { loadMarkdownEngine } from '../src/pipeline/render/remark-plugins.js';
+import { reviewRoutesOf } from '../src/pipeline/validate/validate.js';
+import { fixtureProject, HOME, OPERATOR } from './fixture.js';
+import { repoRoot } from './helpers.js';
+
+/*
+ * Random and mutated frontmatter, operator YAML and Markdown go through validation and rendering
+ * (the build's stages, in memory, for thousands of cases) and, for a sample, through build()
+ * itself. Never a thrown exception; always either output or diagnostics that name a file and line.
+ */
+const PAGE = `---
+template: guide
+title: Fuzzed page title
+description: A fuzzed page of the fixture, with a description long enough for the rule.
+updated: 2025-01-15
+hero:
+  heading: Fuzzed page
+  lede: "From {{example.name}}"
+blocks:
+  faq:
+    type: faq
+    items:
+      - { question: A question?, answer: An answer. }
+---
+## A section
+
+Text with a [link](/about), an [operator link](operator:example) and {{example.name}}.
+
+| a | b |
+|:--|--:|
+| 1 | 2 |
+
+::: faq
+`;
+
+/** Characters that matter to YAML, Markdown, our `{{…}}` and `:::` syntax, encodings and terminals. */
+const SPECIAL = [
+  ...':-{}[]*&|>!%@`#"\'\\\n\t ,.?/()<=~_^$',
+  ...['{{', '}}', ':::', '---', '\x00', '\x1b', '\uFEFF', '\u202e', '😀'],
+];
+const piece = fc.oneof(
+  fc.constantFrom(...SPECIAL),
+  fc.string({ maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 3 }),
+);
+
+/** A text with a few random edits: insertions, deletions and replacements at random places. */
+const mutated = (base: string) =>
+  fc
+    .array(fc.tuple(fc.nat({ max: base.length }), fc.nat({ max: 8 }), fc.oneof(piece, fc.constant(''))), {
+      minLength: 1,
+      maxLength: 6,
+    })
+    .map((edits) => {
+      let s = base;
+      for (const [at, del, insert] of edits) {
+        const i = Math.min(at, s.length);
+        s = s.slice(0, i) + insert + s.slice(i + del);
+      }
+      return s;
+    });
+
+const markdown = fc
+  .array(
+    fc.oneof(
+      piece,
+      fc.constantFrom(
+        '\n\n| x | y |\n|---|---|\n| 1 | 2 |\n',
+        '[a](javascript:alert(1))',
+        '[b](%6Aavascript:x)',
+        '[c]({{example.officialUrl}})',
+        '{{example.bonus.headline}}',
+        '{{nobody.field}}',
+        '\n::: faq\n',
+        '\n::: nothing\n',
+        '\n# H1\n',
+        '<script>x</script>',
+        '```\n::: faq\n```',
+        '> quote\n',
+        '- item\n',
+        '![img](/x.png)',
+        '[ref]: /about\n',
+      ),
+    ),
+    { maxLength: 30 },
+  )
+  .map((parts) => parts.join(''));
+
+const page = fc.oneof(
+  mutated(PAGE),
+  markdown.map((body) => PAGE.replace(/---\n## A section[\s\S]*$/, `---\n${body}\n`)),
+  fc.string({ maxLength: 200 }),
+);
+const operator = fc.oneof({ weight: 4, arbitrary: fc.constant(OPERATOR) }, { weight: 1, arbitrary: mutated(OPERATOR) });
+
+let root = '';
+let renderer: ((site: NonNullable<ReturnType<typeof validateContent>['site']>) => PageRenderer) | undefined;
+let siteYaml = '';
+let cleanup: (() => Promise<void>) | undefined;
+let first: BuildResult;
+
+beforeAll(async () => {
+  const p = await fixtureProject();
+  cleanup = p.cleanup;
+  root = p.root;
+  siteYaml = await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8');
+  first = await build({ root, cache: false });
+  expect(first.ok).toBe(true);
+  const engine = (await loadMarkdownEngine(first.site!.markdown)).engine!;
+  const compiled = first.compiled!;
+  renderer = (site) =>
+    contextFrom(
+      {
+        site,
+        templatesFile: compiled.templates.file,
+        templatesHash: compiled.templates.hash,
+        assets: compiled.assets.refs,
+        year: 2026,
+        reviewRoutes: Object.fromEntries(reviewRoutesOf(site)),
+        stagingDir: root,
+      },
+      compiled.templates.module,
+      engine,
+    );
+}, 60_000);
+afterAll(() => cleanup?.());
+
+/** Every error names a content file and a line; a case without errors produced its pages. */
+function judge(diagnostics: Diagnostic[], produced: boolean): void {
+  const errors = diagnostics.filter((d) => d.severity === 'error');
+  for (const d of diagnostics) {
+    expect(d.file).toMatch(/^content\//);
+    expect(d.line).toBeGreaterThanOrEqual(1);
+    expect(d.message).toBeTruthy();
+  }
+  if (!produced) expect(errors.length).toBeGreaterThan(0);
+}
+
+describe('fuzzed content never crashes the build', () => {
+  it('validation and rendering, in memory: thousands of cases', () => {
+    fc.assert(
+      fc.property(page, operator, (text, op) => {
+        const file = (p: string, t: string): SourceFile => ({ path: p, text: t });
+        const loaded = {
+          site: file('content/site.yaml', siteYaml),
+          operators: [file('content/operators/example.yaml', op)],
+          authors: [],
+          pages: [file('content/pages/index.md', HOME), file('content/pages/fuzzed.md', text)],
+          diagnostics: [],
+        };
+        const { site, diagnostics } = validateContent(root, loaded);
+        let produced = false;
+        if (site) {
+          const r = renderer!(site);
+          produced = true;
+          for (const p of site.pages) {
+            const out = renderPage(r, p);
+            diagnostics.push(...out.diagnostics);
+            if (!out.html) produced = false;
+          }
+        }
+        judge(diagnostics, produced);
+      }),
+      { seed: 1616, numRuns: 2000 },
+    );
+  }, 120_000);
+
+  it('build() itself, on disk: a sample', async () => {
+    const p = await fixtureProject();
+    try {
+      await fc.assert(
+        fc.asyncProperty(page, operator, async (text, op) => {
+          await p.write('content/pages/fuzzed.md', text);
+          await p.write('content/operators/example.yaml', op);
+          const result = await build({ root: p.root, cache: false, compiled: first.compiled });
+          judge(result.diagnostics, result.ok);
+        }),
+        { seed: 1617, numRuns: 60 },
+      );
+    } finally {
+      await p.cleanup();
+    }
+  }, 120_000);
+});

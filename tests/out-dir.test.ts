@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/index.js';
+import { MARKER } from '../src/pipeline/write/out-dir.js';
+import { fixtureProject } from './fixture.js';
+import { repoRoot } from './helpers.js';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+/** Every file under `dir` with its size and modification time: any deletion or rewrite changes it. */
+async function tree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const abs = path.join(e.parentPath, e.name);
+    const s = await stat(abs);
+    out[path.relative(dir, abs)] = e.isFile() ? `${s.size}:${s.mtimeMs}` : 'dir';
+  }
+  return out;
+}
+
+async function project() {
+  const p = await fixtureProject({ 'templates/README.md': 'my notes\n', 'notes.txt': 'keep me\n' });
+  cleanups.push(p.cleanup);
+  return p;
+}
+
+describe('build refuses output folders it must not replace', () => {
+  const cases: [string, (root: string) => string, RegExp][] = [
+    ['the project folder (--out .)', () => '.', /project folder or a parent of it/],
+    ['the project folder by absolute path', (root) => root, /project folder or a parent of it/],
+    ['a parent of the project (--out ..)', () => '..', /project folder or a parent of it/],
+    ['content/', () => 'content', /inside the project's content\/ folder/],
+    ['a folder inside content/', () => 'content/pages/out', /inside the project's content\/ folder/],
+    ['templates/', () => 'templates', /inside the project's templates\/ folder/],
+    ['the file-system root', () => '/', /file-system root/],
+  ];
+  for (const [name, out, message] of cases) {
+    it(`refuses ${name} and leaves the project untouched`, async () => {
+      const p = await project();
+      const before = await tree(p.root);
+      const result = await build({ root: p.root, outDir: out(p.root) });
+      expect(result.ok).toBe(false);
+      const d = result.diagnostics.find((x) => x.code === 'unsafe-out-dir');
+      expect(d?.message).toMatch(message);
+      expect(await tree(p.root)).toEqual(before);
+    });
+  }
+
+  it('refuses the home folder', async () => {
+    const p = await project();
+    const home = process.env.HOME;
+    process.env.HOME = path.join(p.root, 'content');
+    try {
+      const result = await build({ root: p.root, outDir: path.join(p.root, 'content') });
+      expect(result.diagnostics.find((x) => x.code === 'unsafe-out-dir')?.message).toMatch(/home folder/);
+    } finally {
+      process.env.HOME = home;
+    }
+  });
+
+  it('refuses a non-empty folder pa-site did not write, and accepts an empty one or its own', async () => {
+    const p = await project();
+    await mkdir(path.join(p.root, 'site'));
+    await writeFile(path.join(p.root, 'site', 'photo.jpg'), 'precious');
+    const refused = await build({ root: p.root, outDir: 'site' });
+    expect(refused.diagnostics.find((x) => x.code === 'unsafe-out-dir')?.message).toMatch(
+      /not empty and was not written by pa-site/,
+    );
+    expect(await readFile(path.join(p.root, 'site', 'photo.jpg'), 'utf8')).toBe('precious');
+
+    await mkdir(path.join(p.root, 'empty'));
+    const first = await build({ root: p.root, outDir: 'empty' });
+    expect(first.ok).toBe(true);
+    expect(await readdir(first.outDir)).toContain(MARKER);
+    expect((await build({ root: p.root, outDir: 'empty' })).ok).toBe(true);
+  });
+
+  it('the CLI exits 2 with a clear message for --out . and deletes nothing', async () => {
+    const p = await project();
+    const before = await tree(p.root);
+    const r = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--out', '.'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('error: --out: refusing to build into "."');
+    expect(r.stderr).toContain('fix: choose a new or empty folder');
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(await tree(p.root)).toEqual(before);
+  });
+});
