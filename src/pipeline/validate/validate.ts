@@ -399,7 +399,7 @@ function checkPage(
       .replace(/^\{\{\s*|\s*\}\}$/g, '')
       .split('.')
       .slice(1);
-    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys))
+    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
       diagnostics.push(offerInProse(file.path, r.line, r.col, 'body', r.via));
   }
   if (data.template === 'review') {
@@ -557,7 +557,8 @@ export function validateContent(
       const { value, unresolved, ids } = interpolateDeep(
         d.data[key],
         (id, keys, at) => {
-          if (isOfferReference(id, keys)) offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          if (isOfferReference(id, keys) && operatorsById.has(id))
+            offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
           return lookupReference(id, keys, config, operatorsById);
         },
         [key],
