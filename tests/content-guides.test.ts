@@ -31,6 +31,10 @@ const h3s = ($: CheerioAPI) =>
     .map((_, h) => textOf($(h)))
     .get();
 
+/** The content column's elements (beside the table of contents, when the page has one). */
+const contentChildren = ($: CheerioAPI) =>
+  $('.content-main').length ? $('.content-main').children() : $('.content').children();
+
 /** The elements after a Markdown `## heading` up to the next h2 (within the same prose run). */
 function section($: CheerioAPI, heading: string) {
   const h = $('.content h2').filter((_, el) => textOf($(el)) === heading);
@@ -74,7 +78,9 @@ function table($: CheerioAPI, heading: string): Map<string, string[]> {
 
 /** Rows of a Markdown table (first column → the other columns) in the section under a heading. */
 function markdownTable($: CheerioAPI, heading: string, index = 0): Map<string, string[]> {
-  const t = section($, heading).filter('table').eq(index);
+  const s = section($, heading);
+  // Tables sit in their scroll region (section.table-scroll).
+  const t = s.filter('table').add(s.children('table')).eq(index);
   expect(t, `table ${index} under "${heading}"`).toHaveLength(1);
   const rows = new Map<string, string[]>();
   t.find('tbody tr').each((_, tr) => {
@@ -147,6 +153,8 @@ describe.each(GUIDES)('%s: shared standards', (route) => {
         const [path, fragment] = href.split('#');
         expect(allowed, href).toContain(path);
         if (fragment) expect((await site.page(path!))(`#${fragment}`), href).toHaveLength(1);
+      } else if (href.startsWith('#')) {
+        expect($(`[id="${href.slice(1)}"]`), href).toHaveLength(1);
       } else if (/^https?:/.test(href)) {
         expect(href, 'external links are https').toMatch(/^https:\/\//);
         expect(EXTERNAL_HOSTS, href).toContain(new URL(href).hostname);
@@ -296,7 +304,7 @@ describe('/pa-gambling-laws', () => {
 describe('/responsible-gambling', () => {
   it('opens with the help-line banner and help-now cards', async () => {
     const $ = await site.page(RG);
-    const first = $('.content').children().first();
+    const first = contentChildren($).first();
     expect(first.is('section.helpline')).toBe(true);
     expect(first.find('a[href="tel:+18004262537"]').text()).toBe('Call 1-800-GAMBLER');
     expect(textOf(first)).toContain('1-800-426-2537');
@@ -389,7 +397,7 @@ describe('/responsible-gambling', () => {
 describe('/how-to-bet-on-sports', () => {
   it('starts with a four-step strip and covers the beginner sections in order', async () => {
     const $ = await site.page(HOW_TO);
-    const first = $('.content').children().first();
+    const first = contentChildren($).first();
     expect(first.is('section.steps')).toBe(true);
     expect(
       first
@@ -568,7 +576,7 @@ describe('/pennsylvania-betting-odds-explained', () => {
     const button = $('.content .cta-band a.btn').filter((_, a) => textOf($(a)) === 'View Top Sportsbooks');
     expect(button).toHaveLength(1);
     expect(button.attr('href')).toBe('/best-pa-sportsbooks');
-    const notice = $('.content').children().last();
+    const notice = contentChildren($).last();
     expect(notice.is('section.helpline')).toBe(true);
     expect(textOf(notice)).toMatch(/21 or older and physically located in Pennsylvania/);
     expect(notice.find('a[href="tel:+18004262537"]').text()).toBe('Call 1-800-GAMBLER');

@@ -203,10 +203,10 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
   });
 
   it('lists every pro and con', () => {
-    const pros = $('.pros li')
+    const pros = $('.glance-pros li')
       .map((_, li) => textOf($(li)))
       .get();
-    const cons = $('.cons li')
+    const cons = $('.glance-cons li')
       .map((_, li) => textOf($(li)))
       .get();
     expect(pros.length).toBeGreaterThanOrEqual(3);
@@ -489,7 +489,7 @@ describe('contact page', () => {
     }
   });
 
-  it('with contact.netlifyForms set, the form is marked for Netlify Forms and posts to the page', async () => {
+  it('with contact.netlifyForms set, the form is for Netlify Forms, posting back to its confirmation', async () => {
     const copy = await buildCopy(async (c) =>
       c.write(
         'content/site.yaml',
@@ -503,7 +503,7 @@ describe('contact page', () => {
       const form = (await copy.site.page('/contact'))('section.contact-form form');
       expect(form.attr('name')).toBe('contact');
       expect(form.attr('data-netlify')).toBe('true');
-      expect(form.attr('action')).toBeUndefined();
+      expect(form.attr('action')).toBe('/contact#message-sent');
       expect((form.attr('method') ?? '').toLowerCase()).toBe('post');
       expect(form.find('input[type="hidden"][name="form-name"]').attr('value')).toBe('contact');
     } finally {

@@ -121,7 +121,9 @@ describe('pa-site dev', () => {
     const t0 = Date.now();
     await project.write(file, good.replace(/^updated: .*$/m, 'updated: 2025-13-40'));
     try {
-      const ev = await nextEvent('error-state', t0, (d) => d !== null);
+      // Wait for the build of the whole save: a loaded machine can let a build read the file half-written
+      // (truncated, not yet filled), and that build's error-state comes first; the last save still wins.
+      const ev = await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes('updated'));
       expect(JSON.stringify(ev.data)).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
       const page = await fetchText('/about');
       expect(page.status).toBe(500);
@@ -144,7 +146,7 @@ describe('pa-site dev', () => {
     const good = await project.read(file);
     const t0 = Date.now();
     await project.write(file, good.replace(/^rating: .*$/m, 'rating: 7'));
-    const ev = await nextEvent('error-state', t0, (d) => d !== null);
+    const ev = await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes('rating'));
     expect(JSON.stringify(ev.data)).toContain('content/operators/caesars-casino.yaml:5:9  rating');
     const t1 = Date.now();
     await project.write(

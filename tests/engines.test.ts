@@ -78,7 +78,8 @@ describe('remark and markdown-it write the same site', () => {
       );
     }
     expect(await buildBoth(content)).toBeGreaterThan(n);
-  }, 120_000);
+    // Two cold 1,000-page builds, one with remark: about a minute on a loaded two-core machine.
+  }, 300_000);
 });
 
 /**

@@ -101,6 +101,15 @@ describe('content errors name the file, line, column and field', () => {
     expect(d!.hint).toContain('example');
   });
 
+  it('a section that is not a top-level header menu link', async () => {
+    const [d, ...rest] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\nsection: /no-such-section\n---\nBody\n`,
+    });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'section', code: 'unknown-section' });
+    expect(d!.hint).toContain('header menu hrefs');
+  });
+
   it('reports every problem in every file in one run', async () => {
     const errors = await errorsFor({
       'content/operators/example.yaml': OPERATOR.replace('rating: 4.5', 'rating: 7').replace('rank: 1', 'rank: 0'),

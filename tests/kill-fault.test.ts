@@ -155,7 +155,7 @@ describe('SIGKILL during a build', () => {
         ),
         fc.boolean(),
       ),
-      { seed: 20261123, numRuns: 30 },
+      { seed: 20261123, numRuns: 16 },
     );
     for (const [[name, killAt], after] of plan) {
       const next = 1 - current;

@@ -94,10 +94,10 @@ export const operatorSchema = z
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5'),
     featured: z.boolean().default(false),
     brandColor: hexColor,
-    /** Optional logo file under content/operators/logos; otherwise a monogram is generated. */
+    /** Optional licensed logo file in content/public (`logos/fanduel.svg`); otherwise a wordmark is drawn. */
     logo: z
       .string()
-      .regex(/^[\w-]+\.(svg|png|webp)$/)
+      .regex(/^[\w-]+(\/[\w-]+)*\.(svg|png|webp)$/, 'expected a file path in content/public such as logos/fanduel.svg')
       .optional(),
     licensee: text,
     officialUrl: absoluteUrl,

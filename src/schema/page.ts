@@ -35,6 +35,8 @@ const base = {
     .string()
     .regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors')
     .optional(),
+  /** Header menu item (a top-level href such as /betting-guides) to highlight when the page is not in the menu. */
+  section: href.optional(),
   /** Short name used in breadcrumbs; defaults to the hero heading. */
   breadcrumb: text.optional(),
   /** Structured-data type for the page. */

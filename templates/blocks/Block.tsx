@@ -10,6 +10,8 @@ export interface BlockContext {
   site: SiteConfig;
   operators: Operator[];
   reviewRoutes: Record<string, string>;
+  /** The route of the page being rendered. */
+  route: string;
 }
 
 /** Renders one frontmatter block where the body places it. */
@@ -75,7 +77,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     case 'helpline':
       return <Helpline block={block} site={ctx.site} />;
     case 'contact-form':
-      return <ContactForm block={block} site={ctx.site} />;
+      return <ContactForm block={block} site={ctx.site} route={ctx.route} />;
     case 'contact-emails':
       return <ContactEmails block={block} site={ctx.site} />;
     case 'odds-examples':

@@ -1,11 +1,12 @@
 import type { BlockOf } from '../../src/model.js';
 import * as odds from '../lib/odds.js';
+import { TableScroll } from '../components/TableScroll.js';
 
 export function OddsExamples({ block }: { block: BlockOf<'odds-examples'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <div className="table-scroll">
+      <TableScroll label={block.heading ?? 'Odds examples'}>
         <table>
           <thead>
             <tr>
@@ -33,7 +34,7 @@ export function OddsExamples({ block }: { block: BlockOf<'odds-examples'> }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -42,7 +43,7 @@ export function OddsFormats({ block }: { block: BlockOf<'odds-formats'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <div className="table-scroll">
+      <TableScroll label={block.heading ?? 'Odds formats compared'}>
         <table>
           <thead>
             <tr>
@@ -71,7 +72,7 @@ export function OddsFormats({ block }: { block: BlockOf<'odds-formats'> }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -81,7 +82,7 @@ export function Parlay({ block }: { block: BlockOf<'parlay'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <div className="table-scroll">
+      <TableScroll label={block.heading ?? 'Parlay prices'}>
         <table>
           <thead>
             <tr>
@@ -108,7 +109,7 @@ export function Parlay({ block }: { block: BlockOf<'parlay'> }) {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

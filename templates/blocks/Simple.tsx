@@ -59,7 +59,7 @@ export function Trust({ block }: { block: BlockOf<'trust'> }) {
 export function Cards({ block }: { block: BlockOf<'cards'> }) {
   const Heading = block.heading ? 'h3' : 'h2';
   return (
-    <section className={`cards cards-${block.tone}`}>
+    <section className={`cards cards-${block.tone} cards-n${block.items.length}`}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p className="cards-intro">{block.intro}</p> : null}
       <ul className="cards-grid">

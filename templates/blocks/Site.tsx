@@ -43,14 +43,25 @@ export function ContactEmails({ block, site }: { block: BlockOf<'contact-emails'
 
 /**
  * The contact form. With `contact.formEndpoint` set it posts there; with `contact.netlifyForms` it
- * is marked for Netlify Forms and posts to the page itself; otherwise it falls back to the
- * visitor's mail client (`mailto:` with the fields in the message), so the button always works.
+ * is marked for Netlify Forms and posts back to this page at #message-sent, where the confirmation
+ * shows by CSS (:target) without JavaScript; otherwise it falls back to the visitor's mail client
+ * (`mailto:` with the fields in the message), so the button always works. Fields must hold more
+ * than spaces: `pattern` says so without JavaScript, the site script for every field with it.
  */
-export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; site: SiteConfig }) {
+export function ContactForm({
+  block,
+  site,
+  route,
+}: {
+  block: BlockOf<'contact-form'>;
+  site: SiteConfig;
+  route: string;
+}) {
   const netlify = site.contact.netlifyForms;
   const endpoint = site.contact.formEndpoint;
   const mode = netlify ? 'netlify' : endpoint ? 'endpoint' : 'mailto';
-  const action = netlify ? undefined : (endpoint ?? `mailto:${site.emails.general}`);
+  const action = netlify ? `${route}#message-sent` : (endpoint ?? `mailto:${site.emails.general}`);
+  const notBlank = { pattern: '.*\\S.*', title: 'Please enter more than spaces.' };
   const field = (id: string, label: string, input: React.ReactNode) => (
     <div className="field">
       <label htmlFor={id}>
@@ -63,6 +74,17 @@ export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; s
   return (
     <section className="contact-form" aria-labelledby="contact-form-heading">
       <h2 id="contact-form-heading">{block.heading}</h2>
+      <div id="message-sent" className="form-sent" role="status" tabIndex={-1}>
+        <p className="form-sent-title">
+          {mode === 'mailto' ? 'Your message is ready to send' : 'Thank you: your message was sent'}
+        </p>
+        <p>
+          {mode === 'mailto'
+            ? `Your email app has opened with your message addressed to ${site.emails.general}. ` +
+              `Press send there; if no app opened, write to ${site.emails.general} directly.`
+            : `We answer every message within ${site.contact.responseTime}.`}
+        </p>
+      </div>
       <form
         action={action}
         method="post"
@@ -82,6 +104,7 @@ export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; s
             type="text"
             autoComplete="name"
             required
+            {...notBlank}
             aria-describedby="contact-name-error"
           />,
         )}
@@ -100,7 +123,14 @@ export function ContactForm({ block, site }: { block: BlockOf<'contact-form'>; s
         {field(
           'contact-subject',
           'Subject',
-          <input id="contact-subject" name="subject" type="text" required aria-describedby="contact-subject-error" />,
+          <input
+            id="contact-subject"
+            name="subject"
+            type="text"
+            required
+            {...notBlank}
+            aria-describedby="contact-subject-error"
+          />,
         )}
         {field(
           'contact-message',

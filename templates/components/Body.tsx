@@ -1,5 +1,6 @@
 import type { RenderedSegment } from '../../src/model.js';
 import { Block, type BlockContext } from '../blocks/Block.js';
+import { wrapTables } from '../lib/tables.js';
 
 /** A page body: Markdown HTML (already sanitized) interleaved with the blocks it places. */
 export function Body({ body, ctx }: { body: RenderedSegment[]; ctx: BlockContext }) {
@@ -9,7 +10,7 @@ export function Body({ body, ctx }: { body: RenderedSegment[]; ctx: BlockContext
         seg.kind === 'html' ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: seg.html is the Markdown stage's sanitized output
           // biome-ignore lint/suspicious/noArrayIndexKey: a static render; segments never reorder
-          <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: seg.html }} />
+          <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: wrapTables(seg.html) }} />
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: a static render; segments never reorder
           <Block key={i} block={seg.block} ctx={ctx} />

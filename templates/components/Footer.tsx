@@ -1,7 +1,8 @@
 import type { SiteConfig } from '../../src/model.js';
 
-export function Footer({ site, year }: { site: SiteConfig; year: number }) {
+export function Footer({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
   const { footer, helpline } = site;
+  const current = (href: string) => (href === route ? ('page' as const) : undefined);
   return (
     <footer className="site-footer">
       <div className="container">
@@ -20,7 +21,9 @@ export function Footer({ site, year }: { site: SiteConfig; year: number }) {
               <ul>
                 {col.links.map((l) => (
                   <li key={l.href}>
-                    <a href={l.href}>{l.name}</a>
+                    <a href={l.href} aria-current={current(l.href)}>
+                      {l.name}
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -43,7 +46,9 @@ export function Footer({ site, year }: { site: SiteConfig; year: number }) {
           <ul className="footer-bottom-links">
             {footer.bottomLinks.map((l) => (
               <li key={l.href}>
-                <a href={l.href}>{l.name}</a>
+                <a href={l.href} aria-current={current(l.href)}>
+                  {l.name}
+                </a>
               </li>
             ))}
           </ul>

@@ -1,11 +1,16 @@
 import type { MenuItem, SiteConfig } from '../../src/model.js';
 
-export function Header({ site, section }: { site: SiteConfig; section?: string }) {
+/**
+ * The sticky header. The menu sits in a <details> element, so without JavaScript it starts
+ * collapsed on small screens and the summary opens it; on desktop the CSS shows its content in
+ * one row. The site script adds Escape, closing on a link choice and the dropdown buttons.
+ */
+export function Header({ site, section, route }: { site: SiteConfig; section?: string; route: string }) {
   const { menu, offersButton } = site.header;
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <a className="brand" href="/">
+        <a className="brand" href="/" aria-current={route === '/' ? 'page' : undefined}>
           <span className="brand-mark" aria-hidden="true">
             PA
           </span>
@@ -14,46 +19,57 @@ export function Header({ site, section }: { site: SiteConfig; section?: string }
             <span className="brand-tagline">{site.tagline}</span>
           </span>
         </a>
-        <button type="button" className="menu-toggle" aria-expanded="false" aria-controls="site-nav">
-          <span className="menu-icon" aria-hidden="true" />
-          <span className="menu-label">Menu</span>
-        </button>
-        <nav id="site-nav" className="site-nav" aria-label="Main">
-          <ul className="nav-list">
-            {menu.map((item) => (
-              <NavItem key={item.href} item={item} active={item.href === section} />
-            ))}
-          </ul>
-          <a className="btn btn-primary nav-offers" href={offersButton.href}>
-            {offersButton.label}
-          </a>
-        </nav>
+        <details className="nav-menu">
+          <summary className="menu-toggle">
+            <span className="menu-icon" aria-hidden="true" />
+            <span className="menu-label">Menu</span>
+          </summary>
+          <nav id="site-nav" className="site-nav" aria-label="Main">
+            <ul className="nav-list">
+              {menu.map((item) => (
+                <NavItem key={item.href} item={item} route={route} active={item.href === section} />
+              ))}
+            </ul>
+            <a
+              className="btn btn-primary nav-offers"
+              href={offersButton.href}
+              aria-current={offersButton.href === route ? 'page' : undefined}
+            >
+              {offersButton.label}
+            </a>
+          </nav>
+        </details>
       </div>
     </header>
   );
 }
 
-function NavItem({ item, active }: { item: MenuItem; active: boolean }) {
-  const current = active ? ('page' as const) : undefined;
-  if (!item.submenu?.length) {
-    return (
-      <li className={`nav-item${active ? ' is-active' : ''}`}>
-        <a className="nav-link" href={item.href} aria-current={current}>
-          {item.name}
-        </a>
-      </li>
-    );
-  }
+/** `page` on the link to this very page, `true` on the top-level item of the section it is in. */
+const currentFor = (href: string, route: string, active: boolean) =>
+  href === route ? ('page' as const) : active ? ('true' as const) : undefined;
+
+function NavItem({ item, route, active }: { item: MenuItem; route: string; active: boolean }) {
+  const className = `nav-item${item.submenu?.length ? ' has-sub' : ''}${active ? ' is-active' : ''}`;
+  const link = (
+    <a className="nav-link" href={item.href} aria-current={currentFor(item.href, route, active)}>
+      {item.name}
+    </a>
+  );
+  if (!item.submenu?.length) return <li className={className}>{link}</li>;
+  const subId = `sub-${item.href.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`;
   return (
-    <li className={`nav-item has-sub${active ? ' is-active' : ''}`}>
-      <a className="nav-link" href={item.href} aria-current={current}>
-        {item.name}
+    <li className={className}>
+      {link}
+      <button type="button" className="sub-toggle" aria-expanded="false" aria-controls={subId} hidden>
         <span className="caret" aria-hidden="true" />
-      </a>
-      <ul className="sub-menu">
+        <span className="visually-hidden">{item.name} pages</span>
+      </button>
+      <ul className="sub-menu" id={subId}>
         {item.submenu.map((sub) => (
           <li key={sub.href}>
-            <a href={sub.href}>{sub.name}</a>
+            <a href={sub.href} aria-current={sub.href === route ? 'page' : undefined}>
+              {sub.name}
+            </a>
           </li>
         ))}
       </ul>

@@ -44,11 +44,13 @@ function Byline({ byline, updated }: { byline: BylineData; updated: string }) {
   );
 }
 
+/** The page's top band; `aside` (a data panel or a review's scorecard) fills its right column on desktop. */
 export function Hero({
   data,
   byline,
   disclosure,
   children,
+  aside,
 }: {
   data: Frontmatter;
   /** Articles and reviews: the byline replaces the plain "Last Updated" line. */
@@ -56,24 +58,28 @@ export function Hero({
   /** Pages with operator links: the short compensation disclosure, above the first offer. */
   disclosure?: SiteConfig;
   children?: React.ReactNode;
+  aside?: React.ReactNode;
 }) {
   const { hero } = data;
   return (
-    <section className="hero">
-      <div className="container">
-        {hero.badge ? <p className="badge">{hero.badge}</p> : null}
-        <h1>{hero.heading}</h1>
-        <p className="lede">{hero.lede}</p>
-        {byline ? (
-          <Byline byline={byline} updated={data.updated} />
-        ) : hero.showUpdated ? (
-          <p className="updated">
-            Last Updated: <time dateTime={data.updated}>{monthYear(data.updated)}</time>
-          </p>
-        ) : null}
-        {disclosure ? <AdDisclosure site={disclosure} /> : null}
-        <Actions actions={hero.actions} />
-        {children}
+    <section className={`hero${aside ? ' has-aside' : ''}`}>
+      <div className="container hero-grid">
+        <div className="hero-text">
+          {hero.badge ? <p className="badge">{hero.badge}</p> : null}
+          <h1>{hero.heading}</h1>
+          <p className="lede">{hero.lede}</p>
+          {byline ? (
+            <Byline byline={byline} updated={data.updated} />
+          ) : hero.showUpdated ? (
+            <p className="updated">
+              Last Updated: <time dateTime={data.updated}>{monthYear(data.updated)}</time>
+            </p>
+          ) : null}
+          {disclosure ? <AdDisclosure site={disclosure} /> : null}
+          <Actions actions={hero.actions} />
+          {children}
+        </div>
+        {aside ? <div className="hero-aside">{aside}</div> : null}
       </div>
     </section>
   );

@@ -47,12 +47,12 @@ export function Layout(props: LayoutProps) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header site={site} section={props.section} />
+        <Header site={site} section={props.section} route={props.route} />
         <main id="main" tabIndex={-1}>
           {props.children as never}
         </main>
         {props.content ? <ComplianceNotice site={site} /> : null}
-        <Footer site={site} year={props.year} />
+        <Footer site={site} year={props.year} route={props.route} />
       </body>
     </html>
   );

@@ -1,6 +1,8 @@
 import type { Offer, Operator } from '../../src/model.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { Wordmark } from './Wordmark.js';
+import { Highlights } from './Highlights.js';
 
 /** Where an operator's buttons go: the affiliate URL when set, else the official PA site. */
 export const operatorHref = (o: Operator) => o.affiliateUrl ?? o.officialUrl;
@@ -8,31 +10,9 @@ export const operatorHref = (o: Operator) => o.affiliateUrl ?? o.officialUrl;
 /** Attributes every operator call to action carries (affiliate link, new tab). */
 export const sponsoredLink = { rel: 'sponsored nofollow noopener', target: '_blank' } as const;
 
-export function Logo({ operator, size = 56 }: { operator: Operator; size?: number }) {
-  if (operator.logo)
-    return <img className="op-logo" src={`/logos/${operator.logo}`} alt="" width={size} height={size} />;
-  const letters = operator.shortName
-    .split(/[\s-]+/)
-    .map((w) => w[0])
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-  return (
-    <svg className="op-logo" width={size} height={size} viewBox="0 0 56 56" aria-hidden="true" focusable="false">
-      <rect width="56" height="56" rx="12" fill={operator.brandColor} />
-      <text
-        x="28"
-        y="36"
-        textAnchor="middle"
-        fontFamily="system-ui, sans-serif"
-        fontSize="22"
-        fontWeight="700"
-        fill="#ffffff"
-      >
-        {letters}
-      </text>
-    </svg>
-  );
+/** An operator's mark at a card's scale: its wordmark (or licensed logo file), `size` px tall. */
+export function Logo({ operator, size = 40 }: { operator: Operator; size?: number }) {
+  return <Wordmark operator={operator} height={size} />;
 }
 
 export function Stars({ rating }: { rating: number }) {
@@ -183,11 +163,7 @@ export function OperatorCard({ operator, reviewHref }: { operator: Operator; rev
         </div>
       </div>
       <OfferSummary operator={o} />
-      <ul className="op-features">
-        {o.features.map((f) => (
-          <li key={f}>{f}</li>
-        ))}
-      </ul>
+      <Highlights items={o.features} />
       <div className="op-actions">
         <OfferButton operator={o} />
         {reviewHref ? (
@@ -207,7 +183,7 @@ export function AppEntry({ operator }: { operator: Operator }) {
   return (
     <article className="app-card" aria-labelledby={`app-${o.id}`}>
       <div className="op-head">
-        <Logo operator={o} size={48} />
+        <Logo operator={o} size={36} />
         <div className="op-title">
           <h3 id={`app-${o.id}`}>{o.shortName} app</h3>
           <p className="app-rating">

@@ -1,6 +1,16 @@
 import type { Block, RenderedSegment, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
+import { WithToc, tocEntries } from '../components/Toc.js';
+import { PlaySafePanel, TopOffers } from '../components/HeroPanels.js';
+
+/** Ranking pages show their top three in the hero; other guides show who may play and the help line. */
+function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
+  const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
+  if (ranked && 'kind' in ranked)
+    return <TopOffers operators={operators} kind={ranked.kind} reviewRoutes={reviewRoutes} />;
+  return <PlaySafePanel site={site} />;
+}
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
 const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer']);
@@ -20,10 +30,11 @@ export function GuidePage(props: TemplateProps) {
         data={page.data}
         byline={isArticle(props) ? bylineFor(page.data, site, authors) : undefined}
         disclosure={showsOffers(body) ? site : undefined}
+        aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
       />
-      <div className="container content">
-        <Body body={body} ctx={{ site, operators, reviewRoutes }} />
-      </div>
+      <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
+      </WithToc>
     </article>
   );
 }

@@ -2,14 +2,18 @@ import type { Operator, Review, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { Logo, OfferButton, OfferNote, OfferSummary, Stars, ctaLabel } from '../components/Operator.js';
+import { OfferButton, OfferNote, OfferSummary, Stars, ctaLabel } from '../components/Operator.js';
+import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
+import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
+import { TableScroll } from '../components/TableScroll.js';
 
-function Summary({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
+/** The hero's scorecard: the mark, the rating and the facts a reader compares first. */
+function Scorecard({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
   return (
     <div className="review-summary">
       <div className="review-brand">
-        <Logo operator={operator} size={72} />
+        <Wordmark operator={operator} height={56} />
         <div>
           <p className="review-name">{operator.name}</p>
           <Stars rating={operator.rating} />
@@ -52,9 +56,47 @@ function Summary({ operator, review, casino }: { operator: Operator; review: Rev
   );
 }
 
+/** The summary box at the top of a review: pros, cons, and the offer with its key terms. */
+function AtAGlance({ operator, review }: { operator: Operator; review: Review }) {
+  return (
+    <section className="glance" aria-labelledby="glance-heading">
+      <h2 id="glance-heading" className="glance-heading">
+        {operator.shortName} review summary
+      </h2>
+      <div className="glance-grid">
+        <div className="glance-pros">
+          <h3>Pros</h3>
+          <ul>
+            {review.pros.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="glance-cons">
+          <h3>Cons</h3>
+          <ul>
+            {review.cons.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+        <div className="glance-offer">
+          <h3>Welcome offer</h3>
+          {/* Dated, and withheld once stale, like every offer box; the note links the terms. */}
+          <OfferSummary operator={operator} />
+          <OfferNote operator={operator} />
+          <p className="glance-more">
+            <a href="#offer-heading">How the offer works and how to claim it</a>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
 function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) {
   return (
-    <div className="table-scroll">
+    <TableScroll label={title}>
       <table>
         <caption>{title}</caption>
         <thead>
@@ -74,9 +116,19 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
+
+/** A review's sections in page order, for its table of contents. */
+const reviewToc = (operator: Operator, body: TemplateProps['body']): TocEntry[] => [
+  { id: 'glance-heading', text: 'Review summary' },
+  { id: 'offer-heading', text: `${operator.shortName} bonus offer` },
+  ...tocEntries(body),
+  { id: 'payments-heading', text: 'Deposits and withdrawals' },
+  { id: 'faqs', text: 'FAQ' },
+  { id: 'verdict-heading', text: 'Final verdict' },
+];
 
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
 export function ReviewPage({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
@@ -87,10 +139,16 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors 
   const claim = ctaLabel(operator, `Claim ${operator.shortName} Bonus`);
   return (
     <article className="page page-review">
-      <Hero data={page.data} byline={bylineFor(page.data, site, authors)} disclosure={site}>
-        <Summary operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
-      </Hero>
-      <div className="container content">
+      <Hero
+        data={page.data}
+        byline={bylineFor(page.data, site, authors)}
+        disclosure={site}
+        aside={
+          <Scorecard operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
+        }
+      />
+      <WithToc entries={reviewToc(operator, body)}>
+        <AtAGlance operator={operator} review={review} />
         <section className="review-offer" aria-labelledby="offer-heading">
           <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
           <OfferSummary operator={operator} detail />
@@ -99,25 +157,7 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors 
           </div>
           <OfferNote operator={operator} />
         </section>
-        <section className="pros-cons" aria-label="Pros and cons">
-          <div className="pros">
-            <h2>Pros</h2>
-            <ul>
-              {review.pros.map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          </div>
-          <div className="cons">
-            <h2>Cons</h2>
-            <ul>
-              {review.cons.map((c) => (
-                <li key={c}>{c}</li>
-              ))}
-            </ul>
-          </div>
-        </section>
-        <Body body={body} ctx={{ site, operators, reviewRoutes }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
         <section className="payments" aria-labelledby="payments-heading">
           <h2 id="payments-heading">Deposits and withdrawals</h2>
           <Payments title="Deposit methods" rows={review.deposits} />
@@ -136,7 +176,7 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors 
           </div>
           <OfferNote operator={operator} />
         </section>
-      </div>
+      </WithToc>
     </article>
   );
 }

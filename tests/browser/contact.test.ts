@@ -37,6 +37,40 @@ describe.skipIf(!hasChromium)('the contact form reaches someone', () => {
     await page.close();
   });
 
+  it('rejects fields that hold only spaces, with and without JavaScript', async () => {
+    const { page } = await s.open('/contact');
+    for (const id of ['contact-name', 'contact-subject', 'contact-message']) await page.fill(`#${id}`, '   ');
+    await page.fill('#contact-email', 'pat@example.org');
+    await page.click('section.contact-form button[type="submit"]');
+    for (const id of ['contact-name', 'contact-subject', 'contact-message']) {
+      expect(await page.getAttribute(`#${id}`, 'aria-invalid'), id).toBe('true');
+      expect(await page.textContent(`#${id}-error`), id).toBe('Please enter more than spaces.');
+    }
+    expect(await page.getAttribute('#contact-email', 'aria-invalid')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('contact-name');
+    await expect(page.locator('#message-sent').isVisible()).resolves.toBe(false);
+    await page.close();
+    // Without JavaScript the browser's own check refuses spaces in the one-line fields.
+    const { page: plain } = await s.open('/contact', 1280, 900, false);
+    await plain.fill('#contact-name', '   ');
+    await plain.fill('#contact-subject', ' \t ');
+    const states = await plain.$$eval('#contact-name, #contact-subject', (els) =>
+      els.map((el) => (el as HTMLInputElement).validity.patternMismatch),
+    );
+    expect(states).toEqual([true, true]);
+    expect(await plain.$eval('section.contact-form form', (f) => (f as HTMLFormElement).checkValidity())).toBe(false);
+    await plain.close();
+  });
+
+  it('a form service sending the visitor back to #message-sent shows the confirmation (no JS)', async () => {
+    const { page } = await s.open('/contact#message-sent', 375, 900, false);
+    await expect(page.locator('#message-sent').isVisible()).resolves.toBe(true);
+    const { page: plain } = await s.open('/contact', 375, 900, false);
+    await expect(plain.locator('#message-sent').isVisible()).resolves.toBe(false);
+    await page.close();
+    await plain.close();
+  });
+
   it('without an endpoint, hands the message to the mail client addressed to the general address', async () => {
     const { page } = await s.open('/contact');
     await fill(page);
@@ -53,6 +87,10 @@ describe.skipIf(!hasChromium)('the contact form reaches someone', () => {
     expect(decodeURIComponent(mailto.split('body=')[1]!)).toBe(
       'The BetRivers page has a typo.\n\n— Pat Reader <pat@example.org>',
     );
+    // The page confirms the hand-off and moves focus to the confirmation.
+    await expect(page.locator('#message-sent').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('message-sent');
+    expect(await page.textContent('#message-sent')).toContain(general);
     await page.close();
   });
 });

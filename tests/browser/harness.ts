@@ -34,8 +34,8 @@ export interface Session {
   site: BuiltSite;
   browser: Browser;
   base: string;
-  /** Opens a page at a viewport width and collects its console errors. */
-  open(route: string, width?: number, height?: number): Promise<{ page: Page; errors: string[] }>;
+  /** Opens a page at a viewport width (JavaScript on unless `js` is false) and collects its console errors. */
+  open(route: string, width?: number, height?: number, js?: boolean): Promise<{ page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -48,8 +48,8 @@ export async function startSession(extraHeaders?: Record<string, string>): Promi
     site,
     browser,
     base: server.url,
-    async open(route, width = 1280, height = 900) {
-      const page = await browser.newPage({ viewport: { width, height } });
+    async open(route, width = 1280, height = 900, js = true) {
+      const page = await browser.newPage({ viewport: { width, height }, javaScriptEnabled: js });
       const errors: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());

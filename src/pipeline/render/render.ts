@@ -30,8 +30,8 @@ const socialImageUrl = (ctx: RenderContext) => {
 /** The top-level menu item a page highlights: its own menu position, or its section by kind. */
 function sectionOf(ctx: RenderContext, page: Page): string | undefined {
   const menu = ctx.site.config.header.menu;
-  let fallback: string | undefined;
-  if (page.data.template === 'review') {
+  let fallback = page.data.section;
+  if (!fallback && page.data.template === 'review') {
     const op = ctx.site.operators.find((o) => o.id === (page.data as { operator: string }).operator);
     fallback = ctx.templates.sectionFor(menu, op?.kind === 'casino' ? '/casino-reviews' : '/sportsbook-reviews');
   }

@@ -417,6 +417,8 @@ function checkPage(
   return [...refs].sort();
 }
 
+const menuHrefs = (config: SiteConfig) => config.header.menu.map((m) => m.href).join(', ');
+
 /**
  * Stage 2: parse and validate everything, reporting every problem in every file. `splitter` splits
  * pages' frontmatter (pass a cache-backed one to skip pages whose text has not changed).
@@ -551,6 +553,24 @@ export function validateContent(
   for (const d of byRoute.values()) {
     const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics, broken);
     if (!config) continue;
+    const section = d.data.section;
+    if (section && !config.header.menu.some((m) => m.href === section)) {
+      const pos = d.locate(['section']);
+      diagnostics.push(
+        err(
+          d.file.path,
+          pos.line,
+          pos.col,
+          'section',
+          'unknown-section',
+          'section is not a top-level header menu link',
+          {
+            received: JSON.stringify(section),
+            hint: `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+          },
+        ),
+      );
+    }
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];

@@ -1,0 +1,72 @@
+import type { Operator, SiteConfig } from '../../src/model.js';
+import { Stars } from './Operator.js';
+import { Wordmark } from './Wordmark.js';
+
+/**
+ * The hero's data panel on ranking pages: the top three of a kind by our rating, with the facts a
+ * reader compares first. It shows no offer amounts and no operator links: the offers, with their
+ * key terms and the disclosure before them, are in the ranking below.
+ */
+export function TopOffers({
+  operators,
+  kind,
+  reviewRoutes,
+}: {
+  operators: readonly Operator[];
+  kind: Operator['kind'];
+  reviewRoutes: Record<string, string>;
+}) {
+  const list = operators.filter((o) => o.kind === kind).slice(0, 3);
+  if (!list.length) return null;
+  return (
+    <div className="top-offers">
+      <p className="top-offers-title">
+        Top {list.length} {kind === 'casino' ? 'PA online casinos' : 'PA sportsbooks'} by our rating
+      </p>
+      <ol className="top-offers-list">
+        {list.map((o) => (
+          <li key={o.id} className="top-offer">
+            <span className="top-offer-rank" aria-hidden="true">
+              {o.rank}
+            </span>
+            <Wordmark operator={o} height={40} />
+            <div className="top-offer-text">
+              <p className="top-offer-name">
+                <NameLink operator={o} href={reviewRoutes[o.id]} />
+              </p>
+              <Stars rating={o.rating} />
+              <p className="top-offer-facts">{factsOf(o)}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** One line of facts from the operator's data: its review's grade and payout speed, or its first feature. */
+const factsOf = (o: Operator) =>
+  o.review ? `Grade ${o.review.grade} · Payouts ${o.review.payoutSpeed}` : (o.features[0] ?? o.licensee);
+
+const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
+  href ? <a href={href}>{operator.name}</a> : <>{operator.name}</>;
+
+/** The hero's panel on guides without rankings: who may play, and where help is. */
+export function PlaySafePanel({ site }: { site: SiteConfig }) {
+  return (
+    <div className="play-safe">
+      <p className="play-safe-age" aria-hidden="true">
+        21+
+      </p>
+      <p className="play-safe-title">Play legally, play safely</p>
+      <ul className="play-safe-list">
+        <li>21 or older, physically inside Pennsylvania</li>
+        <li>Only operators licensed by the Pennsylvania Gaming Control Board</li>
+        <li>Free, confidential help around the clock</li>
+      </ul>
+      <a className="btn btn-primary play-safe-call" href={`tel:${site.helpline.tel}`}>
+        Call {site.helpline.display}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import type { RenderedSegment } from '../../src/model.js';
+
+export interface TocEntry {
+  id: string;
+  text: string;
+}
+
+const H2 = /<h2\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g;
+const decode = (s: string) =>
+  s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim();
+
+/** The page's sections in order: the Markdown's `##` headings and the FAQ blocks. */
+export function tocEntries(body: readonly RenderedSegment[]): TocEntry[] {
+  const out: TocEntry[] = [];
+  for (const seg of body) {
+    if (seg.kind === 'html') for (const m of seg.html.matchAll(H2)) out.push({ id: m[1]!, text: decode(m[2]!) });
+    else if (seg.block.type === 'faq') out.push({ id: seg.block.id, text: seg.block.heading });
+  }
+  return out;
+}
+
+/** Pages with at least this many sections get a table of contents. */
+export const TOC_MIN = 4;
+
+/**
+ * "On this page": collapsed on small screens (a <details>, no script needed), a sticky column beside
+ * the content on desktop, where the CSS shows it open (the script opens it for older browsers).
+ */
+export function Toc({ entries }: { entries: readonly TocEntry[] }) {
+  return (
+    <nav className="toc" aria-labelledby="toc-heading">
+      <details className="toc-details" data-desktop-open="">
+        <summary className="toc-summary">
+          <span id="toc-heading">On this page</span>
+        </summary>
+        <p className="toc-title" aria-hidden="true">
+          On this page
+        </p>
+        <ol className="toc-list">
+          {entries.map((e) => (
+            <li key={e.id}>
+              <a href={`#${e.id}`}>{e.text}</a>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </nav>
+  );
+}
+
+/** The content column, with the table of contents beside it when the page is long enough. */
+export function WithToc({ entries, children }: { entries: readonly TocEntry[]; children: ReactNode }) {
+  if (entries.length < TOC_MIN) return <div className="container content">{children}</div>;
+  return (
+    <div className="container content has-toc">
+      <Toc entries={entries} />
+      <div className="content-main">{children}</div>
+    </div>
+  );
+}
