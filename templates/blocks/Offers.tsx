@@ -1,6 +1,7 @@
 import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
 import { OfferButton, OfferNote, OfferSummary, ctaLabel } from '../components/Operator.js';
 import { Cards } from './Simple.js';
+import { TableScroll } from '../components/TableScroll.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -35,7 +36,7 @@ export function LicensedBrands({
     <section className="licensed-brands" aria-label={block.heading ?? `Licensed ${what}`}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <div className="table-scroll">
+      <TableScroll label={`Licensed ${what}`}>
         <table>
           <caption>
             PGCB-licensed {what} named in our sources, as of {site.market.asOf}
@@ -67,7 +68,7 @@ export function LicensedBrands({
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
