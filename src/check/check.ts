@@ -14,7 +14,7 @@ import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { detectSite } from './detect.js';
 import type { ExternalOptions } from './external.js';
-import { scanHtml } from './html.js';
+import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
 import { locateFindings } from './locate.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -213,7 +213,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       read,
     });
 
-    const findings: Finding[] = [...links.findings, ...map.findings];
+    const findings: Finding[] = [...links.findings, ...map.findings, ...depthFindings(pages.values())];
     if (paSite) {
       const rulePages: RulePage[] = [...pages.values()].map((p) => {
         const page = pagesByFile.get(p.file);
@@ -279,4 +279,21 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   } finally {
     if (temp) await rm(temp, { recursive: true, force: true });
   }
+}
+
+/** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
+function depthFindings(pages: Iterable<{ file: string; url: string; scan: PageScan }>): Finding[] {
+  const findings: Finding[] = [];
+  for (const p of pages) {
+    if (p.scan.tooDeep === null) continue;
+    findings.push({
+      rule: 'nesting-depth',
+      severity: 'error',
+      category: 'page',
+      message: `elements nest more than ${MAX_DEPTH} deep; browsers flatten the rest and it was not checked`,
+      hint: 'close the elements left open (a missing </div> repeated in a loop is the usual cause)',
+      places: [{ page: p.file, url: p.url, file: null, line: p.scan.tooDeep }],
+    });
+  }
+  return findings;
 }

@@ -59,7 +59,16 @@ export interface PageScan {
   /** The first sponsored link that comes before any compensation disclosure in document order. */
   sponsoredBeforeDisclosure: { href: string; line: number } | null;
   offers: OfferMark[];
+  /** Line where elements nest deeper than MAX_DEPTH; the rest of the page is not read. */
+  tooDeep: number | null;
 }
+
+/**
+ * Browsers' HTML parsers stop nesting at 512 open elements (deeper tags become siblings), so a page
+ * nested deeper is broken anyway; stopping there also keeps the parser's open-element stack, which
+ * it shifts on every tag, from making such a page cost quadratic time.
+ */
+export const MAX_DEPTH = 512;
 
 const SRC_TAGS = new Set(['img', 'script', 'iframe', 'source', 'audio', 'video', 'track', 'embed', 'input']);
 const HREF_TAGS = new Set(['a', 'area', 'link']);
@@ -139,6 +148,7 @@ export function scanHtml(html: string): PageScan {
     ctas: [],
     sponsoredBeforeDisclosure: null,
     offers: [],
+    tooDeep: null,
   };
   let disclosed = false;
   let text = '';
@@ -258,6 +268,10 @@ export function scanHtml(html: string): PageScan {
             line: ln,
           });
         stack.push(frame);
+        if (stack.length > MAX_DEPTH && scan.tooDeep === null) {
+          scan.tooDeep = ln;
+          parser.pause();
+        }
         text += ' ';
       },
       ontext(data) {
