@@ -67,12 +67,14 @@ function page(i) {
 <header class="site-header"><nav id="site-nav"><ul>${nav(0, 20)}</ul>\
 <a href="/guides/topic-1#section-1">Top offers</a></nav></header>
 <main id="main"><article><h1>Topic ${i}</h1>
+<p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>
 <section id="section-1"><h2>Section one</h2><p>Intro text for topic ${i}. ${cross.slice(0, 5).join(' ')}</p>
 <img src="/assets/photo.jpg" srcset="/assets/photo.jpg 1x, /assets/photo@2x.jpg 2x" alt=""></section>
 <section id="section-2"><h2>Section two</h2><p>More text. ${cross.slice(5).join(' ')} ${seeded.join(' ')}</p>
 <article class="op-card"><h3>Operator</h3>\
 <a class="btn btn-cta" href="https://operator.example/" rel="sponsored nofollow">Claim</a>\
-<p>New customers only. T&amp;Cs apply. 21+</p></article></section>
+<p>New customers only. <a href="https://operator.example/terms" rel="sponsored nofollow">T&amp;Cs apply</a>. 21+</p>\
+</article></section>
 <section id="section-3"><h2>Section three</h2><p><a href="#section-1">Back to section one</a> <a href="#top">Top</a> \
 <a href="${route((i + 1) % PAGES)}">Next topic</a></p></section>
 </article></main>

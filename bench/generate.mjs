@@ -266,6 +266,8 @@ export function generate(n) {
   for (const d of [pa, ety, hugo]) rmSync(d, { recursive: true, force: true });
 
   cpSync(path.join(repoDir, 'content', 'site.yaml'), path.join(pa, 'content', 'site.yaml'));
+  // site.yaml's byline names these authors.
+  cpSync(path.join(repoDir, 'content', 'authors'), path.join(pa, 'content', 'authors'), { recursive: true });
   if (existsSync(path.join(repoDir, 'content', 'public')))
     cpSync(path.join(repoDir, 'content', 'public'), path.join(pa, 'content', 'public'), { recursive: true });
 

@@ -1,13 +1,16 @@
 import type { Frontmatter, TemplateName } from './schema/page.js';
 import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
+import type { Author } from './schema/author.js';
 import type { PageUrl } from './pipeline/route/urls.js';
 import type { MarkdownSetup } from './pipeline/render/remark-plugins.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
-export type { Operator, KeyTerms, Review } from './schema/operator.js';
-export type { SiteConfig, MenuItem } from './schema/site.js';
+export type { Operator, Offer, Review } from './schema/operator.js';
+export type { Author } from './schema/author.js';
+export type { OfferState } from './staleness.js';
+export type { SiteConfig, MenuItem, Brand } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
 export type { PageUrl } from './pipeline/route/urls.js';
 
@@ -44,6 +47,8 @@ export interface Site {
   /** The Markdown engine and its resolved plugins (content/site.yaml `markdown:`). */
   markdown: MarkdownSetup;
   operators: Operator[];
+  /** Bylines from content/authors, by id. */
+  authors: Record<string, Author>;
   pages: Page[];
 }
 
@@ -66,6 +71,8 @@ export interface TemplateProps {
   operators: Operator[];
   /** Operator id → route of its review page. */
   reviewRoutes: Record<string, string>;
+  /** Bylines from content/authors, by id. */
+  authors: Record<string, Author>;
 }
 
 /** Props of the shared layout. */

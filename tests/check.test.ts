@@ -333,9 +333,10 @@ Call the help line.
 `;
 
 async function project(files: Record<string, string> = {}) {
+  // Every layout link (menus, byline, disclosure) points home, so only the pages' own links are judged.
   const siteYaml = (await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')).replace(
-    /href: \/[a-z0-9/-]*/g,
-    'href: /',
+    /(href): \/[a-z0-9/#-]*/gi,
+    '$1: /',
   );
   const p = await fixtureProject({
     'content/site.yaml': siteYaml,
@@ -446,9 +447,88 @@ describe('external links (--external)', () => {
   });
 });
 
+// The three compliance faults the issue names, seeded into a hand-written built site.
+const DISCLOSED =
+  '<p class="ad-disclosure">We may receive compensation when you sign up through a link on this page.</p>';
+const TERMS_LINK = '<a href="https://op.example/terms" rel="sponsored nofollow noopener">T&amp;Cs apply</a>';
+const card = (o: { verified?: string; state?: string; terms?: boolean } = {}) =>
+  '<article class="op-card">' +
+  `<div class="op-offer" data-offer-verified="${o.verified ?? '2025-05-01'}" ` +
+  `data-offer-state="${o.state ?? 'current'}" data-offer-operator="Example Sportsbook">
+<p class="op-bonus">Bet $5, Get $200 in Bonus Bets</p></div>
+<a class="btn btn-cta" href="https://op.example/" rel="sponsored nofollow noopener">Claim Bonus</a>
+<p>New customers only. ${o.terms === false ? 'T&amp;Cs apply' : TERMS_LINK}. 21+</p></article>`;
+
+describe('compliance faults in a built site', () => {
+  it('reports a link before the disclosure, an offer with no terms link, a current offer at 120 days', async () => {
+    const dir = await tempDir({
+      'index.html': page('/', {
+        body:
+          `<h1>Home</h1>${DISCLOSED}${card()}<a href="/late">l</a> <a href="/no-terms">n</a> ` +
+          '<a href="/stale">s</a>',
+      }),
+      'late.html': page('/late', { body: `<h1>Late</h1>${card()}${DISCLOSED}` }),
+      'no-terms.html': page('/no-terms', { body: `<h1>No terms</h1>${DISCLOSED}${card({ terms: false })}` }),
+      // Checked on 2025-01-20, shown as current on 2025-05-20: 120 days, past the 90-day limit.
+      'stale.html': page('/stale', { body: `<h1>Stale</h1>${DISCLOSED}${card({ verified: '2025-01-20' })}` }),
+      'withheld.html': page('/withheld', {
+        body: `<h1>Withheld</h1>${DISCLOSED}${card({ verified: '2025-01-20', state: 'withheld' })}`,
+      }),
+      'about.html': page('/about', { body: '<h1>About</h1><a href="/withheld">w</a>' }),
+      'guide.html': page('/guide'),
+      'assets/site.css': '',
+      'sitemap.xml': sitemap(['/', '/late', '/no-terms', '/stale', '/withheld', '/about', '/guide']),
+      ...MARKED,
+    });
+    const root = await tempDir({ 'content/site.yaml': CONFIG });
+    const r = await check({ dir, root, today: '2025-05-20' });
+    const compliance = r.findings.filter((f) => ['disclosure-order', 'cta-terms', 'offer-stale'].includes(f.rule));
+    expect(compliance.map((f) => `${f.severity} ${f.rule} ${f.places[0]!.page}: ${f.message}`)).toEqual([
+      'error disclosure-order late.html: sponsored link to https://op.example/ comes before the compensation ' +
+        'disclosure',
+      "error cta-terms no-terms.html: operator link to https://op.example/ lacks a link to the operator's terms in " +
+        'its card or section',
+      "error offer-stale stale.html: Example Sportsbook's offer shown as current with terms checked 20 January 2025, " +
+        '120 days ago ' +
+        '(hard limit 90 days)',
+    ]);
+    // The same faults from the CLI, with the date given as an option; a bad date is a usage error.
+    const cli = run(['check', '--dir', dir, '--root', root, '--today', '2025-05-20', '--format', 'json']);
+    expect(cli.code).toBe(1);
+    const rules = (JSON.parse(cli.out) as CheckResult).findings.map((f) => f.rule);
+    expect(rules).toEqual(expect.arrayContaining(['disclosure-order', 'cta-terms', 'offer-stale']));
+    const bad = run(['check', '--dir', dir, '--today', '2025-13-01']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('the reference date "2025-13-01" is not a date; write it as YYYY-MM-DD');
+    // An offer 50 days old is still shown, with a warning.
+    const aging = await check({ dir, root, today: '2025-03-11' });
+    expect(
+      aging.findings.filter((f) => f.rule === 'offer-stale').map((f) => `${f.severity} ${f.places[0]!.page}`),
+    ).toEqual(['warning stale.html']);
+  });
+
+  it('a built project warns while an offer ages, then withholds it (no finding) past the hard limit', async () => {
+    // The fixture operator's offer was checked on 2025-01-10.
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const aging = await check({ root: p.root, today: '2025-02-20' });
+    expect(aging.build?.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}:${d.line} ${d.field}`)).toEqual([
+      'warning offer-stale content/operators/example.yaml:19 bonus.verified',
+    ]);
+    expect(aging.findings.filter((f) => f.rule === 'offer-stale').map((f) => f.severity)).toEqual(['warning']);
+    const stale = await check({ root: p.root, today: '2025-05-10' });
+    expect(stale.build?.diagnostics).toEqual([]);
+    expect(stale.findings.filter((f) => f.rule === 'offer-stale')).toEqual([]);
+  });
+});
+
 describe('the real site', () => {
   it('checks clean apart from the sixteen known-unbuilt paths, all warnings, exit 0', async () => {
     const r = await check({ root: repoRoot });
+    // No disclosure, terms or staleness finding: every offer is past the limit and withheld.
+    expect(
+      r.findings.filter((f) => /^(compliance-|disclosure-order|cta-|offer-stale)/.test(f.rule)).map((f) => f.message),
+    ).toEqual([]);
     const config = parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
       check: { knownUnbuilt: string[] };
     };

@@ -114,11 +114,15 @@ function expectFaq($: CheerioAPI, count: number) {
 const externalLinks = ($: CheerioAPI) => $('.content a[href^="http"]');
 
 describe.each(GUIDES)('%s: shared standards', (route) => {
-  it('has one h1, the January 2025 date and no body heading above h2', async () => {
+  it('has one h1, a byline with the January 2025 date and no body heading above h2', async () => {
     const $ = await site.page(route);
     expect($('h1')).toHaveLength(1);
     expect($('.content h1')).toHaveLength(0);
-    expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
+    const byline = textOf($('.hero .byline'));
+    expect(byline).toMatch(
+      /^By PA Bet Guide editorial team \(Editors\) · Fact-checked by PA Bet Guide fact-check desk/,
+    );
+    expect(byline).toContain('Updated January 2025');
     expect($('link[rel=canonical]').attr('href')).toBe(`https://www.pabetguide.com${route}`);
   });
 
@@ -290,7 +294,9 @@ describe('/pa-gambling-laws', () => {
         .filter((_, d) => textOf($(d).find('summary')) === 'Can I cancel self-exclusion early?')
         .find('.faq-answer'),
     );
-    expect(answer).toMatch(/cannot be lifted early/);
+    // 58 Pa. Code §815a: a 1- or 5-year exclusion can be ended early, but only by petition.
+    expect(answer).toMatch(/^Only by petition\./);
+    expect(answer).not.toMatch(/cannot be (lifted|reversed)/);
     expect(answer).toMatch(/after 10 years/);
   });
 });
@@ -341,16 +347,14 @@ describe('/responsible-gambling', () => {
     expect(textOf(section($, 'Cool-off periods: a shorter break'))).toContain('from 24 hours up to 6 months');
   });
 
-  it('walks through self-exclusion: periods, enrolment steps, and that it cannot be reversed early', async () => {
+  it('walks through self-exclusion: periods, enrolment steps, and that only a petition ends it early', async () => {
     const $ = await site.page(RG);
     const periods = markdownTable($, 'Self-exclusion in Pennsylvania');
     expect([...periods.keys()]).toEqual(['1 year', '5 years', 'Lifetime']);
-    expect(periods.get('1 year')![0]).toMatch(/cannot be lifted early/);
-    expect(periods.get('5 years')![0]).toMatch(/cannot be lifted early/);
+    expect(periods.get('1 year')![0]).toMatch(/only by petitioning the PGCB/);
+    expect(periods.get('5 years')![0]).toMatch(/only by petitioning the PGCB/);
     expect(periods.get('Lifetime')![0]).toMatch(/petition for removal only after 10 years/);
-    expect(textOf(section($, 'Self-exclusion in Pennsylvania'))).toMatch(
-      /cannot change your mind and reverse it before the period ends/,
-    );
+    expect(textOf(section($, 'Self-exclusion in Pennsylvania'))).toMatch(/takes a petition to the PGCB/);
     const steps = blockByHeading($, '.steps', 'How to Self-Exclude in Pennsylvania').find('.step');
     expect(steps).toHaveLength(4);
     expect(textOf(steps.eq(1))).toContain('responsibleplay.pa.gov');
@@ -430,7 +434,7 @@ describe('/how-to-bet-on-sports', () => {
     const $ = await site.page(HOW_TO);
     const bankroll = textOf(section($, 'Managing your bankroll'));
     expect(bankroll).toContain('1–5% of your bankroll per bet');
-    expect(bankroll).toContain('$0.50 to $1.00 on single bets');
+    expect(bankroll).toContain('$0.50 to $1 on single bets');
     expect(bankroll).toContain('$1 to $5 on parlays');
   });
 

@@ -19,8 +19,9 @@ interface OperatorYaml {
   licensee: string;
   officialUrl: string;
   affiliateUrl?: string;
-  bonus: { headline: string };
-  app?: { rating: number; features: string[]; bonus?: string; games?: string };
+  bonus?: { headline: string; termsUrl: string; verified: string };
+  termsUrl?: string;
+  app?: { features: string[]; bonus?: string; games?: string };
 }
 
 async function operators(root = repoRoot): Promise<OperatorYaml[]> {
@@ -69,12 +70,18 @@ async function expectLinksResolve($: cheerio.CheerioAPI, selector: string) {
 }
 
 const rankingPages = [
-  { route: '/best-pa-sportsbooks', kind: 'sportsbook' as const },
-  { route: '/best-pa-online-casinos', kind: 'casino' as const },
+  { route: '/best-pa-sportsbooks', kind: 'sportsbook' as const, stats: ['11', '$873.1M', '2019', '24 hours'] },
+  { route: '/best-pa-online-casinos', kind: 'casino' as const, stats: ['about 20', '11', '2019', '24 hours'] },
 ];
-const STAT_VALUES = ['15+', '$873M', '2019', '2,500+', '24hr'];
 
-describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
+/** What an offer box says on the real site today: every spec offer was checked in January 2025. */
+const withheldNotice = (o: OperatorYaml) =>
+  o.bonus
+    ? `We last checked this offer's terms in January 2025 — see ${o.shortName}'s current terms (opens in a new tab).`
+    : `We have no checked offer terms for ${o.shortName}. ` +
+      `See ${o.shortName}'s current promotions and terms (opens in a new tab).`;
+
+describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
     const $ = await site.page(route);
     const expected = ofKind(ops, kind).slice(0, 5);
@@ -84,11 +91,12 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
     const shown = cards.toArray().map((c) => ({
       rank: textOf($(c).find('.op-rank')),
       name: textOf($(c).find('h3')),
-      bonus: textOf($(c).find('.op-bonus')),
+      offer: textOf($(c).find('.op-offer')),
     }));
     expect(shown.map((s) => s.rank)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
-    expect(shown.map((s) => s.bonus)).toEqual(expected.map((o) => o.bonus.headline));
+    // Past the staleness limit, each card withholds the offer's figures and links the operator's terms.
+    expect(shown.map((s) => s.offer)).toEqual(expected.map(withheldNotice));
     // Each card's button goes to that operator, as a sponsored link.
     cards.toArray().forEach((c, i) => {
       const cta = $(c).find('a.btn-cta');
@@ -123,7 +131,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
     const values = $('.stats dd')
       .toArray()
       .map((d) => textOf($(d)));
-    expect(values).toEqual(STAT_VALUES);
+    expect(values).toEqual(stats);
   });
 
   it('shows the ranking criteria as cards', async () => {
@@ -133,14 +141,39 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind }) => {
     expect(criteria.find('.card').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('carries a long guide that names each brand with its licence holder and its current offer', async () => {
+  it('carries a long guide that names each brand with its licence holder, and no stale offer figure', async () => {
     const $ = await site.page(route);
     expect(proseWords($)).toBeGreaterThanOrEqual(1200);
     const prose = textOf($('.prose'));
     for (const o of ofKind(ops, kind).slice(0, 5)) {
       expect(prose).toContain(o.name);
       expect(prose).toContain(o.licensee);
-      expect(prose).toContain(o.bonus.headline);
+      if (o.bonus) expect(pageText($)).not.toContain(o.bonus.headline);
+    }
+  });
+
+  it('lists every licensed brand in the facts sheet with its licence holder, reviewed or not', async () => {
+    const $ = await site.page(route);
+    const market = (
+      parse(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
+        market: Record<'sportsbooks' | 'casinos', { brand: string; operator?: string }[]>;
+      }
+    ).market[kind === 'sportsbook' ? 'sportsbooks' : 'casinos'];
+    const rows = $('.licensed-brands tbody tr')
+      .toArray()
+      .map((r) => ({
+        brand: textOf($(r).find('th')),
+        licensee: textOf($(r).find('td').eq(0)),
+        review: $(r).find('td').eq(1).find('a').attr('href'),
+      }));
+    expect(rows.map((r) => r.brand)).toEqual(market.map((b) => b.brand));
+    expect(rows.length).toBeGreaterThanOrEqual(kind === 'sportsbook' ? 11 : 8);
+    for (const [i, b] of market.entries()) {
+      const op = ops.find((o) => o.id === b.operator);
+      if (op) {
+        expect(rows[i]!.licensee).toBe(op.licensee);
+        expect(rows[i]!.review).toBe(`/${op.id.replace(/-casino$/, '')}-pennsylvania-review`);
+      } else expect(rows[i]!.licensee).toMatch(/^Not named in our source/);
     }
   });
 
@@ -192,12 +225,8 @@ describe('ranking page guides cover their topics', () => {
 });
 
 const appPages = [
-  { route: '/pa-sports-betting-apps', kind: 'sportsbook' as const, figures: { '11': /sportsbook apps/i } },
-  {
-    route: '/pa-online-casino-apps',
-    kind: 'casino' as const,
-    figures: { '15+': /casino apps/i, '5,000+': /casino games/i },
-  },
+  { route: '/pa-sports-betting-apps', kind: 'sportsbook' as const, figures: { '11': /online sportsbooks live/i } },
+  { route: '/pa-online-casino-apps', kind: 'casino' as const, figures: { 'about 20': /online casino brands/i } },
 ];
 
 describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
@@ -223,8 +252,10 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
     entries.toArray().forEach((e, i) => {
       const o = expected[i]!;
       expect(textOf($(e).find('h3'))).toBe(`${o.shortName} app`);
-      expect(textOf($(e).find('.stars .visually-hidden'))).toBe(`Rated ${o.app!.rating.toFixed(1)} out of 5`);
-      expect(textOf($(e).find('.op-bonus'))).toBe(o.app!.bonus ?? o.bonus.headline);
+      // No separate app rating: we have not tested the apps, so the entry shows the overall rating, labelled.
+      expect(textOf($(e).find('.app-rating'))).toContain(`Our overall rating of ${o.shortName}`);
+      expect(textOf($(e).find('.stars .visually-hidden'))).toBe(`Rated ${o.rating.toFixed(1)} out of 5`);
+      expect(textOf($(e).find('.op-offer'))).toBe(withheldNotice(o));
       expect($(e).find('.op-features li')).toHaveLength(o.app!.features.length);
       if (kind === 'casino') expect(textOf($(e).find('.app-games'))).toBe(`${o.app!.games} casino games`);
       const button = $(e).find('a.btn-cta');
@@ -255,7 +286,7 @@ describe('wording on the four pages', () => {
       expect(text).not.toMatch(/free bets?|risk[-\s]?free|free play/i);
       expect(text).not.toMatch(/\{\{|\}\}|TODO/);
       expect($('h1')).toHaveLength(1);
-      expect(textOf($('.hero .updated'))).toBe('Last Updated: January 2025');
+      expect(textOf($('.hero .byline'))).toContain('Updated January 2025');
     },
   );
 });
@@ -290,35 +321,52 @@ describe('operator data drives every page', () => {
       expect(after).not.toBe(before);
       await copy.write(rel, after);
     }
-    const result = await build({ root: copy.root, outDir: out });
+    // A reference date within the offers' staleness limit, so their headlines are shown.
+    const result = await build({ root: copy.root, outDir: out, today: '2025-01-20' });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     changed = builtSite(result);
   });
   afterAll(() => cleanup?.());
 
+  it('within the staleness limit, a card shows key terms, says which our source omits, links the terms', async () => {
+    const $ = await changed.page('/best-pa-sportsbooks');
+    const fanduel = ops.find((o) => o.id === 'fanduel')!;
+    const card = $('.op-card').filter((_, c) => textOf($(c).find('h3')) === fanduel.name);
+    expect(card.find('[data-offer-state]').attr('data-offer-state')).toBe('current');
+    const terms = textOf(card.find('.key-terms'));
+    for (const t of [
+      'Offer: $200 in bonus bets for a $5 first bet',
+      'Cap: $200 in bonus bets',
+      'Min. deposit: $10',
+      'Min. odds: not stated in our source',
+      'Playthrough: not stated in our source',
+      'Bonus credited: within 72 hours',
+      'Expiry: not stated in our source',
+    ])
+      expect(terms).toContain(t);
+    const links = card.find('a.terms-link');
+    expect(links.length).toBe(2);
+    links.each((_, a) => {
+      expect($(a).attr('href')).toBe(fanduel.bonus!.termsUrl);
+      expect($(a).attr('rel')).toBe('sponsored nofollow noopener');
+    });
+    expect(textOf(card.find('a.btn-cta'))).toMatch(/^Claim Bonus/);
+  });
+
   it.each(changes)(
     'a new $id headline replaces the old one on every page that showed it',
     async ({ id, routes, next }) => {
-      const old = ops.find((o) => o.id === id)!.bonus.headline;
-      const htmlFiles = (await site.files()).filter((f) => f.endsWith('.html'));
-      const showing: string[] = [];
-      for (const f of htmlFiles) if ((await site.read(f)).includes(old)) showing.push(f);
-      // The old headline was on the ranking list, the apps page and in the guide prose.
-      for (const r of routes) expect(showing).toContain(`${r.slice(1)}.html`);
-
-      for (const f of showing) {
-        const html = await changed.read(f);
-        expect(html, `${f} still shows the old headline`).not.toContain(old);
-        expect(html, `${f} shows the new headline`).toContain(next);
-      }
-      // No page anywhere in the rebuilt site still shows the old text.
+      const old = ops.find((o) => o.id === id)!.bonus!.headline;
+      // No page anywhere in the rebuilt site shows the old text.
       for (const f of (await changed.files()).filter((x) => x.endsWith('.html'))) {
         expect(await changed.read(f), f).not.toContain(old);
       }
-      // Where a reader sees it: the card, the app entry and the guide.
+      // Where a reader sees it: the card and the app entry (prose never types offer terms).
       const ranking = await changed.page(routes[0]!);
-      expect(ranking('.op-card').filter((_, c) => textOf(ranking(c).find('.op-bonus')) === next)).toHaveLength(1);
-      expect(textOf(ranking('.prose'))).toContain(next);
+      const card = ranking('.op-card').filter((_, c) => textOf(ranking(c).find('.op-bonus')) === next);
+      expect(card).toHaveLength(1);
+      expect(textOf(card.find('.offer-checked-line'))).toMatch(/^Terms checked January 2025\. Full terms at /);
+      expect(textOf(ranking('.prose'))).not.toContain(next);
       const apps = await changed.page(routes[1]!);
       expect(apps('.app-card').filter((_, c) => textOf(apps(c).find('.op-bonus')) === next)).toHaveLength(1);
     },

@@ -62,7 +62,7 @@ describe('design components on the real site', () => {
       const offer = box.find('.glance-offer .op-offer');
       expect(offer.length, route).toBe(1);
       if (offer.find('.op-bonus').length) {
-        expect(textOf(offer.find('.op-bonus')), route).toBe(o.bonus.headline);
+        expect(textOf(offer.find('.op-bonus')), route).toBe(o.bonus?.headline);
         expect(textOf(offer.find('.key-terms')), route).toContain('Min. deposit');
       }
       // It comes first in the content, and the scorecard with the rating sits in the hero.

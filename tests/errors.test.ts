@@ -150,6 +150,30 @@ describe('content errors name the file, line, column and field', () => {
     expect(d!.message).toContain('risk-free');
   });
 
+  it('requires every offer term: a missing terms URL, cap or verified date is an error at the offer', async () => {
+    const [...ds] = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('  termsUrl: https://example.com/terms\n', '')
+        .replace('  cap: $100 in bonus bets\n', '')
+        .replace('verified: 2025-01-10', 'verified: January 2025'),
+    });
+    expect(ds.map((d) => `${d.file}:${d.line} ${d.field}: ${d.message}`)).toEqual([
+      'content/operators/example.yaml:10 bonus.cap: missing required field ' +
+        '(expected a value, or "not stated" when our source gives none)',
+      'content/operators/example.yaml:10 bonus.termsUrl: missing required field (expected string)',
+      'content/operators/example.yaml:17 bonus.verified: ' +
+        'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD',
+    ]);
+  });
+
+  it('rejects an offer term typed into prose, which could not be dated or withheld', async () => {
+    const [d, ...rest] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nToday: {{example.bonus.headline}}.\n`,
+    });
+    expect(rest).toHaveLength(0);
+    expect(d).toMatchObject({ file: 'content/pages/second.md', code: 'offer-in-prose', field: 'body', col: 8 });
+    expect(d!.hint).toContain('offer block');
+  });
+
   it('never passes a <script> through Markdown', async () => {
     const body = 'Hello <script>alert(1)</script> world\n\n<img src=x onerror="alert(1)">\n';
     const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\n${body}` });
@@ -173,7 +197,7 @@ describe('content errors name the file, line, column and field', () => {
   it('resolves {{…}} in frontmatter blocks and reports a bad reference at its field', async () => {
     const fm =
       `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n` +
-      '    text: Today {{example.bonus.headline}} and {{example.bonus.nope}}.';
+      '    text: Today {{example.name}} and {{example.review.nope}}.';
     const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({
@@ -182,15 +206,30 @@ describe('content errors name the file, line, column and field', () => {
       field: 'blocks.note.text',
       code: 'unknown-value',
     });
-    expect(d!.message).toContain('{{example.bonus.nope}}');
+    expect(d!.message).toContain('{{example.review.nope}}');
+  });
+});
+
+describe('bylines', () => {
+  it('names the site when the project has no content/authors, and rejects an unknown author id', async () => {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nText.\n` });
+    cleanups.push(p.cleanup);
+    const { rm, readFile } = await import('node:fs/promises');
+    await rm(`${p.root}/content/authors`, { recursive: true });
+    const result = await build({ root: p.root, outDir: 'dist' });
+    expect(result.diagnostics).toEqual([]);
+    const html = await readFile(`${result.outDir}/second.html`, 'utf8');
+    expect(html).toContain('By <span class="byline-author">PA Bet Guide</span> · Updated');
+    expect(html).not.toContain('Fact-checked by');
+    const [d] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\nauthor: jane-doe\n---\nText.\n` });
+    expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'author', code: 'unknown-author' });
+    expect(d!.hint).toBe('author ids are the file names in content/authors: editorial-team, fact-check');
   });
 });
 
 describe('Markdown output', () => {
   it('fills {{…}} in blocks and marks external links for screen readers', async () => {
-    const fm =
-      `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n` +
-      '    text: Today {{example.bonus.headline}}.';
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name}}.`;
     const body = 'See [the regulator](https://gamingcontrolboard.pa.gov/).\n\n::: note\n';
     const p = await fixtureProject({ 'content/pages/second.md': `---\n${fm}\n---\n${body}` });
     cleanups.push(p.cleanup);
@@ -198,7 +237,7 @@ describe('Markdown output', () => {
     expect(result.ok).toBe(true);
     const { readFile } = await import('node:fs/promises');
     const html = await readFile(`${result.outDir}/second.html`, 'utf8');
-    expect(html).toContain('Today Bet $5, Get $100 in Bonus Bets.');
+    expect(html).toContain('Today Example Sportsbook.');
     expect(html).toContain(
       '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
         'the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',

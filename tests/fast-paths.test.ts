@@ -28,7 +28,7 @@ hero:
 ---
 ## Section A of ${i}
 
-Text with a [link](/guide-${(i + 1) % n}), **bold** words and {{example.bonus.headline}}.
+Text with a [link](/guide-${(i + 1) % n}), **bold** words and {{example.name}}.
 
 - one
 - two
@@ -83,10 +83,10 @@ describe('fast paths write the same bytes as the simple path', () => {
     const op = path.join(project.root, 'content/operators/example.yaml');
     await writeFile(
       op,
-      (await readFile(op, 'utf8')).replace('Bet $5, Get $100 in Bonus Bets', 'Bet $5, Get $150 in Bonus Bets'),
+      (await readFile(op, 'utf8')).replace('name: Example Sportsbook', 'name: Example Sportsbook Two'),
     );
     r = await at('out-2');
-    expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Get $150 in Bonus Bets');
+    expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Example Sportsbook Two');
 
     const site = path.join(project.root, 'content/site.yaml');
     await writeFile(
@@ -98,11 +98,26 @@ describe('fast paths write the same bytes as the simple path', () => {
 
     await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
     const hero = path.join(project.root, 'templates/components/Hero.tsx');
-    await writeFile(hero, (await readFile(hero, 'utf8')).replace('Last Updated: ', 'Updated: '));
+    await writeFile(hero, (await readFile(hero, 'utf8')).replace('Fact-checked by', 'Checked by'));
     r = await at('out-4');
     expect(r.cacheHits).toBe(0);
-    expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Updated: <time');
+    expect(await readFile(path.join(r.outDir, 'guide-3.html'), 'utf8')).toContain('Checked by');
     await rm(path.join(project.root, 'templates'), { recursive: true });
+  });
+
+  it('re-renders a page when the reference date moves its offer past the staleness limit', async () => {
+    // The fixture's offer was checked on 2025-01-10: current ten days later, withheld in 2026.
+    await at('out-before', { today: '2026-06-01' });
+    const fresh = await at('out-fresh', { today: '2025-01-20' });
+    expect(fresh.renderedRoutes).toContain('/');
+    const home = await readFile(path.join(fresh.outDir, 'index.html'), 'utf8');
+    expect(home).toContain('Bet $5, Get $100 in Bonus Bets');
+    expect(home).toContain('Terms checked <time dateTime="2025-01-10">10 January 2025</time>');
+    const later = await at('out-later', { today: '2026-06-01' });
+    expect(later.renderedRoutes).toEqual([]);
+    const withheld = await readFile(path.join(later.outDir, 'index.html'), 'utf8');
+    expect(withheld).not.toContain('Bet $5, Get $100 in Bonus Bets');
+    expect(withheld).toContain('We last checked this offer');
   });
 
   it('ignores a damaged cache entry and renders the page again', async () => {

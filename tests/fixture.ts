@@ -14,9 +14,14 @@ officialUrl: https://example.com/
 bonus:
   headline: Bet $5, Get $100 in Bonus Bets
   detail: A first bet of $5 earns $100 in bonus bets.
-  terms:
-    minDeposit: 10
-    minWithdrawal: 10
+  amount: $100 in bonus bets
+  cap: $100 in bonus bets
+  minDeposit: 10
+  minOdds: not stated
+  playthrough: 1x
+  expiry: 7 days
+  termsUrl: https://example.com/terms
+  verified: 2025-01-10
 features:
   - Fast payouts
   - Good app
@@ -55,6 +60,12 @@ export async function fixtureProject(files: Record<string, string> = {}) {
   const all: Record<string, string> = {
     'content/site.yaml': await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'),
     'content/operators/example.yaml': OPERATOR,
+    // The real site.yaml's byline names these.
+    'content/authors/editorial-team.yaml': await readFile(
+      path.join(repoRoot, 'content/authors/editorial-team.yaml'),
+      'utf8',
+    ),
+    'content/authors/fact-check.yaml': await readFile(path.join(repoRoot, 'content/authors/fact-check.yaml'), 'utf8'),
     'content/pages/index.md': HOME,
     ...files,
   };

@@ -24,7 +24,7 @@ description: A fuzzed page of the fixture, with a description long enough for th
 updated: 2025-01-15
 hero:
   heading: Fuzzed page
-  lede: "Offer: {{example.bonus.headline}}"
+  lede: "From {{example.name}}"
 blocks:
   faq:
     type: faq
@@ -153,6 +153,7 @@ describe('fuzzed content never crashes the build', () => {
         const loaded = {
           site: file('content/site.yaml', siteYaml),
           operators: [file('content/operators/example.yaml', op)],
+          authors: [],
           pages: [file('content/pages/index.md', HOME), file('content/pages/fuzzed.md', text)],
           diagnostics: [],
         };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRealSite } from './helpers.js';
+import { buildRealSite, textOf } from './helpers.js';
 
 type Ld = Record<string, unknown> & { '@type': string };
 
@@ -31,6 +31,7 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         expect(review.itemReviewed?.['@type']).toBe('Organization');
         expect(review.reviewRating).toMatchObject({ '@type': 'Rating', bestRating: 5 });
         expect(review.datePublished).toBe(p.data.updated);
+        expect($('.byline time').attr('datetime')).toBe(p.data.updated);
         expect(types).not.toContain('AggregateRating');
       } else if (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article') {
         const article = blocks.find((b) => b['@type'] === 'Article');
@@ -40,12 +41,27 @@ describe('structured data (JSON-LD) and sharing tags', () => {
           dateModified: p.data.updated,
           headline: expect.any(String),
         });
-        // The same date drives the visible "Last Updated" and the sitemap.
-        expect($('.updated time').attr('datetime')).toBe(p.data.updated);
+        // The same date drives the visible byline date and the sitemap.
+        expect($('.byline time').attr('datetime')).toBe(p.data.updated);
+      }
+      if (
+        p.data.template === 'review' ||
+        (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article')
+      ) {
+        // The byline in JSON-LD: the author (a team, so an Organization) and the fact-checker.
+        const work = blocks.find((b) => b['@type'] === 'Review' || b['@type'] === 'Article') as Record<string, Ld>;
+        expect(work.author).toMatchObject({ '@type': 'Organization', name: 'PA Bet Guide editorial team' });
+        expect(work.contributor).toMatchObject({ '@type': 'Organization', name: 'PA Bet Guide fact-check desk' });
+        expect(textOf($('.byline'))).toContain(`By ${work.author!.name}`);
       }
       const faqCount = $('.faq details').length;
       const faq = blocks.find((b) => b['@type'] === 'FAQPage') as { mainEntity: unknown[] } | undefined;
       expect(faq?.mainEntity.length ?? 0, `${p.route} FAQPage`).toBe(faqCount);
+      // A search engine shows an answer on its own: it may not point at the rest of the page.
+      for (const q of (faq?.mainEntity ?? []) as { acceptedAnswer: { text: string } }[])
+        expect(q.acceptedAnswer.text, p.route).not.toMatch(
+          /\b(see|shown|listed|named|covered|described|terms) (above|below)\b|at the top|in the summary|this review/i,
+        );
       // Sharing tags.
       expect($('meta[property="og:title"]').attr('content')).toBe(p.data.title);
       expect($('meta[property="og:url"]').attr('content')).toBe(p.url.canonical);

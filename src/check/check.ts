@@ -21,6 +21,7 @@ import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import type { CheckResult, Finding } from './types.js';
+import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
 export interface CheckOptions {
   /** Project folder holding content/. Default: the current folder (when `dir` is not given). */
@@ -37,6 +38,8 @@ export interface CheckOptions {
   servedAs?: ServedAs;
   /** Clock for the build (tests pin it). */
   now?: Date;
+  /** The date offers are judged against: a Date or YYYY-MM-DD (default: $PA_SITE_TODAY, else `now`). */
+  today?: Date | string;
 }
 
 /** A problem with the options themselves (the CLI exits 2). */
@@ -45,7 +48,10 @@ export class CheckInputError extends Error {}
 interface Config {
   url: string | null;
   knownUnbuilt: string[];
+  offers: StalenessPolicy;
 }
+
+const positive = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback);
 
 /** The two settings check needs from content/site.yaml, without validating the rest. */
 async function readConfig(root: string): Promise<Config | null> {
@@ -56,11 +62,19 @@ async function readConfig(root: string): Promise<Config | null> {
     return null;
   }
   try {
-    const data = parseYaml(text) as { url?: unknown; check?: { knownUnbuilt?: unknown } } | null;
+    const data = parseYaml(text) as {
+      url?: unknown;
+      check?: { knownUnbuilt?: unknown };
+      offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown };
+    } | null;
     const list = data?.check?.knownUnbuilt;
     return {
       url: typeof data?.url === 'string' ? data.url : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
+      offers: {
+        warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
+        hardLimitDays: positive(data?.offers?.hardLimitDays, DEFAULT_POLICY.hardLimitDays),
+      },
     };
   } catch {
     return null;
@@ -104,6 +118,13 @@ function sortFindings(findings: Finding[]): Finding[] {
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   if (options.servedAs !== undefined && !SERVED_AS.includes(options.servedAs))
     throw new CheckInputError(`servedAs must be one of ${SERVED_AS.join(', ')} (received: ${options.servedAs})`);
+  let today: Date;
+  try {
+    today = referenceDate(options.today, options.now);
+  } catch (e) {
+    if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
+    throw e;
+  }
   let temp: string | null = null;
   try {
     let dir: string;
@@ -125,7 +146,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       dir = path.join(temp, 'site');
       // Loaded only when needed: `check --dir` starts without the build pipeline.
       const { build } = await import('../pipeline/build.js');
-      const b = await build({ root, outDir: dir, now: options.now });
+      const b = await build({ root, outDir: dir, now: options.now, today });
       buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
       buildMs = Math.round(b.timings.total);
       if (!b.ok || !b.site) {
@@ -142,7 +163,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           findings: [],
         };
       }
-      config = { url: b.site.config.url, knownUnbuilt: b.site.config.check.knownUnbuilt };
+      config = {
+        url: b.site.config.url,
+        knownUnbuilt: b.site.config.check.knownUnbuilt,
+        offers: b.site.config.offers,
+      };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
     }
 
@@ -212,7 +237,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
             : null;
         return { ...p, ignore, canonical };
       });
-      findings.push(...checkPages({ pages: rulePages, linkedTo: links.linkedTo, listed: map.listed }));
+      findings.push(
+        ...checkPages({
+          pages: rulePages,
+          linkedTo: links.linkedTo,
+          listed: map.listed,
+          offers: { policy: config?.offers ?? DEFAULT_POLICY, today },
+        }),
+      );
     }
 
     let externalRefs = 0;

@@ -24,6 +24,20 @@ export interface Cta {
   sponsored: boolean;
   /** 'T&Cs apply' appears in the same card or section. */
   terms: boolean;
+  /** The same card or section links to terms (an http(s) link whose text names "terms" or "T&Cs"). */
+  termsLink: boolean;
+}
+
+/**
+ * An offer box: `data-offer-verified` (YYYY-MM[-DD]), `data-offer-state` (current, aging, withheld)
+ * and `data-offer-operator`.
+ */
+export interface OfferMark {
+  verified: string;
+  state: string;
+  /** `data-offer-operator`: the operator's name, when the page gives it. */
+  operator: string;
+  line: number;
 }
 
 export interface PageScan {
@@ -42,6 +56,9 @@ export interface PageScan {
   ignore: string[];
   noindex: boolean;
   ctas: Cta[];
+  /** The first sponsored link that comes before any compensation disclosure in document order. */
+  sponsoredBeforeDisclosure: { href: string; line: number } | null;
+  offers: OfferMark[];
   /** Line where elements nest deeper than MAX_DEPTH; the rest of the page is not read. */
   tooDeep: number | null;
 }
@@ -64,6 +81,10 @@ const CONTAINERS = new Set(['article', 'section', 'aside', 'li', 'tr', 'figure',
 /** A class such as `card` or `op-card`. */
 const CARD_CLASS = /(?:^|[\s-])card(?:\s|$)/i;
 const TERMS = /\b(?:T&Cs?|terms (?:and|&) conditions) apply\b/i;
+/** Text of a link to an offer's terms. */
+const TERMS_LINK_TEXT = /\b(?:T&Cs?|terms)\b/i;
+/** The compensation disclosure (the page rule compliance-disclosure looks for the same words). */
+export const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
 const tokens = (v: string | undefined) => (v ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -106,6 +127,10 @@ interface Frame {
   container: boolean;
   textStart: number;
   ctas: Cta[] | null;
+  /** A terms link sits inside this element. */
+  termsLink: boolean;
+  /** For `<a>`: its href, to judge it as a terms link when it closes. */
+  href?: string;
 }
 
 export function scanHtml(html: string): PageScan {
@@ -121,8 +146,11 @@ export function scanHtml(html: string): PageScan {
     ignore: [],
     noindex: false,
     ctas: [],
+    sponsoredBeforeDisclosure: null,
+    offers: [],
     tooDeep: null,
   };
+  let disclosed = false;
   let text = '';
   const stack: Frame[] = [];
   let hidden = 0;
@@ -153,10 +181,16 @@ export function scanHtml(html: string): PageScan {
     else if (f.tag === 'footer') footer--;
     else if (f.tag === 'svg') svg--;
     if (HIDDEN_TEXT.has(f.tag)) hidden--;
+    if (f.tag === 'a' && f.href !== undefined && /^https?:\/\//i.test(f.href.trim())) {
+      if (TERMS_LINK_TEXT.test(text.slice(f.textStart))) for (const g of stack) g.termsLink = true;
+    }
     if (f.ctas) {
       const inside = text.slice(f.textStart);
       const ok = TERMS.test(inside.replace(/\s+/g, ' '));
-      for (const c of f.ctas) c.terms = ok;
+      for (const c of f.ctas) {
+        c.terms = ok;
+        c.termsLink = f.termsLink;
+      }
     }
   };
 
@@ -170,6 +204,8 @@ export function scanHtml(html: string): PageScan {
           container: CONTAINERS.has(name) || (cls !== undefined && CARD_CLASS.test(cls)),
           textStart: text.length,
           ctas: null,
+          termsLink: false,
+          ...(name === 'a' && attrs.href !== undefined ? { href: attrs.href } : {}),
         };
         if (attrs.id !== undefined) scan.ids.add(attrs.id);
         if (name === 'a' && attrs.name !== undefined) scan.ids.add(attrs.name);
@@ -204,8 +240,18 @@ export function scanHtml(html: string): PageScan {
         }
         if (name === 'a' && attrs.href !== undefined) {
           const rel = tokens(attrs.rel);
+          if (rel.includes('sponsored') && !disclosed && !scan.sponsoredBeforeDisclosure) {
+            disclosed = DISCLOSURE.test(text);
+            if (!disclosed) scan.sponsoredBeforeDisclosure = { href: attrs.href, line: ln };
+          }
           if (rel.includes('sponsored') || tokens(cls).includes('btn-cta')) {
-            const cta: Cta = { href: attrs.href, line: ln, sponsored: rel.includes('sponsored'), terms: false };
+            const cta: Cta = {
+              href: attrs.href,
+              line: ln,
+              sponsored: rel.includes('sponsored'),
+              terms: false,
+              termsLink: false,
+            };
             scan.ctas.push(cta);
             const box = [...stack].reverse().find((f) => f.container) ?? stack[stack.length - 1];
             if (box) {
@@ -214,6 +260,13 @@ export function scanHtml(html: string): PageScan {
             }
           }
         }
+        if (attrs['data-offer-verified'] !== undefined)
+          scan.offers.push({
+            verified: attrs['data-offer-verified'],
+            state: attrs['data-offer-state'] ?? '',
+            operator: attrs['data-offer-operator'] ?? '',
+            line: ln,
+          });
         stack.push(frame);
         if (stack.length > MAX_DEPTH && scan.tooDeep === null) {
           scan.tooDeep = ln;

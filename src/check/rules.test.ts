@@ -30,7 +30,7 @@ ${canonical === null ? '' : `<link rel="canonical" href="${canonical}">`}${s.hea
 
 function ctx(
   specs: Record<string, PageSpec>,
-  opts: { sitemap?: string | null; ignore?: Record<string, string[]>; linked?: string[] } = {},
+  opts: { sitemap?: string | null; ignore?: Record<string, string[]>; linked?: string[]; today?: string } = {},
 ) {
   const pages: RulePage[] = Object.entries(specs).map(([file, spec]) => {
     const route = routeForFile(file);
@@ -52,8 +52,22 @@ function ctx(
     files,
     linkedTo: new Set(opts.linked ?? Object.keys(specs)),
     sitemap: opts.sitemap === undefined ? `<urlset>${locs}</urlset>` : opts.sitemap,
+    offers: {
+      policy: { warnAfterDays: 30, hardLimitDays: 90 },
+      today: new Date(`${opts.today ?? '2025-01-20'}T00:00:00Z`),
+    },
   };
 }
+
+/** The short disclosure a page shows above its first operator link. */
+const DISCLOSED = '<p>We may receive compensation when you sign up through a link on this page.</p>';
+const TERMS_LINK = '<a href="https://op.example/terms" rel="sponsored">T&amp;Cs apply</a>';
+/** An offer box with its terms link, as the templates render it. */
+const offerBox = (verified: string, state = 'current', terms = true) =>
+  `<article class="op-card"><div class="op-offer" data-offer-verified="${verified}" data-offer-state="${state}">
+<p>Bet $5, get $200 in bonus bets.</p></div>
+<a class="btn-cta" href="https://op.example/" rel="sponsored nofollow">Claim</a>
+<p>New customers only. ${terms ? TERMS_LINK : 'T&amp;Cs apply'}. 21+</p></article>`;
 
 /** The sitemap's own findings, then the page rules, as check() runs them on a pa-site build. */
 const brief = (c: ReturnType<typeof ctx>) => {
@@ -64,9 +78,10 @@ const brief = (c: ReturnType<typeof ctx>) => {
     lookup: (p) => lookup(p, 'clean', c.files),
     read: () => null,
   });
-  return [...map.findings, ...checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: map.listed })].map(
-    (f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`,
-  );
+  return [
+    ...map.findings,
+    ...checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: map.listed, offers: c.offers }),
+  ].map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
 };
 
 describe('page rules', () => {
@@ -94,13 +109,60 @@ describe('page rules', () => {
     ]);
   });
 
-  it("requires 'T&Cs apply' next to each operator CTA and rel=sponsored on it", () => {
-    const body = `<h1>x</h1><section><a class="btn-cta" href="https://op.example/" rel="sponsored">Claim</a>\
-<p>T&amp;Cs apply.</p></section>
-<section><a class="btn-cta" href="https://op2.example/">Claim</a></section>`;
+  it("requires 'T&Cs apply' and a terms link next to each operator CTA, and rel=sponsored on it", () => {
+    const body = `<h1>x</h1>${DISCLOSED}<section><a class="btn-cta" href="https://op.example/" rel="sponsored">Claim</a>
+<p><a href="https://op.example/terms" rel="sponsored">T&amp;Cs apply</a>.</p></section>
+<section><a class="btn-cta" href="https://op2.example/">Claim</a></section>
+<section><a class="btn-cta" href="https://op3.example/" rel="sponsored">Claim</a><p>T&amp;Cs apply.</p></section>`;
     expect(brief(ctx({ 'index.html': {}, 'offers.html': { body } }))).toEqual([
-      "cta-terms offers.html: operator link to https://op2.example/ has no 'T&Cs apply' in its card or section",
+      "cta-terms offers.html: operator link to https://op2.example/ lacks 'T&Cs apply' and a link to the operator's " +
+        'terms in its card or section',
+      "cta-terms offers.html: operator link to https://op3.example/ lacks a link to the operator's terms in its card " +
+        'or section',
       'cta-sponsored offers.html: operator link to https://op2.example/ has no rel="sponsored"',
+    ]);
+  });
+
+  it('reports an offer without a terms link (seeded fault: no terms URL)', () => {
+    const body = `<h1>x</h1>${DISCLOSED}${offerBox('2025-01-10', 'current', false)}`;
+    expect(brief(ctx({ 'index.html': {}, 'offers.html': { body } }))).toEqual([
+      "cta-terms offers.html: operator link to https://op.example/ lacks a link to the operator's terms in its card " +
+        'or section',
+    ]);
+  });
+
+  it('reports a sponsored link before the compensation disclosure (seeded fault)', () => {
+    const late = `<h1>x</h1>${offerBox('2025-01-10')}${DISCLOSED}`;
+    const early = `<h1>x</h1>${DISCLOSED}${offerBox('2025-01-10')}`;
+    expect(brief(ctx({ 'index.html': {}, 'late.html': { body: late }, 'early.html': { body: early } }))).toEqual([
+      'disclosure-order late.html: sponsored link to https://op.example/ comes before the compensation disclosure',
+    ]);
+  });
+
+  it('judges offers shown as current by their verified date: warn, then error past the hard limit', () => {
+    // Seeded fault: an offer shown as current although its terms were checked 120 days ago.
+    const c = ctx(
+      {
+        'index.html': {},
+        'fresh.html': { body: `<h1>x</h1>${DISCLOSED}${offerBox('2025-04-20')}` },
+        'aging.html': { body: `<h1>x</h1>${DISCLOSED}${offerBox('2025-04-01')}` },
+        'stale.html': { body: `<h1>x</h1>${DISCLOSED}${offerBox('2025-01-20')}` },
+        'month.html': { body: `<h1>x</h1>${DISCLOSED}${offerBox('2025-01')}` },
+        'withheld.html': { body: `<h1>x</h1>${DISCLOSED}${offerBox('2025-01', 'withheld')}` },
+      },
+      { today: '2025-05-20' },
+    );
+    expect(
+      checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: null, offers: c.offers }).map(
+        (f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`,
+      ),
+    ).toEqual([
+      'warning offer-stale aging.html: offer shown as current with terms checked 1 April 2025, 49 days ago ' +
+        '(warn after 30 days)',
+      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +
+        '(hard limit 90 days)',
+      'error offer-stale month.html: offer shown as current with terms checked January 2025, 139 days ago ' +
+        '(hard limit 90 days)',
     ]);
   });
 

@@ -7,13 +7,19 @@
 import { findBannedPhrase } from '../schema/common.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
+import { DISCLOSURE } from './html.js';
+import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../staleness.js';
 
 /** Every page rule id with its one-line explanation (docs/check.md repeats these). */
 export const PAGE_RULES = {
   'compliance-age': 'every content page shows the reminder that players must be 21+ and in Pennsylvania',
   'compliance-helpline': 'every content page shows the problem-gambling help line 1-800-GAMBLER',
   'compliance-disclosure': 'every content page discloses that the site may receive compensation from operators',
-  'cta-terms': "every operator call to action has 'T&Cs apply' in the same card or section",
+  'cta-terms':
+    "every operator call to action has 'T&Cs apply' and a link to the operator's terms in the same card or section",
+  'disclosure-order': 'no rel="sponsored" link comes before the compensation disclosure in document order',
+  'offer-stale':
+    'no offer is shown as current once its terms are older than the hard limit (error) or the warn age (warning)',
   'cta-sponsored': 'every operator call to action has rel="sponsored"',
   'banned-wording': 'no "free bet", "risk-free", "risk free" or "free play" in visible text (PGCB, March 2023)',
   'unique-title': 'every page has a <title> no other page uses',
@@ -39,6 +45,8 @@ export interface RuleContext {
   linkedTo: ReadonlySet<string>;
   /** HTML files sitemap.xml lists (sitemap.ts), or null when there is no sitemap. */
   listed: ReadonlySet<string> | null;
+  /** The staleness policy (content/site.yaml `offers`) and the date offers are judged against. */
+  offers: { policy: StalenessPolicy; today: Date };
 }
 
 // The age limit ("21+", "21 or older", "21 years") and Pennsylvania in one sentence, in either order.
@@ -47,7 +55,6 @@ const SAME_SENTENCE = '[^.!?]{0,160}';
 const STATE = String.raw`\bPennsylvania\b`;
 const AGE = new RegExp(`${AGE_LIMIT}${SAME_SENTENCE}${STATE}|${STATE}${SAME_SENTENCE}${AGE_LIMIT}`, 'i');
 const HELPLINE = /1-800-GAMBLER/i;
-const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
 const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.url, file: null, line });
 const finding = (rule: PageRule, message: string, places: Place[], hint?: string): Finding => ({
@@ -111,8 +118,31 @@ function duplicates(
   return out;
 }
 
+/** `offer-stale` findings: offers shown as current past the warn age (warning) or the hard limit (error). */
+function staleOfferFindings(ctx: RuleContext, offers: Map<string, Place[]>): Finding[] {
+  const { policy, today } = ctx.offers;
+  return [...offers].map(([key, places]) => {
+    const [operator, verified] = key.split('\n') as [string, string];
+    const hard = offerState(verified, today, policy) === 'withheld';
+    const limit = hard ? `hard limit ${policy.hardLimitDays}` : `warn after ${policy.warnAfterDays}`;
+    return {
+      ...finding(
+        'offer-stale',
+        `${operator ? `${operator}'s offer` : 'offer'} shown as current with terms checked ` +
+          `${verifiedLabel(verified)}, ` +
+          `${ageInDays(verified, today)} days ago (${limit} days)`,
+        places,
+        "check the operator's current terms and update the offer's verified date, or rebuild: " +
+          'the build withholds offers past the hard limit',
+      ),
+      severity: hard ? 'error' : 'warning',
+    };
+  });
+}
+
 export function checkPages(ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
+  const staleOffers = new Map<string, Place[]>();
   const on = (p: RulePage, rule: PageRule) => !p.ignore.has(rule) && (p.file !== '404.html' || rule === 'single-h1');
 
   for (const p of ctx.pages) {
@@ -132,13 +162,39 @@ export function checkPages(ctx: RuleContext): Finding[] {
     if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text))
       out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
     if (on(p, 'cta-terms')) {
-      for (const c of s.ctas.filter((c) => !c.terms))
+      for (const c of s.ctas.filter((c) => !c.terms || !c.termsLink)) {
+        const missing = [c.terms ? '' : "'T&Cs apply'", c.termsLink ? '' : "a link to the operator's terms"];
         out.push({
-          ...finding('cta-terms', `operator link to ${c.href} has no 'T&Cs apply' in its card or section`, [
-            placeOf(p, c.line),
-          ]),
+          ...finding(
+            'cta-terms',
+            `operator link to ${c.href} lacks ${missing.filter(Boolean).join(' and ')} in its card or section`,
+            [placeOf(p, c.line)],
+            'give the offer a termsUrl in its operator file; the offer box links it',
+          ),
           target: c.href,
         });
+      }
+    }
+    if (on(p, 'disclosure-order') && s.sponsoredBeforeDisclosure) {
+      const b = s.sponsoredBeforeDisclosure;
+      out.push({
+        ...finding(
+          'disclosure-order',
+          `sponsored link to ${b.href} comes before the compensation disclosure`,
+          [placeOf(p, b.line)],
+          'show the short disclosure (site.yaml compliance.shortDisclosure) above the first offer',
+        ),
+        target: b.href,
+      });
+    }
+    if (on(p, 'offer-stale')) {
+      for (const o of s.offers) {
+        if (o.state === 'withheld' || !/^\d{4}-\d{2}(-\d{2})?$/.test(o.verified)) continue;
+        if (offerState(o.verified, ctx.offers.today, ctx.offers.policy) === 'current') continue;
+        // One finding per offer, listing every page that shows it.
+        const key = `${o.operator}\n${o.verified}`;
+        staleOffers.set(key, [...(staleOffers.get(key) ?? []), placeOf(p, o.line)]);
+      }
     }
     if (on(p, 'cta-sponsored')) {
       for (const c of s.ctas.filter((c) => !c.sponsored))
@@ -189,6 +245,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
       );
     }
   }
+  out.push(...staleOfferFindings(ctx, staleOffers));
   out.push(...duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'));
   out.push(...duplicates(ctx, 'unique-description', (p) => p.scan.descriptions, 'meta description'));
   return out;

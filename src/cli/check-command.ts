@@ -12,6 +12,7 @@ export interface CheckCommandOptions {
   servedAs?: ServedAs;
   format?: CheckFormat;
   quiet?: boolean;
+  today?: string;
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
@@ -21,7 +22,13 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   };
   let result: CheckResult;
   try {
-    result = await check({ root: opts.root, dir: opts.dir, external: opts.external, servedAs: opts.servedAs });
+    result = await check({
+      root: opts.root,
+      dir: opts.dir,
+      external: opts.external,
+      servedAs: opts.servedAs,
+      today: opts.today,
+    });
   } catch (e) {
     if (e instanceof CheckInputError) {
       process.stderr.write(`pa-site check: ${e.message}\n`);

@@ -29,6 +29,7 @@ async function runBuild(opts: {
   verbose?: boolean;
   workers?: string;
   cache?: boolean;
+  today?: string;
 }): Promise<number> {
   const { build } = await import('../pipeline/build.js');
   const o = makeOut();
@@ -40,6 +41,15 @@ async function runBuild(opts: {
       return EXIT.usage;
     }
   }
+  const { ReferenceDateError, referenceDate } = await import('../staleness.js');
+  let today: Date;
+  try {
+    today = referenceDate(opts.today);
+  } catch (e) {
+    if (!(e instanceof ReferenceDateError)) throw e;
+    o.err(`error: ${e.message}`);
+    return EXIT.usage;
+  }
   const line = progressLine(opts.quiet);
   let result: BuildResult;
   try {
@@ -48,6 +58,7 @@ async function runBuild(opts: {
       outDir: opts.out,
       workers,
       cache: opts.cache,
+      today,
       onStatus: (message) => {
         line?.clear();
         o.err(message);
@@ -93,6 +104,11 @@ export function program(): Command {
     .showHelpAfterError('(run "pa-site --help" for usage)')
     .exitOverride();
   const root = new Option('--root <dir>', 'project folder containing content/').default('.');
+  const today = () =>
+    new Option(
+      '--today <date>',
+      'judge offer staleness as of this date, YYYY-MM-DD (default: $PA_SITE_TODAY or today)',
+    );
 
   cmd
     .command('build')
@@ -101,6 +117,7 @@ export function program(): Command {
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
     .option('--workers <n>', 'render threads, the main thread included (default: one per core from 300 pages)')
     .option('--no-cache', 'render every page afresh, ignoring the render cache')
+    .addOption(today())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
     .addOption(
       new Option('--verbose', 'also print how long each stage took, threads used and cache hits').conflicts('quiet'),
@@ -123,6 +140,7 @@ export function program(): Command {
       ),
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .addOption(today())
     .option('-q, --quiet', 'print errors only')
     .exitOverride()
     .action(async (opts) => {

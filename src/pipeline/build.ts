@@ -21,6 +21,8 @@ import { lockOutput } from './write/lock.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
+import { applyOfferStates } from './validate/offers.js';
+import { ReferenceDateError, referenceDate } from '../staleness.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
@@ -29,6 +31,11 @@ export interface BuildOptions {
   outDir?: string;
   /** Clock for the copyright year (tests pin it). */
   now?: Date;
+  /**
+   * The date offers are judged against (staleness): a Date or YYYY-MM-DD. Default: $PA_SITE_TODAY,
+   * else `now`, else the real clock.
+   */
+  today?: Date | string;
   /** Render threads, the main thread included: a number, or 'auto' (one per core for large sites; default). */
   workers?: number | 'auto';
   /** Reuse rendered pages from the persistent render cache (default true). */
@@ -229,6 +236,25 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
   if (!site) return done(result);
+  let today: Date;
+  try {
+    today = referenceDate(options.today, options.now);
+  } catch (e) {
+    if (!(e instanceof ReferenceDateError)) throw e;
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'reference-date',
+      file: 'content/site.yaml',
+      line: 1,
+      col: 1,
+      field: 'offers',
+      message: e.message,
+      hint: 'pass --today YYYY-MM-DD, or unset PA_SITE_TODAY to use the real date',
+    });
+    return done(result);
+  }
+  // What each offer shows depends on its age today: decided once here, so the render cache keys on it.
+  result.diagnostics.push(...applyOfferStates(site, loaded.operators, today));
   result.site = site;
   // Plugins import while templates compile; a broken plugin stops the build before anything renders.
   const markdown = await loadMarkdownEngine(site.markdown);

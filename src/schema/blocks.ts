@@ -19,6 +19,21 @@ export const blockSchema = z.discriminatedUnion('type', [
     intro: copy.optional(),
   }),
   z.strictObject({ type: z.literal('apps'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
+  /** One operator's offer box (dated, withheld once stale) with its call to action. */
+  z.strictObject({
+    type: z.literal('offer'),
+    operator: z.string().regex(/^[a-z0-9-]+$/, 'expected an operator id such as "fanduel"'),
+    heading: text.optional(),
+  }),
+  /** Every licensed brand of a kind from site.yaml `market`, with its licence holder. */
+  z.strictObject({
+    type: z.literal('licensed-brands'),
+    kind: operatorKind,
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
+  /** The review criteria from site.yaml `methodology`, as cards. */
+  z.strictObject({ type: z.literal('methodology'), heading: text.optional(), intro: copy.optional() }),
   z.strictObject({
     type: z.literal('stats'),
     heading: text.optional(),

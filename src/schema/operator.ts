@@ -1,20 +1,60 @@
 import { z } from 'zod';
 import { absoluteUrl, copy, hexColor, text } from './common.js';
+import type { OfferState } from '../staleness.js';
 
 const money = z.number().nonnegative().max(100000);
 
-export const keyTermsSchema = z.strictObject({
-  minDeposit: money,
-  minWithdrawal: money,
+/**
+ * A term our source does not state. Offers come from the spec (checked January 2025); a term it
+ * leaves out is written `not stated` rather than guessed, and pages say so and link the operator's
+ * own terms.
+ */
+export const NOT_STATED = 'not stated' as const;
+const STATED = `expected a value, or "${NOT_STATED}" when our source gives none`;
+const stated = <T extends z.ZodType>(t: T) => z.union([t, z.literal(NOT_STATED)], { error: STATED });
+
+/** When an offer's terms were last checked: `YYYY-MM` (month only, as our source gives it) or `YYYY-MM-DD`. */
+export const verifiedDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD')
+  .refine(
+    // Runs even when the pattern failed: judge only full dates, and never call toISOString on an invalid one.
+    (s) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return true;
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+    },
+    'not a real calendar date',
+  );
+
+/**
+ * A welcome offer and its key terms (58 Pa. Code §501a.7: never hide conditions; the PGCB wants
+ * minimum deposit, minimum odds, playthrough and expiry next to every offer).
+ */
+export const offerSchema = z.strictObject({
+  headline: copy,
+  detail: copy,
+  promoCode: text.optional(),
+  /** What the player receives, e.g. "$200 in bonus bets". */
+  amount: copy,
+  /** The most the offer pays, e.g. "$1,500 in bonus bets". */
+  cap: stated(copy),
+  minDeposit: stated(money),
+  /** Wagering (casino) or playthrough (bonus bets) before winnings can be withdrawn, e.g. "1x". */
+  playthrough: stated(copy),
+  /** Sportsbooks: the shortest odds a qualifying bet may have, e.g. "-500". */
+  minOdds: stated(copy).optional(),
   /** When the bonus is credited, e.g. "within 72 hours". */
-  bonusArrives: text.optional(),
-  /** How long bonus funds last, e.g. "7 days". */
-  validity: text.optional(),
-  /** Playthrough before winnings can be withdrawn, e.g. "1x". */
-  playthrough: text.optional(),
-  minOdds: text.optional(),
+  bonusArrives: stated(copy).optional(),
+  /** How long the bonus lasts once credited, e.g. "7 days". */
+  expiry: stated(copy),
+  minWithdrawal: stated(money).optional(),
   /** Any other condition a reader must know. */
   other: z.array(copy).default([]),
+  /** Where the operator publishes the offer's full terms. */
+  termsUrl: absoluteUrl,
+  /** When we last checked these terms against the source: never later than the check really happened. */
+  verified: verifiedDate,
 });
 
 const paymentSchema = z.strictObject({ method: text, time: text, note: text.optional() });
@@ -28,15 +68,17 @@ export const reviewSchema = z.strictObject({
   cons: z.array(copy).min(1),
   deposits: z.array(paymentSchema).min(1),
   withdrawals: z.array(paymentSchema).min(1),
+  /** Smallest deposit and withdrawal the account accepts (not an offer term). */
+  minDeposit: money,
+  minWithdrawal: money,
   fees: copy,
   faqs: z.array(faqSchema).min(2),
   verdict: copy,
 });
 
+/** App entry. It carries no rating of its own: we have not tested the apps, so lists show the overall rating. */
 export const appSchema = z.strictObject({
-  rating: z.number().min(1).max(5),
   features: z.array(copy).min(1),
-  bonus: copy.optional(),
   /** Casino apps: how many games, as text ("1,000+"). */
   games: text.optional(),
 });
@@ -60,12 +102,10 @@ export const operatorSchema = z
     licensee: text,
     officialUrl: absoluteUrl,
     affiliateUrl: absoluteUrl.optional(),
-    bonus: z.strictObject({
-      headline: copy,
-      detail: copy,
-      promoCode: text.optional(),
-      terms: keyTermsSchema,
-    }),
+    /** The welcome offer, when our source states one. */
+    bonus: offerSchema.optional(),
+    /** Operators without a stated offer: where the operator publishes its current promotions and terms. */
+    termsUrl: absoluteUrl.optional(),
     features: z.array(copy).min(2).max(6),
     ctaText: text.optional(),
     /** Sportsbooks: id of the brand's Pennsylvania online casino (its game count shows in the review). */
@@ -76,10 +116,29 @@ export const operatorSchema = z
     app: appSchema.optional(),
     review: reviewSchema.optional(),
   })
+  .superRefine((o, ctx) => {
+    if (o.kind === 'sportsbook' && o.bonus && o.bonus.minOdds === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bonus', 'minOdds'],
+        message: `a sportsbook offer needs minOdds (the shortest qualifying odds), or "${NOT_STATED}"`,
+      });
+    if (!o.bonus && !o.termsUrl)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['termsUrl'],
+        message: 'an operator without a stated offer needs termsUrl: where it publishes its current promotions',
+      });
+  })
   .transform((o) => ({ ...o, ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus') }));
 
 export type OperatorInput = z.input<typeof operatorSchema>;
 export type OperatorData = z.output<typeof operatorSchema>;
-export type Operator = OperatorData & { id: string; file: string };
-export type KeyTerms = z.infer<typeof keyTermsSchema>;
+export type Operator = OperatorData & {
+  id: string;
+  file: string;
+  /** What pages do with the offer on the build's reference date (set by the build; absent = withheld). */
+  offerState?: OfferState;
+};
+export type Offer = z.infer<typeof offerSchema>;
 export type Review = z.infer<typeof reviewSchema>;

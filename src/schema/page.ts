@@ -26,6 +26,15 @@ const base = {
       .default([]),
     showUpdated: z.boolean().default(true),
   }),
+  /** Byline (articles and reviews): author ids from content/authors; default: site.yaml `editorial`. */
+  author: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors')
+    .optional(),
+  factCheckedBy: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors')
+    .optional(),
   /** Header menu item (a top-level href such as /betting-guides) to highlight when the page is not in the menu. */
   section: href.optional(),
   /** Short name used in breadcrumbs; defaults to the hero heading. */

@@ -1,6 +1,23 @@
 import { z } from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 
+const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
+
+const brandSchema = z.strictObject({
+  brand: text,
+  /** The licence holder, when our source names it. */
+  licensee: text.optional(),
+  /**
+   * Operator id of our review, when there is one: the table takes the licence holder from that
+   * operator file and links its review. An id no operator file has shows the brand as not reviewed.
+   */
+  operator: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
+  note: copy.optional(),
+});
+
 export const menuItemSchema = z.strictObject({
   name: text,
   href,
@@ -68,7 +85,49 @@ export const siteSchema = z.strictObject({
     disclaimer: copy,
     bottomLinks: z.array(z.strictObject({ name: text, href })).min(1),
   }),
-  compliance: z.strictObject({ reminder: copy, disclosure: copy }),
+  compliance: z.strictObject({
+    reminder: copy,
+    disclosure: copy,
+    /** One sentence shown above the first operator link on a page, linking to the full disclosure. */
+    shortDisclosure: copy,
+    /** Where the full advertising disclosure is, e.g. /about#advertising-disclosure. */
+    disclosureHref: href,
+  }),
+  /** How old an offer's `verified` date may be (see README, "Offers and staleness"). */
+  offers: z
+    .strictObject({
+      warnAfterDays: z.number().int().min(1).default(30),
+      hardLimitDays: z.number().int().min(1).default(90),
+    })
+    .refine((o) => o.warnAfterDays < o.hardLimitDays, {
+      message: 'warnAfterDays must be less than hardLimitDays',
+      path: ['warnAfterDays'],
+    })
+    .default({ warnAfterDays: 30, hardLimitDays: 90 }),
+  /** Default byline of articles and reviews: author ids from content/authors, and the methodology page. */
+  editorial: z.strictObject({
+    author: authorId,
+    factCheckedBy: authorId,
+    methodologyHref: href,
+  }),
+  /**
+   * Figures the pages state, each once: prose and blocks insert them with `{{site.facts.name}}`.
+   * Each names its source in a comment.
+   */
+  facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
+  /** What reviews are based on: the criteria every review scores (the methodology block lists them). */
+  methodology: z.strictObject({
+    criteria: z
+      .array(z.strictObject({ title: text, text: copy }))
+      .min(2)
+      .max(12),
+  }),
+  /** Every PGCB-licensed online brand the facts sheet names, with its licence holder when it names one. */
+  market: z.strictObject({
+    asOf: text,
+    sportsbooks: z.array(brandSchema).min(1),
+    casinos: z.array(brandSchema).min(1),
+  }),
   markdown: markdownSchema.default({ engine: 'markdown-it' }),
   check: z
     .strictObject({
@@ -81,3 +140,4 @@ export const siteSchema = z.strictObject({
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
+export type Brand = z.infer<typeof brandSchema>;

@@ -4,6 +4,7 @@ import { AppEntry, OperatorCard } from '../components/Operator.js';
 import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';
 import { ContactEmails, ContactForm, Helpline } from './Site.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
+import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 
 export interface BlockContext {
   site: SiteConfig;
@@ -51,6 +52,12 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         </section>
       );
     }
+    case 'offer':
+      return <OfferBlock block={block} operator={ctx.operators.find((o) => o.id === block.operator)!} />;
+    case 'licensed-brands':
+      return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
+    case 'methodology':
+      return <Methodology block={block} site={ctx.site} />;
     case 'faq':
       return <Faq id={block.id} heading={block.heading} items={block.items} />;
     case 'stats':

@@ -9,7 +9,7 @@ export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: Si
           'If gambling has stopped being fun, confidential help is available 24 hours a day ' +
             `from the ${site.helpline.organisation}.`}
       </p>
-      <p className="helpline-number">
+      <p className="helpline-number help-line">
         <a className="btn btn-primary" href={`tel:${site.helpline.tel}`}>
           Call {site.helpline.display}
         </a>

@@ -10,7 +10,7 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
         </span>
         <div>
           <p className="compliance-reminder">{site.compliance.reminder}</p>
-          <p className="compliance-help">
+          <p className="compliance-help help-line">
             Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> (
             {site.helpline.numeric}) or visit <a href="/responsible-gambling">our responsible gambling page</a>.
           </p>
@@ -18,5 +18,18 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
         </div>
       </div>
     </aside>
+  );
+}
+
+/**
+ * The short compensation disclosure shown above the first operator link on a page (FTC: clear and
+ * conspicuous, before the endorsement), linking to the full disclosure.
+ */
+export function AdDisclosure({ site }: { site: SiteConfig }) {
+  return (
+    <p className="ad-disclosure">
+      <strong>Advertising disclosure:</strong> {site.compliance.shortDisclosure}{' '}
+      <a href={site.compliance.disclosureHref}>How we make money</a>
+    </p>
   );
 }

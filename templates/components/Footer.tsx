@@ -31,10 +31,10 @@ export function Footer({ site, year, route }: { site: SiteConfig; year: number; 
           ))}
         </div>
         <div className="footer-disclaimer">
-          <p>
+          <p className="help-line">
             <strong>Disclaimer:</strong> {footer.disclaimer}
           </p>
-          <p>
+          <p className="help-line">
             Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free and
             confidential, 24/7.
           </p>

@@ -1,14 +1,62 @@
-import type { Frontmatter } from '../../src/model.js';
+import type { Author, Frontmatter, SiteConfig } from '../../src/model.js';
 import { Actions } from './Links.js';
 import { monthYear } from '../lib/dates.js';
+import { AdDisclosure } from './Compliance.js';
+
+/** Byline data for articles and reviews: who wrote and who fact-checked the page. */
+export interface BylineData {
+  /** Absent when the project has no content/authors: the byline then names the site. */
+  author?: Author;
+  factChecker?: Author;
+  siteTitle: string;
+  methodologyHref: string;
+}
+
+/** Resolves a page's byline: its own `author` / `factCheckedBy`, else site.yaml's `editorial`. */
+export function bylineFor(data: Frontmatter, site: SiteConfig, authors: Record<string, Author>): BylineData {
+  return {
+    author: authors[data.author ?? site.editorial.author],
+    factChecker: authors[data.factCheckedBy ?? site.editorial.factCheckedBy],
+    siteTitle: site.title,
+    methodologyHref: site.editorial.methodologyHref,
+  };
+}
+
+function Byline({ byline, updated }: { byline: BylineData; updated: string }) {
+  const { author, factChecker } = byline;
+  return (
+    <div className="byline">
+      <p>
+        By <span className="byline-author">{author?.name ?? byline.siteTitle}</span>
+        {author ? <span className="byline-role"> ({author.role})</span> : null}
+        {factChecker ? (
+          <>
+            {' · '}Fact-checked by <span className="byline-checker">{factChecker.name}</span>
+          </>
+        ) : null}
+        {' · '}Updated <time dateTime={updated}>{monthYear(updated)}</time>
+      </p>
+      <p className="byline-bio">
+        {author ? `${author.bio} ` : null}
+        <a href={byline.methodologyHref}>How we review</a>
+      </p>
+    </div>
+  );
+}
 
 /** The page's top band; `aside` (a data panel or a review's scorecard) fills its right column on desktop. */
 export function Hero({
   data,
+  byline,
+  disclosure,
   children,
   aside,
 }: {
   data: Frontmatter;
+  /** Articles and reviews: the byline replaces the plain "Last Updated" line. */
+  byline?: BylineData;
+  /** Pages with operator links: the short compensation disclosure, above the first offer. */
+  disclosure?: SiteConfig;
   children?: React.ReactNode;
   aside?: React.ReactNode;
 }) {
@@ -20,11 +68,14 @@ export function Hero({
           {hero.badge ? <p className="badge">{hero.badge}</p> : null}
           <h1>{hero.heading}</h1>
           <p className="lede">{hero.lede}</p>
-          {hero.showUpdated ? (
+          {byline ? (
+            <Byline byline={byline} updated={data.updated} />
+          ) : hero.showUpdated ? (
             <p className="updated">
               Last Updated: <time dateTime={data.updated}>{monthYear(data.updated)}</time>
             </p>
           ) : null}
+          {disclosure ? <AdDisclosure site={disclosure} /> : null}
           <Actions actions={hero.actions} />
           {children}
         </div>

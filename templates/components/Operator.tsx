@@ -1,4 +1,5 @@
-import type { KeyTerms, Operator } from '../../src/model.js';
+import type { Offer, Operator } from '../../src/model.js';
+import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
@@ -30,29 +31,116 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** The offer's key terms in one line, as PGCB advertising rules want them next to the offer. */
-export function keyTermsList(t: KeyTerms): string[] {
-  const items = [`Min. deposit ${money(t.minDeposit)}`];
-  if (t.minOdds) items.push(`Min. odds ${t.minOdds}`);
-  if (t.bonusArrives) items.push(`Bonus credited ${t.bonusArrives}`);
-  if (t.validity) items.push(`Bonus valid ${t.validity}`);
-  if (t.playthrough) items.push(`Playthrough ${t.playthrough}`);
-  items.push(`Min. withdrawal ${money(t.minWithdrawal)}`);
-  return [...items, ...t.other];
+const NOT_STATED = 'not stated';
+const termValue = (v: string | number) =>
+  v === NOT_STATED ? 'not stated in our source' : typeof v === 'number' ? money(v) : v;
+
+/**
+ * The offer's key terms, as PGCB advertising rules want them next to the offer: every term our
+ * source states, and each it does not, said plainly.
+ */
+export function keyTermsList(o: Offer): string[] {
+  const items = [`Offer: ${o.amount}`, `Cap: ${termValue(o.cap)}`, `Min. deposit: ${termValue(o.minDeposit)}`];
+  if (o.minOdds !== undefined) items.push(`Min. odds: ${termValue(o.minOdds)}`);
+  items.push(`Playthrough: ${termValue(o.playthrough)}`);
+  if (o.bonusArrives !== undefined) items.push(`Bonus credited: ${termValue(o.bonusArrives)}`);
+  items.push(`Expiry: ${termValue(o.expiry)}`);
+  if (o.minWithdrawal !== undefined) items.push(`Min. withdrawal: ${termValue(o.minWithdrawal)}`);
+  return [...items, ...o.other];
 }
 
-export function KeyTermsLine({ terms }: { terms: KeyTerms }) {
+/** Where the operator publishes the terms of its offer (or, without a stated offer, its promotions). */
+export const termsHref = (o: Operator) => o.bonus?.termsUrl ?? o.termsUrl ?? o.officialUrl;
+
+/** A link to the operator's terms: an affiliate-style outbound link, so it is marked sponsored too. */
+export function TermsLink({ operator, children }: { operator: Operator; children: React.ReactNode }) {
   return (
-    <p className="key-terms">
-      <span className="key-terms-label">Key terms:</span> {keyTermsList(terms).join(' · ')}.
+    <a className="terms-link" href={termsHref(operator)} {...sponsoredLink}>
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+/** Whether the offer's amounts may be shown: stated, and not past the staleness hard limit. */
+export const offerShown = (o: Operator) => !!o.bonus && (o.offerState ?? 'withheld') !== 'withheld';
+
+/**
+ * An operator's offer as the staleness policy allows: within the limit, the headline, key terms,
+ * when they were checked and the terms link; past it, no amounts, only when we last checked and a
+ * link to the operator's current terms. `data-offer-*` lets `pa-site check` audit it.
+ */
+export function OfferSummary({ operator, detail = false }: { operator: Operator; detail?: boolean }) {
+  const o = operator;
+  const b = o.bonus;
+  if (!b)
+    return (
+      <div className="op-offer">
+        <p className="offer-notice">
+          We have no checked offer terms for {o.shortName}.{' '}
+          <TermsLink operator={o}>See {o.shortName}'s current promotions and terms</TermsLink>.
+        </p>
+      </div>
+    );
+  const checked = formatPartialDate(b.verified);
+  if (!offerShown(o))
+    return (
+      <div
+        className="op-offer"
+        data-offer-verified={b.verified}
+        data-offer-state="withheld"
+        data-offer-operator={o.name}
+      >
+        <p className="offer-notice">
+          We last checked this offer's terms in{' '}
+          <time dateTime={b.verified} className="offer-checked">
+            {checked}
+          </time>{' '}
+          — <TermsLink operator={o}>see {o.shortName}'s current terms</TermsLink>.
+        </p>
+      </div>
+    );
+  return (
+    <div
+      className="op-offer"
+      data-offer-verified={b.verified}
+      data-offer-state={o.offerState}
+      data-offer-operator={o.name}
+    >
+      <p className="op-bonus">{b.headline}</p>
+      {detail ? <p>{b.detail}</p> : null}
+      {b.promoCode ? (
+        <p className="op-code">
+          Promo code: <strong>{b.promoCode}</strong>
+        </p>
+      ) : null}
+      <p className="key-terms">
+        <span className="key-terms-label">Key terms:</span> {keyTermsList(b).join(' · ')}.
+      </p>
+      <p className="offer-checked-line">
+        Terms checked <time dateTime={b.verified}>{checked}</time>.{' '}
+        <TermsLink operator={o}>Full terms at {new URL(b.termsUrl).hostname}</TermsLink>.
+      </p>
+    </div>
+  );
+}
+
+/** "New customers only. T&Cs apply. 21+" with the T&Cs linked to the operator's terms. */
+export function OfferNote({ operator }: { operator: Operator }) {
+  return (
+    <p className="op-note">
+      New customers only. <TermsLink operator={operator}>T&amp;Cs apply</TermsLink>. 21+
     </p>
   );
 }
 
+/** Button text: the offer's call to action while it is shown; otherwise a plain visit. */
+export const ctaLabel = (o: Operator, offerLabel: string) => (offerShown(o) ? offerLabel : `Visit ${o.shortName}`);
+
 export function OfferButton({ operator, label }: { operator: Operator; label?: string }) {
   return (
     <a className="btn btn-primary btn-cta" href={operatorHref(operator)} {...sponsoredLink}>
-      {label ?? operator.ctaText}
+      {label ?? ctaLabel(operator, operator.ctaText)}
       <span className="visually-hidden"> at {operator.name} (opens in a new tab)</span>
     </a>
   );
@@ -74,14 +162,7 @@ export function OperatorCard({ operator, reviewHref }: { operator: Operator; rev
           <p className="op-licensee">Licensed in PA via {o.licensee}</p>
         </div>
       </div>
-      <div className="op-offer">
-        <p className="op-bonus">{o.bonus.headline}</p>
-        {o.bonus.promoCode ? (
-          <p className="op-code">
-            Promo code: <strong>{o.bonus.promoCode}</strong>
-          </p>
-        ) : null}
-      </div>
+      <OfferSummary operator={o} />
       <Highlights items={o.features} />
       <div className="op-actions">
         <OfferButton operator={o} />
@@ -91,8 +172,7 @@ export function OperatorCard({ operator, reviewHref }: { operator: Operator; rev
           </a>
         ) : null}
       </div>
-      <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
-      <KeyTermsLine terms={o.bonus.terms} />
+      <OfferNote operator={o} />
     </article>
   );
 }
@@ -106,7 +186,9 @@ export function AppEntry({ operator }: { operator: Operator }) {
         <Logo operator={o} size={36} />
         <div className="op-title">
           <h3 id={`app-${o.id}`}>{o.shortName} app</h3>
-          <Stars rating={app.rating} />
+          <p className="app-rating">
+            Our overall rating of {o.shortName}: <Stars rating={o.rating} />
+          </p>
           {app.games ? <p className="app-games">{app.games} casino games</p> : null}
         </div>
       </div>
@@ -115,12 +197,11 @@ export function AppEntry({ operator }: { operator: Operator }) {
           <li key={f}>{f}</li>
         ))}
       </ul>
-      <p className="op-bonus">{app.bonus ?? o.bonus.headline}</p>
+      <OfferSummary operator={o} />
       <div className="op-actions">
         <OfferButton operator={o} label="Get App" />
       </div>
-      <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
-      <KeyTermsLine terms={o.bonus.terms} />
+      <OfferNote operator={o} />
     </article>
   );
 }

@@ -1,5 +1,5 @@
-import type { TemplateProps } from '../../src/model.js';
-import { Hero } from '../components/Hero.js';
+import type { Block, RenderedSegment, TemplateProps } from '../../src/model.js';
+import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';
 import { PlaySafePanel, TopOffers } from '../components/HeroPanels.js';
@@ -12,11 +12,26 @@ function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
   return <PlaySafePanel site={site} />;
 }
 
+/** Block types that show operator links: a page with one carries the short disclosure in its hero. */
+const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer']);
+export const showsOffers = (body: RenderedSegment[]) =>
+  body.some((s) => s.kind === 'block' && OFFER_BLOCKS.has(s.block.type));
+
+/** Articles get a byline; the home page, About and plain web pages (contact) keep the "Last Updated" line. */
+const isArticle = (props: TemplateProps) =>
+  props.page.data.schemaType === 'article' && props.page.route !== '/about' && props.page.route !== '/';
+
 /** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
-export function GuidePage({ page, site, body, operators, reviewRoutes }: TemplateProps) {
+export function GuidePage(props: TemplateProps) {
+  const { page, site, body, operators, reviewRoutes, authors } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
-      <Hero data={page.data} aside={heroAside({ page, site, body, operators, reviewRoutes })} />
+      <Hero
+        data={page.data}
+        byline={isArticle(props) ? bylineFor(page.data, site, authors) : undefined}
+        disclosure={showsOffers(body) ? site : undefined}
+        aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
+      />
       <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
       </WithToc>

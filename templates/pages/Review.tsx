@@ -1,8 +1,8 @@
 import type { Operator, Review, TemplateProps } from '../../src/model.js';
-import { Hero } from '../components/Hero.js';
+import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { KeyTermsLine, OfferButton, Stars } from '../components/Operator.js';
+import { OfferButton, OfferNote, OfferSummary, Stars, ctaLabel } from '../components/Operator.js';
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
@@ -45,23 +45,13 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
         ) : null}
         <div>
           <dt>Minimum deposit</dt>
-          <dd>{money(operator.bonus.terms.minDeposit)}</dd>
+          <dd>{money(review.minDeposit)}</dd>
         </div>
         <div>
           <dt>Minimum withdrawal</dt>
-          <dd>{money(operator.bonus.terms.minWithdrawal)}</dd>
+          <dd>{money(review.minWithdrawal)}</dd>
         </div>
       </dl>
-    </div>
-  );
-}
-
-/** The offer with its key terms, in the markup the operator cards use. */
-function OfferBrief({ operator }: { operator: Operator }) {
-  return (
-    <div className="op-offer">
-      <p className="op-bonus">{operator.bonus.headline}</p>
-      <KeyTermsLine terms={operator.bonus.terms} />
     </div>
   );
 }
@@ -92,7 +82,9 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
         </div>
         <div className="glance-offer">
           <h3>Welcome offer</h3>
-          <OfferBrief operator={operator} />
+          {/* Dated, and withheld once stale, like every offer box; the note links the terms. */}
+          <OfferSummary operator={operator} />
+          <OfferNote operator={operator} />
           <p className="glance-more">
             <a href="#offer-heading">How the offer works and how to claim it</a>
           </p>
@@ -139,15 +131,18 @@ const reviewToc = (operator: Operator, body: TemplateProps['body']): TocEntry[] 
 ];
 
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
-export function ReviewPage({ page, site, body, operators, reviewRoutes }: TemplateProps) {
+export function ReviewPage({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
+  const claim = ctaLabel(operator, `Claim ${operator.shortName} Bonus`);
   return (
     <article className="page page-review">
       <Hero
         data={page.data}
+        byline={bylineFor(page.data, site, authors)}
+        disclosure={site}
         aside={
           <Scorecard operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
         }
@@ -156,18 +151,11 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
         <AtAGlance operator={operator} review={review} />
         <section className="review-offer" aria-labelledby="offer-heading">
           <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
-          <p className="op-bonus">{operator.bonus.headline}</p>
-          <p>{operator.bonus.detail}</p>
-          {operator.bonus.promoCode ? (
-            <p className="op-code">
-              Promo code: <strong>{operator.bonus.promoCode}</strong>
-            </p>
-          ) : null}
-          <KeyTermsLine terms={operator.bonus.terms} />
+          <OfferSummary operator={operator} detail />
           <div className="op-actions">
-            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+            <OfferButton operator={operator} label={claim} />
           </div>
-          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
+          <OfferNote operator={operator} />
         </section>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
         <section className="payments" aria-labelledby="payments-heading">
@@ -175,19 +163,18 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes }: Templa
           <Payments title="Deposit methods" rows={review.deposits} />
           <Payments title="Withdrawal methods" rows={review.withdrawals} />
           <p>
-            Minimum deposit {money(operator.bonus.terms.minDeposit)}; minimum withdrawal{' '}
-            {money(operator.bonus.terms.minWithdrawal)}. {review.fees}
+            Minimum deposit {money(review.minDeposit)}; minimum withdrawal {money(review.minWithdrawal)}. {review.fees}
           </p>
         </section>
         <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>
           <p>{review.verdict}</p>
+          <OfferSummary operator={operator} />
           <div className="op-actions">
-            <OfferButton operator={operator} label={`Claim ${operator.shortName} Bonus`} />
+            <OfferButton operator={operator} label={claim} />
           </div>
-          <p className="op-note">New customers only. T&amp;Cs apply. 21+</p>
-          <KeyTermsLine terms={operator.bonus.terms} />
+          <OfferNote operator={operator} />
         </section>
       </WithToc>
     </article>

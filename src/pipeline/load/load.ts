@@ -7,6 +7,7 @@ import type { SourceFile } from '../../model.js';
 export interface LoadedContent {
   site: SourceFile | undefined;
   operators: SourceFile[];
+  authors: SourceFile[];
   pages: SourceFile[];
   diagnostics: Diagnostic[];
 }
@@ -95,7 +96,10 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
-/** Stage 1: read `content/site.yaml`, `content/operators/*.yaml` and `content/pages/**\/*.md`. */
+/**
+ * Stage 1: read `content/site.yaml`, `content/operators/*.yaml`, `content/authors/*.yaml` and
+ * `content/pages/**\/*.md`.
+ */
 export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
@@ -136,6 +140,7 @@ export function loadContent(root: string): LoadedContent {
     });
   }
   const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));
+  const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
   const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics);
   const pages = readAll(pageFiles);
   if (site && pageFiles.length === 0) {
@@ -150,5 +155,5 @@ export function loadContent(root: string): LoadedContent {
       hint: 'add at least content/pages/index.md',
     });
   }
-  return { site, operators, pages, diagnostics };
+  return { site, operators, authors, pages, diagnostics };
 }

@@ -50,7 +50,8 @@ const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
- * data of the operators the page shows, review routes, templates bundle, asset names, the copyright
+ * data of the operators the page shows (with their offer state on the build's reference date), the
+ * authors, review routes, templates bundle, asset names, the copyright
  * year and the versions of the Markdown and React pipeline.
  *
  * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
@@ -77,7 +78,7 @@ export class RenderCache {
   ) {
     this.dir = dir;
     // site.markdown: the engine, and each plugin's name, version, file and options.
-    const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, reviewRoutes];
+    const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
     this.siteKey = sha(JSON.stringify(inputs));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
   }

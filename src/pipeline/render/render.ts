@@ -55,6 +55,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     body,
     operators: ctx.site.operators,
     reviewRoutes: ctx.reviewRoutes,
+    authors: ctx.site.authors,
   };
   try {
     const Template = ctx.templates.templates[page.template];

@@ -1,4 +1,4 @@
-import type { Block, Page, Site } from '../../model.js';
+import type { Author, Block, Page, Site } from '../../model.js';
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +15,18 @@ const faqItems = (site: Site, page: Page): { question: string; answer: string }[
   }
   return items;
 };
+
+/** A byline as schema.org: a team is an Organization, a named person a Person; both with their role. */
+function agent(a: Author, home: string): Json {
+  const type = a.type === 'person' ? 'Person' : 'Organization';
+  return {
+    '@type': type,
+    name: a.name,
+    description: a.bio,
+    ...(a.type === 'person' ? { jobTitle: a.role } : {}),
+    url: a.url ?? home,
+  };
+}
 
 /**
  * JSON-LD for a page's <head>, built from the same data the page shows:
@@ -56,7 +68,14 @@ export function structuredData(site: Site, page: Page): Json[] {
       ],
     });
   }
-  const author = { '@type': 'Organization', name: config.title, url: home };
+  const byline = (field: 'author' | 'factCheckedBy') => {
+    const a = site.authors[page.data[field] ?? config.editorial[field]];
+    return a ? agent(a, home) : undefined;
+  };
+  // Without content/authors the site itself is the author, as the visible byline says.
+  const author = byline('author') ?? { '@type': 'Organization', name: config.title, url: home };
+  // The fact-checker has no schema.org role on Article or Review; `contributor` is the closest fit.
+  const contributor = byline('factCheckedBy');
   if (page.data.template === 'review') {
     const id = page.data.operator;
     const op = site.operators.find((o) => o.id === id);
@@ -71,6 +90,7 @@ export function structuredData(site: Site, page: Page): Json[] {
         itemReviewed: { '@type': 'Organization', name: op.name, url: op.officialUrl },
         reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 },
         author,
+        contributor,
         publisher: { '@id': orgId },
         reviewBody: op.review?.verdict,
       });
@@ -85,6 +105,7 @@ export function structuredData(site: Site, page: Page): Json[] {
       dateModified: page.data.updated,
       mainEntityOfPage: page.url.canonical,
       author,
+      contributor,
       publisher: { '@id': orgId, '@type': 'Organization', name: config.title },
       ...(config.socialImage ? { image: new URL(config.socialImage, home).href } : {}),
     });

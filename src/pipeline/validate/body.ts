@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
 export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
-/** `{{fanduel.bonus.headline}}` or `{{site.helpline.display}}` inside Markdown text. */
+/** `{{fanduel.licensee}}` or `{{site.helpline.display}}` inside Markdown text. */
 export const INTERPOLATION = /\{\{\s*([a-z0-9-]+)((?:\.[A-Za-z0-9]+)+)\s*\}\}/g;
 /** `[FanDuel review](operator:fanduel)` */
 export const OPERATOR_LINK = /\]\(operator:([^)\s]*)\)/g;

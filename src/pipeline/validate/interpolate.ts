@@ -28,7 +28,7 @@ export interface Unresolved {
  */
 export function interpolateDeep<T>(
   value: T,
-  resolve: (id: string, keys: string[]) => string | undefined,
+  resolve: (id: string, keys: string[], path: PropertyKey[]) => string | undefined,
   path: PropertyKey[] = [],
 ): { value: T; unresolved: Unresolved[]; ids: Set<string> } {
   const unresolved: Unresolved[] = [];
@@ -38,7 +38,7 @@ export function interpolateDeep<T>(
       if (!v.includes('{{')) return v;
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
-        const out = resolve(id, dotted.slice(1).split('.'));
+        const out = resolve(id, dotted.slice(1).split('.'), p);
         if (out === undefined) unresolved.push({ path: p, reference: whole, id });
         return out ?? whole;
       });

@@ -52,6 +52,18 @@ export function issuesToDiagnostics(
       });
       continue;
     }
+    if (issue.code === 'invalid_union' && input === undefined && !('note' in issue)) {
+      // A missing field whose schema is a union (an offer term: a value or "not stated").
+      out.push({
+        ...base,
+        code: 'missing-field',
+        ...pos,
+        field: fieldPath(path),
+        message: `missing required field (${issue.message})`,
+        hint: `add "${String(path[path.length - 1])}:" here`,
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union' && 'note' in issue && issue.note === 'No matching discriminator') {
       out.push({
         ...base,

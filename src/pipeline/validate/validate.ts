@@ -4,6 +4,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
+import { authorSchema, type Author } from '../../schema/author.js';
 import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
@@ -38,18 +39,63 @@ const err = (
   ...extra,
 });
 
+/**
+ * Offer terms reach readers only through offer boxes, which date them and withhold them once stale
+ * (see src/staleness.ts). Prose that types `{{id.bonus.…}}` would state them as current forever.
+ */
+const isOfferReference = (id: string, keys: readonly string[]) => id !== 'site' && keys[0] === 'bonus';
+const offerInProse = (file: string, line: number, col: number, field: string, reference: string): Diagnostic =>
+  err(file, line, col, field, 'offer-in-prose', `"${reference}" puts an offer term into prose`, {
+    hint:
+      'offer terms appear only in offer boxes, which show when they were checked and withhold them once stale: ' +
+      'place an offer block (type: offer) or describe the offer without its figures',
+  });
+
+function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record<string, Author> {
+  const authors: Record<string, Author> = {};
+  for (const file of files) {
+    const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
+    const src = parseYaml(file.text, file.path);
+    if (src.errors.length) {
+      diagnostics.push(...src.errors);
+      continue;
+    }
+    const parsed = authorSchema.safeParse(src.data ?? {}, { reportInput: true });
+    if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+    else authors[id] = { ...parsed.data, id, file: file.path };
+  }
+  return authors;
+}
+
 function validateSite(
   root: string,
   file: SourceFile,
   diagnostics: Diagnostic[],
-): { config: SiteConfig; markdown: MarkdownSetup } | undefined {
+): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const parsed = siteSchema.safeParse(src.data ?? {}, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  return { config: parsed.data, markdown: plugins.setup };
+  return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
+}
+
+/** Author ids named by site.yaml's `editorial` and by pages must be files in content/authors. */
+function checkAuthorRef(
+  authors: Record<string, Author>,
+  id: string,
+  file: string,
+  pos: { line: number; col: number },
+  field: string,
+): Diagnostic | undefined {
+  if (Object.hasOwn(authors, id)) return undefined;
+  const known = Object.keys(authors);
+  return err(file, pos.line, pos.col, field, 'unknown-author', `no author with id "${id}"`, {
+    hint: known.length
+      ? `author ids are the file names in content/authors: ${known.join(', ')}`
+      : `add content/authors/${id}.yaml with name, role and bio`,
+  });
 }
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
@@ -313,7 +359,8 @@ function checkPage(
         ),
       );
     }
-    if (block.type === 'operators' || block.type === 'apps') {
+    // Licensed-brands tables show reviewed brands' licence holders from their operator files.
+    if (block.type === 'operators' || block.type === 'apps' || block.type === 'licensed-brands') {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
   }
@@ -351,7 +398,25 @@ function checkPage(
         ),
       );
   };
-  for (const r of body.references) checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
+  for (const [name, block] of Object.entries(data.blocks)) {
+    if (block.type !== 'offer') continue;
+    checkRef(
+      block.operator,
+      () => draft.locate(['blocks', name, 'operator']),
+      `blocks.${name}.operator`,
+      block.operator,
+      false,
+    );
+  }
+  for (const r of body.references) {
+    checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
+    const keys = r.via
+      .replace(/^\{\{\s*|\s*\}\}$/g, '')
+      .split('.')
+      .slice(1);
+    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
+      diagnostics.push(offerInProse(file.path, r.line, r.col, 'body', r.via));
+  }
   if (data.template === 'review') {
     let located: { line: number; col: number } | undefined;
     const operatorAt = () => {
@@ -391,8 +456,24 @@ export function validateContent(
   splitter: FrontmatterCache = new FrontmatterCache(),
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const siteData = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
-  const config = siteData?.config;
+  const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
+  const config = siteResult?.config;
+  const authors = validateAuthors(loaded.authors, diagnostics);
+  // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).
+  const checkAuthors = loaded.authors.length > 0;
+  if (siteResult && checkAuthors) {
+    const { config: c, locate } = siteResult;
+    for (const field of ['author', 'factCheckedBy'] as const) {
+      const d = checkAuthorRef(
+        authors,
+        c.editorial[field],
+        loaded.site!.path,
+        locate(['editorial', field]),
+        `editorial.${field}`,
+      );
+      if (d) diagnostics.push(d);
+    }
+  }
   const locators = new Map<string, Locate>();
   const broken: Broken = new Map();
   const rawOperators = validateOperators(loaded.operators, diagnostics, locators, broken);
@@ -400,7 +481,16 @@ export function validateContent(
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   const operators = config
     ? rawOperators.map((o) => {
-        const { value, unresolved } = interpolateDeep(o, (id, keys) => lookupReference(id, keys, config, rawById));
+        const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
+        const { value, unresolved } = interpolateDeep(o, (id, keys, at) => {
+          if (isOfferReference(id, keys) && at[0] !== 'bonus')
+            offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          return lookupReference(id, keys, config, rawById);
+        });
+        for (const r of offerRefs) {
+          const pos = locators.get(o.id)!(r.path);
+          diagnostics.push(offerInProse(o.file, pos.line, pos.col, fieldPath(r.path), r.ref));
+        }
         for (const u of unresolved) {
           if (broken.has(u.id)) {
             broken.get(u.id)!.users.add(o.file);
@@ -423,6 +513,7 @@ export function validateContent(
       })
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
+
   const drafts = loaded.pages.map((f) => parsePage(f, diagnostics, splitter)).filter((d): d is PageDraft => !!d);
 
   const byRoute = new Map<string, PageDraft>();
@@ -509,11 +600,20 @@ export function validateContent(
     }
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
+      const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids } = interpolateDeep(
         d.data[key],
-        (id, keys) => lookupReference(id, keys, config, operatorsById),
+        (id, keys, at) => {
+          if (isOfferReference(id, keys) && operatorsById.has(id))
+            offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          return lookupReference(id, keys, config, operatorsById);
+        },
         [key],
       );
+      for (const r of offerRefs) {
+        const pos = d.locate(r.path);
+        diagnostics.push(offerInProse(d.file.path, pos.line, pos.col, fieldPath(r.path), r.ref));
+      }
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {
@@ -538,6 +638,12 @@ export function validateContent(
           ),
         );
       }
+    }
+    for (const field of ['author', 'factCheckedBy'] as const) {
+      const id = d.data[field];
+      if (id === undefined || !checkAuthors) continue;
+      const bad = checkAuthorRef(authors, id, d.file.path, d.locate([field]), field);
+      if (bad) diagnostics.push(bad);
     }
     pages.push({
       file: d.file.path,
@@ -570,8 +676,8 @@ export function validateContent(
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   const site =
-    siteData && !hasErrors
-      ? { root, config: siteData.config, markdown: siteData.markdown, operators, pages }
+    siteResult && !hasErrors
+      ? { root, config: siteResult.config, markdown: siteResult.markdown, operators, authors, pages }
       : undefined;
   return { site, diagnostics };
 }

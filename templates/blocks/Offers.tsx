@@ -1,0 +1,89 @@
+import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
+import { OfferButton, OfferNote, OfferSummary, ctaLabel } from '../components/Operator.js';
+import { Cards } from './Simple.js';
+import { TableScroll } from '../components/TableScroll.js';
+
+/** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
+export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
+  const heading = block.heading ?? `${operator.shortName} welcome offer`;
+  return (
+    <section className="review-offer offer-block" aria-label={heading}>
+      <h3>{heading}</h3>
+      <OfferSummary operator={operator} detail />
+      <div className="op-actions">
+        <OfferButton operator={operator} label={ctaLabel(operator, operator.ctaText)} />
+      </div>
+      <OfferNote operator={operator} />
+    </section>
+  );
+}
+
+/** Every PGCB-licensed brand of a kind, from site.yaml `market`, with its licence holder. */
+export function LicensedBrands({
+  block,
+  site,
+  operators,
+  reviewRoutes,
+}: {
+  block: BlockOf<'licensed-brands'>;
+  site: SiteConfig;
+  operators: Operator[];
+  reviewRoutes: Record<string, string>;
+}) {
+  const brands = block.kind === 'sportsbook' ? site.market.sportsbooks : site.market.casinos;
+  const what = block.kind === 'sportsbook' ? 'online sportsbooks' : 'online casino brands';
+  return (
+    <section className="licensed-brands" aria-label={block.heading ?? `Licensed ${what}`}>
+      {block.heading ? <h2>{block.heading}</h2> : null}
+      {block.intro ? <p>{block.intro}</p> : null}
+      <TableScroll label={`Licensed ${what}`}>
+        <table>
+          <caption>
+            PGCB-licensed {what} named in our sources, as of {site.market.asOf}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Brand</th>
+              <th scope="col">Licence holder</th>
+              <th scope="col">Our review</th>
+            </tr>
+          </thead>
+          <tbody>
+            {brands.map((b) => {
+              // A casino brand is reviewed inside its sister sportsbook's review.
+              const sister = operators.find((o) => o.casino !== undefined && o.casino === b.operator);
+              const review = b.operator ? (reviewRoutes[b.operator] ?? reviewRoutes[sister?.id ?? '']) : undefined;
+              // A reviewed brand's licence holder is stated once, in its operator file.
+              const licensee = operators.find((o) => o.id === b.operator)?.licensee ?? b.licensee;
+              return (
+                <tr key={b.brand}>
+                  <th scope="row">{b.brand}</th>
+                  <td>
+                    {licensee ?? 'Not named in our source'}
+                    {b.note ? <span className="brand-note"> ({b.note})</span> : null}
+                  </td>
+                  <td>{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
+export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
+  return (
+    <Cards
+      block={{
+        type: 'cards',
+        tone: 'default',
+        heading: block.heading,
+        intro: block.intro,
+        items: site.methodology.criteria,
+      }}
+    />
+  );
+}
