@@ -32,6 +32,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -39,15 +40,6 @@ const DEFAULT_PAGES = [
   { route: '/', label: 'Home' },
   { route: '/best-pa-sportsbooks', label: 'Ranking' },
   { route: '/fanduel-pennsylvania-review', label: 'Review' },
-];
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
 ];
 
 const { values: args } = parseArgs({
@@ -186,7 +178,7 @@ async function main() {
   // Always a scratch folder: serve() writes .gz files next to the originals.
   const temp = mkdtempSync(path.join(os.tmpdir(), 'pa-site-lighthouse-'));
   const dir = path.join(temp, 'dist');
-  const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const chromePath = CHROMIUM;
   const reportDir = path.resolve(args['report-dir']);
   const results = [];
   let server;
@@ -221,7 +213,7 @@ async function main() {
     server = await serve(dir);
     const headers = server.rules ? ' with the headers from _headers' : '';
     console.log(`Serving at ${server.url}${headers}; Chromium: ${chromePath}; mobile profile`);
-    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
     mkdirSync(reportDir, { recursive: true });
     for (const page of pages) {
       const url = `${server.url}${page.route}`;

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { parse } from 'yaml';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const site = parse(readFileSync(new URL('../content/site.yaml', import.meta.url), 'utf8'));
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -26,16 +27,8 @@ Licensed Pennsylvania sportsbooks &amp; online casinos, reviewed and ranked</div
 <span style="white-space:nowrap">${esc(site.helpline.display)}</span></div></body></html>`;
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_ARGS,
 });
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);

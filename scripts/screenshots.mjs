@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: args } = parseArgs({
@@ -79,8 +80,8 @@ async function main() {
   mkdirSync(args.out, { recursive: true });
   const server = await lib.serveDir(dir);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
   });
   let failed = 0;
   try {

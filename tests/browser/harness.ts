@@ -5,16 +5,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveDir } from '../../src/serve.js';
 import { buildRealSite, repoRoot, type BuiltSite } from '../helpers.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
+
+export { CHROMIUM, CHROMIUM_ARGS };
 export const artifactsDir = path.join(repoRoot, 'test-artifacts');
 
 /**
