@@ -49,7 +49,7 @@ const factsOf = (o: Operator) =>
   o.review ? `Grade ${o.review.grade} · Payouts ${o.review.payoutSpeed}` : (o.features[0] ?? o.licensee);
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
-  href ? <a href={href}>{operator.name}</a> : <>{operator.name}</>;
+  href ? <a href={href}>{operator.name}</a> : operator.name;
 
 /** The hero's panel on guides without rankings: who may play, and where help is. */
 export function PlaySafePanel({ site }: { site: SiteConfig }) {

@@ -2,6 +2,9 @@ import * as esbuild from 'esbuild';
 
 let started = false;
 
+/** How every module pa-site compiles for itself to import is bundled: one ES module for this Node. */
+export const NODE_MODULE = { bundle: true, format: 'esm', platform: 'node', target: 'node20' } as const;
+
 /** esbuild's build(), noting that its service process is running so that stopEsbuild() knows to wait for it. */
 export const esbuildBuild: typeof esbuild.build = (options) => {
   started = true;

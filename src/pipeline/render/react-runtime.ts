@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { type Plugin, version as esbuildVersion } from 'esbuild';
 import { packageDir } from '../../paths.js';
 import { codeDir } from './code-dir.js';
-import { esbuildBuild } from './esbuild-service.js';
+import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 
 /** The specifiers templates (and pa-site's entry) import React by; all resolve to the one runtime module. */
 const REACT_SPECIFIERS = /^(react|react\/jsx-runtime|react-dom\/server)$/;
@@ -59,11 +59,8 @@ export function reactRuntime(): Promise<string> {
           sourcefile: 'pa-site-react-runtime.ts',
           loader: 'ts',
         },
-        bundle: true,
+        ...NODE_MODULE,
         write: false,
-        format: 'esm',
-        platform: 'node',
-        target: 'node20',
         define: { 'process.env.NODE_ENV': '"production"' },
         // react-dom/server's CommonJS build calls require() for Node built-ins.
         banner: {

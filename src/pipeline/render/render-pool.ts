@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { esbuildBuild } from './esbuild-service.js';
+import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 import { codeDir } from './code-dir.js';
 import {
   contextFrom,
@@ -34,10 +34,7 @@ async function workerEntry(): Promise<string> {
   const outfile = path.join(codeDir(), 'render-worker.mjs');
   await esbuildBuild({
     entryPoints: [path.join(path.dirname(here), 'render-worker.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
+    ...NODE_MODULE,
     packages: 'external',
     outfile,
     logLevel: 'silent',

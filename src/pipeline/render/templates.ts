@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { esbuildBuild } from './esbuild-service.js';
+import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 import { reactRuntime, reactRuntimePlugin } from './react-runtime.js';
 import type { Metafile } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
@@ -59,11 +59,8 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
       sourcefile: 'pa-site-templates-entry.ts',
       loader: 'ts',
     },
-    bundle: true,
+    ...NODE_MODULE,
     write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
     jsx: 'automatic',
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
