@@ -17,6 +17,12 @@ function findPackageDir(): string {
 export const packageDir = findPackageDir();
 export const packageVersion: string = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version;
 
+/**
+ * Cache files unused for this long are deleted (render-cache entries, compiled templates). Pruning
+ * goes by age, not size, so building a small project never evicts a large site's files.
+ */
+export const CACHE_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+
 /** Where pa-site keeps compiled templates and its render cache (PA_SITE_CACHE_DIR overrides it). */
 export const cacheDir = process.env.PA_SITE_CACHE_DIR
   ? path.resolve(process.env.PA_SITE_CACHE_DIR)

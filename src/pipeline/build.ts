@@ -1,5 +1,5 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { existsSync, type Dirent } from 'node:fs';
+import { existsSync, type Dirent, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
@@ -301,6 +301,8 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
 
   const lock = await lockOutput(outDir, options.onStatus);
   try {
+    // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
+    touch(templates.file);
     const staging = await Staging.open(outDir);
     const setup: RenderSetup = {
       site,
@@ -371,5 +373,14 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     return done(result);
   } finally {
     lock.release();
+  }
+}
+
+function touch(file: string): void {
+  const now = new Date();
+  try {
+    utimesSync(file, now, now);
+  } catch {
+    // A bundle that vanished makes the workers' import fail with its own error.
   }
 }

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { cacheDir } from '../../paths.js';
+import { CACHE_MAX_AGE_MS, cacheDir } from '../../paths.js';
 
 /** Why `dir` cannot be written (created if missing), or undefined when it can. */
 export function unwritable(dir: string): NodeJS.ErrnoException | undefined {
@@ -25,4 +25,29 @@ let chosen: string | undefined;
 export function codeDir(): string {
   chosen ??= unwritable(cacheDir) ? mkdtempSync(path.join(tmpdir(), 'pa-site-code-')) : cacheDir;
   return chosen;
+}
+
+/** Compiled template bundles and leftover partial writes: one per template save, so they pile up. */
+const COMPILED = /^templates-[0-9a-f]+\.mjs$|\.tmp$/;
+
+/**
+ * Deletes compiled bundles untouched for CACHE_MAX_AGE_MS. A build touches the bundle it uses, so a
+ * bundle a long-running dev server still hands to its render workers is never old.
+ */
+export function pruneCompiled(dir: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!COMPILED.test(name)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > CACHE_MAX_AGE_MS) unlinkSync(file);
+    } catch {
+      // Gone already, or another build's: nothing to do.
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import { cacheDir, packageDir, packageVersion } from '../../paths.js';
+import { cacheDir, packageDir, packageVersion, CACHE_MAX_AGE_MS } from '../../paths.js';
 import { ensureParent } from '../write/write.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
@@ -42,11 +42,7 @@ type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
 export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[]];
 
-/**
- * Entries unused for this long are deleted. Pruning goes by age, not by the last build's size, so
- * building a small project (or a test fixture) never evicts a large site's pages.
- */
-const MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = CACHE_MAX_AGE_MS;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the

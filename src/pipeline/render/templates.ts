@@ -9,7 +9,7 @@ import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { packageDir } from '../../paths.js';
-import { codeDir } from './code-dir.js';
+import { codeDir, pruneCompiled } from './code-dir.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
 export const inputsOf = (metafile: Metafile): string[] =>
@@ -85,6 +85,7 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(partial, code);
   await rename(partial, file);
+  pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   return { module, file, hash, inputs: inputsOf(result.metafile) };
 }
