@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
-import { fixtureProject, OPERATOR } from './fixture.js';
+import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
 import { repoRoot } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -12,13 +12,6 @@ afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
 
-const GOOD_FM = `template: guide
-title: Second page title
-description: A second page of the fixture, with a description long enough for the rule.
-updated: 2025-01-15
-hero:
-  heading: Second page
-  lede: More text.`;
 const pageWith = (extra = '', body = 'Body text.', title = 'Second page title') =>
   `---\n${GOOD_FM.replace('Second page title', title)}\n${extra}\n---\n${body}\n`;
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
-import { fixtureProject, OPERATOR } from './fixture.js';
+import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,14 +14,6 @@ async function errorsFor(files: Record<string, string>): Promise<Diagnostic[]> {
   expect(result.ok).toBe(false);
   return result.diagnostics.filter((d) => d.severity === 'error');
 }
-
-const GOOD_FM = `template: guide
-title: Second page title
-description: A second page of the fixture, with a description long enough for the rule.
-updated: 2025-01-15
-hero:
-  heading: Second page
-  lede: More text.`;
 
 describe('content errors name the file, line, column and field', () => {
   it('malformed YAML in an operator file', async () => {

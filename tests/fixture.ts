@@ -27,6 +27,15 @@ features:
   - Good app
 `;
 
+/** Valid frontmatter for a second fixture page (tests add or replace a line to make one fault). */
+export const GOOD_FM = `template: guide
+title: Second page title
+description: A second page of the fixture, with a description long enough for the rule.
+updated: 2025-01-15
+hero:
+  heading: Second page
+  lede: More text.`;
+
 export const page = (fm: string, body = 'Some text.') =>
   `---
 template: guide
