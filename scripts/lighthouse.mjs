@@ -13,17 +13,7 @@
 // /assets/*), so the audit sees what Netlify or Cloudflare Pages would send. Prints the four
 // category scores per page and every audit keeping a score below 100.
 // This is a script, not a test: scores from simulated throttling vary by a few points between runs.
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  mkdirSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -32,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { freshLib } from '../bin/fresh-lib.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -67,23 +58,8 @@ if (!Number.isFinite(minScore) || minScore < 0 || minScore > 100) {
   process.exit(2);
 }
 
-/** lib/ is compiled from src/ on `npm ci`; recompile it when a source file is newer (as bin/pa-site.js does). */
-async function library() {
-  const stamp = path.join(pkg, 'lib', '.stamp');
-  const src = path.join(pkg, 'src');
-  let newest = 0;
-  if (existsSync(src)) {
-    for (const e of readdirSync(src, { withFileTypes: true, recursive: true })) {
-      if (e.isFile() && e.name.endsWith('.ts'))
-        newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
-    }
-  }
-  if (newest && (!existsSync(stamp) || newest > statSync(stamp).mtimeMs)) {
-    const { compile } = await import(pathToFileURL(path.join(pkg, 'bin', 'compile.js')).href);
-    await compile();
-  }
-  return import(pathToFileURL(path.join(pkg, 'lib', 'index.js')).href);
-}
+/** The library API, compiled fresh from src/ when needed (bin/fresh-lib.js). */
+const library = async () => import(await freshLib('index.js'));
 
 /** Header rules from a Netlify / Cloudflare Pages `_headers` file: `[{ test(pathname), headers }]`. */
 function readHeadersFile(file) {

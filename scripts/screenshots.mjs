@@ -8,12 +8,13 @@
 //
 // Files are named after the route and width: home-375.png, best-pa-sportsbooks-1280.png, 404-375.png.
 // Uses Debian's Chromium (or $CHROME_PATH). Prints one line per file and exits 1 if a page fails to load.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { freshLib } from '../bin/fresh-lib.js';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -43,20 +44,8 @@ if (widths.some((w) => !Number.isInteger(w) || w < 200 || w > 3840)) {
   process.exit(2);
 }
 
-/** lib/ is compiled from src/ on `npm ci`; recompile it when a source file is newer (as bin/pa-site.js does). */
-async function library() {
-  const stamp = path.join(pkg, 'lib', '.stamp');
-  let newest = 0;
-  for (const e of readdirSync(path.join(pkg, 'src'), { withFileTypes: true, recursive: true })) {
-    if (e.isFile() && e.name.endsWith('.ts'))
-      newest = Math.max(newest, statSync(path.join(e.parentPath, e.name)).mtimeMs);
-  }
-  if (!existsSync(stamp) || newest > statSync(stamp).mtimeMs) {
-    const { compile } = await import(pathToFileURL(path.join(pkg, 'bin', 'compile.js')).href);
-    await compile();
-  }
-  return import(pathToFileURL(path.join(pkg, 'lib', 'index.js')).href);
-}
+/** The library API, compiled fresh from src/ when needed (bin/fresh-lib.js). */
+const library = async () => import(await freshLib('index.js'));
 
 const fileName = (route, width) => `${route === '/' ? 'home' : route.slice(1).replace(/\//g, '_')}-${width}.png`;
 
