@@ -27,6 +27,25 @@ type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 
 const SITE_FILE = 'content/site.yaml';
 
+/** A plugin problem, at the plugin's line in site.yaml. */
+const pluginError = (
+  at: { line: number; col: number },
+  field: string,
+  message: string,
+  hint: string,
+  name?: string,
+): Diagnostic => ({
+  severity: 'error',
+  code: 'remark-plugin',
+  file: SITE_FILE,
+  line: at.line,
+  col: at.col,
+  field,
+  message,
+  received: name === undefined ? undefined : JSON.stringify(name),
+  hint,
+});
+
 /** Finds each configured plugin the way Node does: in node_modules folders from the project root upwards. */
 export function resolveRemarkPlugins(
   root: string,
@@ -41,16 +60,7 @@ export function resolveRemarkPlugins(
       typeof entry === 'string' ? ['markdown', 'remarkPlugins', i] : ['markdown', 'remarkPlugins', i, 0],
     );
     const fail = (message: string, hint: string) =>
-      diagnostics.push({
-        severity: 'error',
-        code: 'remark-plugin',
-        file: SITE_FILE,
-        ...at,
-        field: `markdown.remarkPlugins[${i}]`,
-        message,
-        received: JSON.stringify(name),
-        hint,
-      });
+      diagnostics.push(pluginError(at, `markdown.remarkPlugins[${i}]`, message, hint, name));
     if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) {
       fail('expected an npm package name', 'name the package as in package.json, e.g. remark-toc');
       return;
@@ -124,17 +134,7 @@ async function load(setup: MarkdownSetup): Promise<{ engine?: MarkdownEngine; di
   const diagnostics: Diagnostic[] = [];
   const loaded: LoadedPlugin[] = [];
   const fail = (p: ResolvedPlugin, i: number, message: string, hint: string) =>
-    diagnostics.push({
-      severity: 'error',
-      code: 'remark-plugin',
-      file: SITE_FILE,
-      line: p.line,
-      col: p.col,
-      field: `markdown.remarkPlugins[${i}]`,
-      message,
-      received: JSON.stringify(p.name),
-      hint,
-    });
+    diagnostics.push(pluginError(p, `markdown.remarkPlugins[${i}]`, message, hint, p.name));
   for (const [i, p] of setup.plugins.entries()) {
     try {
       const mod = (await import(pathToFileURL(p.file).href)) as { default?: unknown };
@@ -161,16 +161,14 @@ async function load(setup: MarkdownSetup): Promise<{ engine?: MarkdownEngine; di
     return { engine, diagnostics };
   } catch (e) {
     const p = setup.plugins.at(-1);
-    diagnostics.push({
-      severity: 'error',
-      code: 'remark-plugin',
-      file: SITE_FILE,
-      line: p?.line ?? 1,
-      col: p?.col ?? 1,
-      field: 'markdown.remarkPlugins',
-      message: `a remark plugin failed to start: ${firstLine(e)}`,
-      hint: "check each plugin's options; plugins must run synchronously (no async transformers)",
-    });
+    diagnostics.push(
+      pluginError(
+        { line: p?.line ?? 1, col: p?.col ?? 1 },
+        'markdown.remarkPlugins',
+        `a remark plugin failed to start: ${firstLine(e)}`,
+        "check each plugin's options; plugins must run synchronously (no async transformers)",
+      ),
+    );
     return { diagnostics };
   }
 }
