@@ -183,8 +183,9 @@ export class RenderPool {
       r.onPage = () => tick(1);
       for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
         for (const o of renderMany(r, setup, chunk)) outcomes[o.index] = o;
-        // Let waiting workers' messages in before the next chunk.
+        // Let waiting workers' messages in before the next chunk, and let the writer catch up if it must.
         await new Promise<void>((resolve) => setImmediate(resolve));
+        await writer.room();
       }
     })();
     await Promise.all([onMain, ...inWorkers]);
@@ -235,7 +236,10 @@ export async function renderAll(
       };
     if (threads === 1) {
       r.onPage = () => tick(1);
-      for (const o of renderMany(r, setup, misses)) outcomes[o.index] = o;
+      for (let i = 0; i < misses.length; i += CHUNK) {
+        for (const o of renderMany(r, setup, misses.slice(i, i + CHUNK))) outcomes[o.index] = o;
+        await writer?.room();
+      }
     } else if (threads > 1) {
       const pool = started ?? (await RenderPool.start(threads));
       try {

@@ -9,12 +9,16 @@ import { renderMany, type PageRenderer, type RenderJob, type RenderSetup, contex
 import type { TemplateModule } from './templates.js';
 import { MARKDOWN_IT } from './markdown.js';
 import { loadMarkdownEngine } from './remark-plugins.js';
-import { transferable } from '../write/page-file.js';
+import { MAX_QUEUED_PAGES, transferable } from '../write/page-file.js';
 import { parsePageDetached } from '../validate/parse-page.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import type { ParseJob, ParseResult } from './render-pool.js';
 
 let setup: RenderSetup;
+/** Pages sent to the writer and not yet taken by it, and the wait for it to catch up. */
+let queued = 0;
+/** Jobs waiting for the writer to catch up (two can be: the main thread keeps two queued here). */
+const waiting: (() => void)[] = [];
 /** Frontmatter splits made here go back to the main thread's cache with each parse result. */
 const splitter = new FrontmatterCache();
 let ctx: PageRenderer;
@@ -35,12 +39,20 @@ parentPort!.on('message', async (msg: { setup: RenderSetup; writer: MessagePort 
     // The main thread loaded the same plugins before starting workers, so this cannot fail here.
     ctx = contextFrom(setup, templates, engine ?? MARKDOWN_IT);
     // Pages go straight to the page-writer thread; their cache entries reach the main thread from there.
+    // The writer acknowledges the pages it took, so this thread can pause when it runs ahead.
+    writer.on('message', (taken: number) => {
+      queued -= taken;
+      if (queued <= MAX_QUEUED_PAGES) for (const resume of waiting.splice(0)) resume();
+    });
     ctx.write = (page) => {
+      queued++;
       writer.postMessage(page, transferable(page.data));
       return undefined;
     };
     parentPort!.postMessage('ready');
     return;
   }
-  parentPort!.postMessage(renderMany(ctx, setup, msg.indices, msg.pages));
+  const outcomes = renderMany(ctx, setup, msg.indices, msg.pages);
+  while (queued > MAX_QUEUED_PAGES) await new Promise<void>((resolve) => waiting.push(resolve));
+  parentPort!.postMessage(outcomes);
 });

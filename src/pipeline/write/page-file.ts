@@ -14,6 +14,12 @@ export interface PageWrite {
   cache?: { dir: string; key: string; diagnostics: Diagnostic[] };
 }
 
+/**
+ * Pages a render thread may have waiting for the writer before it pauses (about 1 MB of HTML): on a
+ * slow disk rendering waits, instead of queueing the whole site in memory.
+ */
+export const MAX_QUEUED_PAGES = 64;
+
 /** The bytes of a page, handed to another thread without a copy when they own their memory (not a pooled slice). */
 export const transferable = (data: Uint8Array): ArrayBuffer[] =>
   data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? [data.buffer as ArrayBuffer] : [];

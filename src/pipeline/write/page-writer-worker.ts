@@ -9,28 +9,40 @@ import type { WriterMessage, WriterReport } from './page-writer.js';
 
 const dirs = new Set<string>();
 let done: WriterReport['done'] = [];
+/**
+ * Pages taken since the last report, by sender (null: the main thread). Each sender is told how many,
+ * so it can pause when it runs far ahead of the disk.
+ */
+const taken = new Map<MessagePort | null, number>();
 let scheduled = false;
-let failed = false;
+let error: WriterReport['error'];
+let reported = false;
 
 /** Results go back in batches: one message for all the pages written since the last one. */
 function flush(): void {
   scheduled = false;
-  const report: WriterReport = { done };
+  for (const [port, n] of taken) port?.postMessage(n);
+  const report: WriterReport = { done, taken: taken.get(null) ?? 0 };
+  if (error && !reported) {
+    report.error = error;
+    reported = true;
+  }
+  taken.clear();
   done = [];
   parentPort!.postMessage(report);
 }
 
-function write(w: PageWrite): void {
-  if (failed) return;
-  try {
-    done.push([w.index, writePage(dirs, w)]);
-  } catch (e) {
-    failed = true;
-    const err = e as NodeJS.ErrnoException;
-    parentPort!.postMessage({ done, error: { message: err.message, code: err.code } } satisfies WriterReport);
-    done = [];
-    return;
+/** Writes a page (after a failure only acknowledges it: the build is failing, and no sender may wait forever). */
+function write(w: PageWrite, from: MessagePort | null): void {
+  if (!error) {
+    try {
+      done.push([w.index, writePage(dirs, w)]);
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException;
+      error = { message: err.message, code: err.code };
+    }
   }
+  taken.set(from, (taken.get(from) ?? 0) + 1);
   if (!scheduled) {
     scheduled = true;
     setImmediate(flush);
@@ -38,6 +50,8 @@ function write(w: PageWrite): void {
 }
 
 parentPort!.on('message', (msg: WriterMessage) => {
-  if (msg.kind === 'port') (msg.port as MessagePort).on('message', write);
-  else write(msg.page);
+  if (msg.kind === 'port') {
+    const port = msg.port as MessagePort;
+    port.on('message', (w: PageWrite) => write(w, port));
+  } else write(msg.page, null);
 });

@@ -1,13 +1,15 @@
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import type { EntryRecord } from '../render/render-cache.js';
 import { workerEntry } from '../worker-entry.js';
-import { type PageWrite, transferable } from './page-file.js';
+import { MAX_QUEUED_PAGES, type PageWrite, transferable } from './page-file.js';
 
 /** To the writer: a page from the main thread, or a port on which a render worker will send pages. */
 export type WriterMessage = { kind: 'page'; page: PageWrite } | { kind: 'port'; port: MessagePort };
 /** From the writer: pages written (with their cache entries) and the error that stopped it, if any. */
 export interface WriterReport {
   done: [index: number, entry: EntryRecord | undefined][];
+  /** Pages of the main thread's taken since the last report (written, or dropped after a failure). */
+  taken: number;
   error?: { message: string; code?: string };
 }
 
@@ -19,23 +21,31 @@ export interface WriterReport {
 export class PageWriter {
   private readonly entries = new Map<number, EntryRecord>();
   private written = 0;
+  /** Pages this thread sent that the writer has not taken yet. */
+  private queued = 0;
   private failure: Error | undefined;
-  private wake: (() => void) | undefined;
+  /** Callers waiting for news from the writer (room, finish). */
+  private readonly waiting: (() => void)[] = [];
+  private readonly wake = () => {
+    for (const resume of this.waiting.splice(0)) resume();
+  };
+  private readonly news = () => new Promise<void>((resolve) => this.waiting.push(resolve));
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (report: WriterReport) => {
       for (const [index, entry] of report.done) if (entry) this.entries.set(index, entry);
       this.written += report.done.length;
+      this.queued -= report.taken;
       if (report.error) this.failure ??= Object.assign(new Error(report.error.message), { code: report.error.code });
-      this.wake?.();
+      this.wake();
     });
     worker.once('error', (e) => {
       this.failure ??= e;
-      this.wake?.();
+      this.wake();
     });
     worker.once('exit', (code) => {
       this.failure ??= new Error(`the page-writer thread exited with code ${code}`);
-      this.wake?.();
+      this.wake();
     });
   }
 
@@ -45,6 +55,7 @@ export class PageWriter {
 
   /** Queues a page rendered on this thread. */
   write(page: PageWrite): void {
+    this.queued++;
     this.worker.postMessage({ kind: 'page', page } satisfies WriterMessage, transferable(page.data));
   }
 
@@ -55,10 +66,15 @@ export class PageWriter {
     return port1;
   }
 
+  /** Waits while more than MAX_QUEUED_PAGES of this thread's pages wait to be written: memory stays bounded. */
+  async room(): Promise<void> {
+    while (!this.failure && this.queued > MAX_QUEUED_PAGES) await this.news();
+    if (this.failure) throw this.failure;
+  }
+
   /** Waits until `pages` pages are written; their render-cache entries by page index. */
   async finish(pages: number): Promise<Map<number, EntryRecord>> {
-    while (!this.failure && this.written < pages) await new Promise<void>((resolve) => (this.wake = resolve));
-    this.wake = undefined;
+    while (!this.failure && this.written < pages) await this.news();
     if (this.failure) throw this.failure;
     return this.entries;
   }
