@@ -7,12 +7,15 @@ import { RenderCache, type EntryRecord } from './render-cache.js';
 import { ensureParent } from '../write/write.js';
 import type { TemplateModule } from './templates.js';
 import type { MarkdownEngine } from './markdown.js';
+import type { TemplateGraph } from './template-keys.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
 export interface RenderSetup {
   site: Site;
   templatesFile: string;
   templatesHash: string;
+  /** Which templates files each page can depend on: keys pages on those files only. */
+  templateGraph?: TemplateGraph;
   assets: AssetRefs;
   year: number;
   reviewRoutes: Record<string, string>;
@@ -55,7 +58,15 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
     markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
     engine,
     cache: setup.cacheDir
-      ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir)
+      ? new RenderCache(
+          site,
+          setup.templatesHash,
+          setup.assets,
+          setup.year,
+          setup.reviewRoutes,
+          setup.cacheDir,
+          setup.templateGraph,
+        )
       : undefined,
     dirs: new Set(),
   };
@@ -103,8 +114,8 @@ function writeOut(
 export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): PageOutcome | undefined {
   if (!r.cache) return undefined;
   const page = setup.site.pages[index]!;
-  const key = r.cache.key(page);
-  const hit = r.cache.get(key);
+  const [key, templates] = r.cache.lookupKey(page) ?? [];
+  const hit = key && r.cache.get(key);
   if (!hit) return undefined;
   writeOut(r, setup.stagingDir, page.url.file, hit.html, hit.file);
   return {
@@ -112,7 +123,7 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
     bytes: hit.html.byteLength,
     cached: true,
     diagnostics: hit.diagnostics,
-    entry: [key, hit.sum, hit.diagnostics],
+    entry: [key, hit.sum, hit.diagnostics, templates],
   };
 }
 
@@ -122,10 +133,13 @@ function store(
   html: string,
   diagnostics: Diagnostic[],
   written: string,
+  noted: readonly string[],
 ): EntryRecord | undefined {
   if (!r.cache) return undefined;
   try {
-    return r.cache.put(r.cache.key(page), html, diagnostics, written);
+    const [key, templates] = r.cache.keyAfterRender(page, noted);
+    const [, sum] = r.cache.put(key, html, diagnostics, written);
+    return [key, sum, diagnostics, templates];
   } catch {
     // A cache that cannot be written (read-only, full disk) only costs speed next time.
     return undefined;
@@ -149,7 +163,8 @@ export async function renderMany(
   const inFlight = new Set<Promise<void>>();
   for (let k = 0; k < indices.length; k++) {
     const page = pages[k]!;
-    const rendered = renderPage(r, page);
+    // Notes the templates files this page's render used: its cache key depends on those alone.
+    const [rendered, noted] = r.templates.recordDeps(() => renderPage(r, page));
     // Encoded once: its length is the byte count, and the write needs no second encoding.
     const data = Buffer.from(rendered.html);
     const outcome: PageOutcome = {
@@ -166,7 +181,7 @@ export async function renderMany(
     const job = new Promise<void>((resolve, reject) =>
       writeFile(abs, data, (e) => {
         if (e) return reject(e);
-        outcome.entry = store(r, page, rendered.html, rendered.diagnostics, abs);
+        outcome.entry = store(r, page, rendered.html, rendered.diagnostics, abs, noted);
         resolve();
       }),
     ).finally(() => inFlight.delete(job));

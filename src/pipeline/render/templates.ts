@@ -10,6 +10,8 @@ import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { packageDir } from '../../paths.js';
 import { codeDir, pruneCompiled } from './code-dir.js';
+import { entryExports, type Loaded, templateDepsPlugin, templateGraph } from './template-deps.js';
+import type { TemplateGraph } from './template-keys.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
 export const inputsOf = (metafile: Metafile): string[] =>
@@ -27,6 +29,10 @@ export interface TemplateModule {
   /** React's production build, bundled with the templates. */
   createElement: typeof CreateElement;
   renderToStaticMarkup(element: unknown): string;
+  /** Runs `render` noting the templates files it uses (template-deps.ts): [its result, the files]. */
+  recordDeps<T>(render: () => T): [T, string[]];
+  importNotes(): string[];
+  tagOf(v: unknown): string;
 }
 
 export interface CompiledTemplates {
@@ -37,6 +43,8 @@ export interface CompiledTemplates {
   hash: string;
   /** Absolute paths of the source files compiled into the bundle. */
   inputs: string[];
+  /** Which templates files each page can depend on (part of its render-cache key). */
+  graph: TemplateGraph;
 }
 
 /**
@@ -47,11 +55,12 @@ export interface CompiledTemplates {
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
   const runtimeUrl = await reactRuntime();
+  const loaded: Loaded = new Map();
   const result = await esbuildBuild({
     stdin: {
       contents: [
         `export * from ${JSON.stringify(entry)};`,
-        "export { createElement } from 'react';",
+        ...entryExports(entry),
         "export { renderToStaticMarkup } from 'react-dom/server';",
         '',
       ].join('\n'),
@@ -64,7 +73,7 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     jsx: 'automatic',
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRuntimePlugin(runtimeUrl)],
+    plugins: [templateDepsPlugin(dir, loaded), reactRuntimePlugin(runtimeUrl)],
     // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js:
@@ -87,5 +96,6 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   await rename(partial, file);
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  return { module, file, hash, inputs: inputsOf(result.metafile) };
+  const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module);
+  return { module, file, hash, inputs: inputsOf(result.metafile), graph };
 }

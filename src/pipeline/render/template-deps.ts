@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
+import { esbuildBuild } from './esbuild-service.js';
+import { TAG, tagCode, usesAsValue } from './template-edges.js';
+import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
+
+/*
+ * Which templates files a page's HTML depends on, so that a template edit re-renders only the pages
+ * that use it. Three parts, each erring towards "depends":
+ * - at render time, every element a templates file creates is noted with the file its component is
+ *   defined in (each file gets its own JSX runtime, and top-level functions carry a tag naming their
+ *   file); a component without a tag makes the page depend on every file;
+ * - from the esbuild metafile, a page's files are closed over "value" imports (a helper called, data
+ *   read); an import whose names are only ever rendered as JSX tags is not followed, because
+ *   rendering them is itself noted;
+ * - everything that runs at import time (a file with top-level side effects, elements made at import)
+ *   and the files outside templates/ (packages) count for every page.
+ * Assumes what the build's worker threads already assume: a page's HTML depends only on its own
+ * props and the templates' code, never on state another page's render left behind.
+ */
+
+const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex').slice(0, 24);
+
+const LOADERS: Record<string, Loader> = {
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.json': 'json',
+  '.css': 'css',
+  '.txt': 'text',
+};
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+const NS = 'pa-site-deps';
+
+/** The module every tracked runtime notes into; `current` is the page being rendered. */
+const RECORDER = `
+const TAG = ${JSON.stringify(TAG)};
+let current;
+let sealed = false;
+const atImport = new Set();
+const fileOf = (t) =>
+  typeof t === "function" ? (Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)})
+  : t !== null && typeof t === "object" ? ${JSON.stringify(ALL)} : undefined;
+export function note(file, type) {
+  const set = current ?? (sealed ? undefined : atImport);
+  if (!set) return;
+  if (file) set.add(file);
+  const f = fileOf(type);
+  if (f) set.add(f);
+}
+export function recordDeps(fn, roots) {
+  const outer = current;
+  const set = (current = new Set());
+  try {
+    for (const r of roots) note(undefined, r);
+    return [fn(), [...set]];
+  } finally {
+    current = outer;
+    if (outer) for (const f of set) outer.add(f);
+  }
+}
+export function importNotes() {
+  sealed = true;
+  return [...atImport];
+}
+export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? v[TAG] : ${JSON.stringify(ALL)});
+`;
+
+const jsxModule = (file: string | undefined) => `
+import { jsx as j, jsxs as js, Fragment } from "react/jsx-runtime";
+import { note } from "${NS}:recorder";
+const F = ${JSON.stringify(file)};
+export { Fragment };
+export const jsx = (t, p, k) => (note(F, t), j(t, p, k));
+export const jsxs = (t, p, k) => (note(F, t), js(t, p, k));
+`;
+const reactModule = (file: string | undefined) => `
+export * from "react";
+import { createElement as c } from "react";
+import { note } from "${NS}:recorder";
+const F = ${JSON.stringify(file)};
+export const createElement = (t, ...a) => (note(F, t), c(t, ...a));
+`;
+
+/** Lines for the templates entry: a tracked createElement for pa-site's own root elements, and the recorder. */
+export const entryExports = (entry: string): string[] => [
+  `import * as __paSiteTemplates from ${JSON.stringify(entry)};`,
+  `import { recordDeps as __paSiteRecord } from "${NS}:recorder";`,
+  `export { importNotes, tagOf } from "${NS}:recorder";`,
+  `export { createElement } from "${NS}:react:";`,
+  // sectionFor is the one templates function the pipeline calls itself rather than rendering.
+  'export const recordDeps = (fn) => __paSiteRecord(fn, [__paSiteTemplates.sectionFor]);',
+];
+
+/** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
+const OWN_CODE = sha(`${RECORDER}${jsxModule('')}${reactModule('')}${entryExports('').join('\n')}${esbuildVersion}`);
+
+/** What the compile of the templates loaded: exact bytes of each templates file, by absolute path. */
+export type Loaded = Map<string, { text: string; hash: string }>;
+
+/**
+ * The esbuild plugin that gives each templates file its own tracked JSX runtime and React, tags
+ * each file's top-level functions, and keeps the exact text of every templates file it compiled
+ * (hashing what was compiled, not what is on disk a moment later). Goes before reactRuntimePlugin.
+ */
+export function templateDepsPlugin(tplDir: string, loaded: Loaded): Plugin {
+  const inTemplates = (file: string) =>
+    file.startsWith(tplDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  return {
+    name: 'pa-site-template-deps',
+    setup(build) {
+      build.onResolve({ filter: /^(react|react\/jsx-runtime)$/ }, (args) => {
+        if (args.namespace !== 'file' || !inTemplates(args.importer) || !SCRIPT.test(args.importer)) return undefined;
+        const kind = args.path === 'react' ? 'react' : 'jsx';
+        return { path: `${kind}:${rel(args.importer)}`, namespace: NS };
+      });
+      build.onResolve({ filter: new RegExp(`^${NS}:`) }, (args) => ({
+        path: args.path.slice(NS.length + 1),
+        namespace: NS,
+      }));
+      build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
+        if (args.path === 'recorder') return { contents: RECORDER, loader: 'js', resolveDir: tplDir };
+        const colon = args.path.indexOf(':');
+        const file = args.path.slice(colon + 1) || undefined;
+        const make = args.path.startsWith('react:') ? reactModule : jsxModule;
+        return { contents: make(file), loader: 'js', resolveDir: tplDir };
+      });
+      build.onLoad({ filter: /.*/ }, async (args) => {
+        const loader = LOADERS[path.extname(args.path)];
+        if (!loader || !inTemplates(args.path) || args.path.endsWith('.module.css')) return undefined;
+        const bytes = await readFile(args.path);
+        const text = bytes.toString('utf8');
+        loaded.set(args.path, { text, hash: sha(bytes) });
+        if (!SCRIPT.test(args.path)) return { contents: bytes, loader };
+        return { contents: text + tagCode(text, rel(args.path)), loader };
+      });
+    },
+  };
+}
+
+/** Templates files whose top-level code has side effects, by "path\0hash": checked once per version. */
+const effectful = new Map<string, boolean>();
+
+/**
+ * Which templates files do something at import time beyond defining things (esbuild's own
+ * tree-shaking decides: whatever of a file survives when nothing it exports is used, with every
+ * import treated as side-effect free). Such a file can change what any page sees.
+ */
+export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
+  const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
+  const unknown = scripts.filter(([file, { hash }]) => !effectful.has(`${file}\0${hash}`));
+  if (unknown.length) {
+    const result = await esbuildBuild({
+      stdin: { contents: unknown.map(([f]) => `import ${JSON.stringify(f)};`).join('\n'), loader: 'js' },
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      jsx: 'automatic',
+      treeShaking: true,
+      metafile: true,
+      outfile: 'side-effects.mjs',
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'pa-site-side-effects',
+          setup(build) {
+            build.onResolve({ filter: /^react\/jsx-runtime$/ }, () => ({
+              path: 'jsx',
+              namespace: NS,
+              sideEffects: false,
+            }));
+            build.onResolve({ filter: /.*/ }, (args) => {
+              if (args.importer === '<stdin>') return { path: args.path };
+              return { path: args.path, external: true, sideEffects: false };
+            });
+            build.onLoad({ filter: /.*/, namespace: NS }, () => ({
+              contents: 'export const jsx = () => {}, jsxs = () => {}, Fragment = "";',
+              loader: 'js',
+            }));
+            build.onLoad({ filter: /.*/ }, (args) => {
+              const text = loaded.get(args.path)?.text;
+              return text === undefined ? undefined : { contents: text, loader: LOADERS[path.extname(args.path)]! };
+            });
+          },
+        },
+      ],
+    });
+    const kept = new Set<string>();
+    for (const out of Object.values(result.metafile.outputs))
+      for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
+        if (bytesInOutput > 0) kept.add(path.resolve(input));
+    for (const [file, { hash }] of unknown) effectful.set(`${file}\0${hash}`, kept.has(file));
+  }
+  return new Set(scripts.filter(([file, { hash }]) => effectful.get(`${file}\0${hash}`)).map(([f]) => f));
+}
+
+/** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */
+export interface RegistryView {
+  templates: Record<string, unknown>;
+  Layout: unknown;
+  NotFoundPage: unknown;
+  sectionFor: unknown;
+  importNotes(): string[];
+  tagOf(v: unknown): string;
+}
+
+/**
+ * The dependency graph of a compiled templates bundle (metafile), given the files the compile
+ * loaded and the imported bundle (for what it did at import time and what its registry points to).
+ */
+export async function templateGraph(
+  tplDir: string,
+  metafile: Metafile,
+  loaded: Loaded,
+  runtimeUrl: string,
+  module: RegistryView,
+): Promise<TemplateGraph> {
+  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  const files: Record<string, string> = {};
+  const valueImports: Record<string, string[]> = {};
+  const outside: string[] = [];
+  for (const [input, meta] of Object.entries(metafile.inputs)) {
+    const abs = path.resolve(input);
+    const own = loaded.get(abs);
+    if (!own) {
+      // A package (or any file outside templates/): its bytes count for every page.
+      if (!input.includes(':') && existsSync(abs)) outside.push(`${input}:${sha(readFileSync(abs))}`);
+      continue;
+    }
+    const id = rel(abs);
+    const edges: string[] = [];
+    const values = new Set<string>();
+    for (const imp of meta.imports) {
+      const target = path.resolve(imp.path);
+      const internal = !imp.external && loaded.has(target);
+      edges.push(`${imp.original ?? ''}>${internal ? rel(target) : imp.path}`);
+      if (internal && (!imp.original || usesAsValue(own.text, imp.original))) values.add(rel(target));
+    }
+    files[id] = sha(`${own.hash}\n${edges.join('\n')}`);
+    valueImports[id] = [...values].sort();
+  }
+  const seeds = new Set<string>();
+  for (const f of await withSideEffects(loaded)) seeds.add(rel(f));
+  for (const f of module.importNotes()) seeds.add(f);
+  const atImport = closeOver({ valueImports }, seeds);
+  const allFiles = Object.keys(files).sort();
+  const everyPage = atImport[0] === ALL ? allFiles : atImport;
+  const registry = {
+    templates: Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)]),
+    roots: [module.Layout, module.NotFoundPage, module.sectionFor].map((v) => module.tagOf(v)),
+  };
+  const global = sha(
+    JSON.stringify([
+      OWN_CODE,
+      path.basename(runtimeUrl),
+      outside.sort(),
+      registry,
+      // The entry's registry itself (index.ts), and what runs at import time.
+      ['index.ts', ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
+    ]),
+  );
+  return { global, files, valueImports };
+}

@@ -1,0 +1,153 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../src/index.js';
+import { copyOfContent, repoRoot } from './helpers.js';
+
+// A template edit re-renders exactly the pages whose HTML can depend on the file edited.
+let project: Awaited<ReturnType<typeof copyOfContent>>;
+let cacheDir: string;
+const now = new Date('2026-06-01');
+const at = (outDir: string, extra: BuildOptions = {}) =>
+  build({ root: project.root, outDir, cacheDir, now, today: '2026-06-01', ...extra });
+const rebuild = async () => {
+  const r = await at('dist');
+  expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return r;
+};
+const edit = async (rel: string, change: (text: string) => string) => {
+  const text = await project.read(rel);
+  const changed = change(text);
+  expect(changed).not.toBe(text);
+  await project.write(rel, changed);
+};
+
+const ODDS_PAGE = '/pennsylvania-betting-odds-explained'; // the one page with a parlay block
+const ODDS_PAGES = ['/how-to-bet-on-sports', ODDS_PAGE]; // every page with a block from Odds.tsx
+
+async function filesOf(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile())
+      files.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name)));
+  return files;
+}
+
+/** The output of a rebuild is byte for byte that of a build without the cache. */
+async function expectSameAsCold(name: string) {
+  const cold = await at(name, { cache: false });
+  expect(cold.ok).toBe(true);
+  const [warm, fresh] = await Promise.all([filesOf(path.join(project.root, 'dist')), filesOf(cold.outDir)]);
+  expect([...warm.keys()].sort()).toEqual([...fresh.keys()].sort());
+  for (const [file, bytes] of fresh) expect(warm.get(file)?.equals(bytes), file).toBe(true);
+}
+
+describe('template edits and the render cache', () => {
+  beforeAll(async () => {
+    project = await copyOfContent();
+    await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    const first = await rebuild();
+    expect(first.ok).toBe(true);
+    expect(first.renderedRoutes.length).toBe(first.routes.length);
+  });
+  afterAll(async () => {
+    await project.cleanup();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('re-renders nothing when no template changed', async () => {
+    expect((await rebuild()).renderedRoutes).toEqual([]);
+  });
+
+  it('re-renders only the pages that render a component from the edited file', async () => {
+    // A new component (with a helper of its own) rendered by the parlay table only.
+    await project.write(
+      'templates/lib/legs.ts',
+      'export const legsText = (n: number) => `${n} selections, all of which must win`;\n',
+    );
+    await project.write(
+      'templates/blocks/ParlayNote.tsx',
+      [
+        "import { legsText } from '../lib/legs.js';",
+        '',
+        'export function ParlayNote({ legs }: { legs: number }) {',
+        '  return <p className="parlay-note">A parlay of {legsText(legs)}.</p>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await edit('templates/blocks/Odds.tsx', (t) =>
+      t
+        .replace("import { TableScroll } from '../components/TableScroll.js';", (m) =>
+          [m, "import { ParlayNote } from './ParlayNote.js';"].join('\n'),
+        )
+        // The last table of the file is the parlay table.
+        .replace(/(<\/TableScroll>\n)(\s*<\/section>\n\s*\);\n\}\n)$/, '$1      <ParlayNote legs={2} />\n$2'),
+    );
+    const withNote = await rebuild();
+    expect(withNote.renderedRoutes.sort()).toEqual(ODDS_PAGES);
+    expect(await readFile(path.join(project.root, 'dist', `${ODDS_PAGE.slice(1)}.html`), 'utf8')).toContain(
+      'A parlay of 2 selections',
+    );
+
+    await edit('templates/blocks/ParlayNote.tsx', (t) => t.replace('A parlay of', 'One parlay of'));
+    expect((await rebuild()).renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-component');
+  });
+
+  it('re-renders only the pages rendering a component that uses an edited helper', async () => {
+    await edit('templates/lib/legs.ts', (t) => t.replace('all of which', 'every one of which'));
+    const r = await rebuild();
+    expect(r.renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-helper');
+  });
+
+  it('re-renders every page when the shared footer changes', async () => {
+    await edit('templates/components/Footer.tsx', (t) => t.replace('<footer', '<footer data-edited=""'));
+    const r = await rebuild();
+    expect(r.renderedRoutes.sort()).toEqual([...r.routes].sort());
+    await expectSameAsCold('cold-footer');
+  });
+
+  it('re-renders every page whose template the registry now maps differently', async () => {
+    // index.ts is read by the pipeline itself: any change to it counts for every page.
+    await edit('templates/index.ts', (t) => `${t}// registry edited\n`);
+    const r = await rebuild();
+    expect(r.renderedRoutes.length).toBe(r.routes.length);
+  });
+});
+
+describe('template edits without a cache folder', () => {
+  it('a page rendered by an untagged component depends on every templates file', async () => {
+    // memo() wraps the component in an object: no tag names its file, so nothing can be ruled out.
+    const p = await copyOfContent();
+    try {
+      await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
+      const file = path.join(p.root, 'templates/blocks/Site.tsx');
+      const text = await readFile(file, 'utf8');
+      await writeFile(
+        file,
+        `import { memo } from 'react';\n${text.replace('export function Helpline(', 'function HelplineInner(')}` +
+          'export const Helpline = memo(HelplineInner);\n',
+      );
+      const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+      const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
+      expect((await build(opts)).ok).toBe(true);
+      await writeFile(
+        path.join(p.root, 'templates/components/Faq.tsx'),
+        `${await readFile(path.join(p.root, 'templates/components/Faq.tsx'), 'utf8')}\n// edited\n`,
+      );
+      const r = await build(opts);
+      const helplinePages = r.site!.pages.filter((pg) =>
+        Object.values(pg.data.blocks ?? {}).some((b) => (b as { type: string }).type === 'helpline'),
+      );
+      expect(helplinePages.length).toBeGreaterThan(0);
+      for (const pg of helplinePages) expect(r.renderedRoutes).toContain(pg.route);
+      await rm(cache, { recursive: true, force: true });
+    } finally {
+      await p.cleanup();
+    }
+  });
+});
