@@ -22,7 +22,7 @@ const edits = [
   { name: 'Markdown page (/about)', file: 'content/pages/about.md', from: /^## (.*)$/m, to: (k) => `## Heading ${k}` },
   {
     name: 'template used by one page (contact form)',
-    file: 'templates/blocks/Site.tsx',
+    file: 'templates/blocks/ContactForm.tsx',
     from: /Send (Your )*Message/,
     to: (k) => `Send ${'Your '.repeat(k)}Message`,
   },

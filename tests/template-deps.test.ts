@@ -65,6 +65,7 @@ describe('template edits and the render cache', () => {
     // A new component (with a helper of its own) rendered by the parlay table only.
     await project.write(
       'templates/lib/legs.ts',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template file
       'export const legsText = (n: number) => `${n} selections, all of which must win`;\n',
     );
     await project.write(

@@ -92,7 +92,8 @@ export function tagCode(source: string, rel: string): string {
   const imported = new Set(importStatements(source).flatMap((s) => s.names ?? []));
   const names = new Set<string>();
   const declared = new RegExp(
-    `^(?:export\\s+(?:default\\s+)?)?(?:async\\s+)?(?:function\\s*\\*?\\s*(${IDENT})|(?:const|let|var)\\s+(${IDENT})\\s*[:=])`,
+    '^(?:export\\s+(?:default\\s+)?)?(?:async\\s+)?' +
+      `(?:function\\s*\\*?\\s*(${IDENT})|(?:const|let|var)\\s+(${IDENT})\\s*[:=])`,
     'gm',
   );
   for (const m of source.matchAll(declared)) {

@@ -41,7 +41,10 @@ export class TemplateKeys {
   depsOf(noted: readonly string[]): string[] {
     const id = [...noted].sort().join('\n');
     let deps = this.closures.get(id);
-    if (!deps) this.closures.set(id, (deps = closeOver(this.graph, noted)));
+    if (!deps) {
+      deps = closeOver(this.graph, noted);
+      this.closures.set(id, deps);
+    }
     return deps;
   }
 
@@ -52,12 +55,10 @@ export class TemplateKeys {
     if (!hash) {
       const files = deps[0] === ALL ? Object.keys(this.graph.files).sort() : deps;
       const text = files.map((f) => `${f}:${this.graph.files[f] ?? '-'}`).join('\n');
-      this.hashes.set(
-        id,
-        (hash = createHash('sha256')
-          .update(`${deps[0] === ALL}\n${text}`)
-          .digest('hex')),
-      );
+      hash = createHash('sha256')
+        .update(`${deps[0] === ALL}\n${text}`)
+        .digest('hex');
+      this.hashes.set(id, hash);
     }
     return hash;
   }
