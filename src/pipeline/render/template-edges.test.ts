@@ -46,7 +46,7 @@ describe('tagCode', () => {
     Object.defineProperty(Other, TAG, { value: 'other.ts#Other' });
     const Card = () => null;
     const Note = () => null;
-    // biome-ignore lint/security/noGlobalEval: runs the generated tagging code on local functions
+    // The generated code, run on local stand-ins for the file's bindings.
     const run = new Function('Card', 'Note', 'Alias', 'data', tagCode(source, 'blocks/Card.tsx'));
     run(Card, Note, Other, 1);
     expect([Card, Note, Other].map((f) => (f as unknown as Record<string, string>)[TAG])).toEqual([
