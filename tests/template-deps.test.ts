@@ -112,43 +112,65 @@ describe('template edits and the render cache', () => {
     await expectSameAsCold('cold-footer');
   });
 
-  it('re-renders every page whose template the registry now maps differently', async () => {
-    // index.ts is read by the pipeline itself: any change to it counts for every page.
-    await edit('templates/index.ts', (t) => `${t}// registry edited\n`);
+  it('re-renders the pages whose template the registry maps elsewhere', async () => {
+    await project.write(
+      'templates/pages/Marked.tsx',
+      [
+        "import type { TemplateProps } from '../../src/model.js';",
+        "import { GuidePage } from './Guide.js';",
+        '',
+        'export function MarkedGuide(props: TemplateProps) {',
+        '  return (',
+        '    <div data-marked="">',
+        '      <GuidePage {...props} />',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await edit('templates/index.ts', (t) =>
+      t
+        .replace(
+          "import { ReviewPage } from './pages/Review.js';",
+          (m) => `${m}\nimport { MarkedGuide } from './pages/Marked.js';`,
+        )
+        .replace('guide: GuidePage', 'guide: MarkedGuide'),
+    );
     const r = await rebuild();
-    expect(r.renderedRoutes.length).toBe(r.routes.length);
+    const guides = r.site!.pages.filter((p) => p.template === 'guide').map((p) => p.route);
+    expect(r.renderedRoutes).toEqual(expect.arrayContaining(guides));
+    await expectSameAsCold('cold-registry');
   });
 });
 
-describe('template edits without a cache folder', () => {
-  it('a page rendered by an untagged component depends on every templates file', async () => {
+describe('a component without a tag', () => {
+  it('makes the pages that render it depend on every templates file', async () => {
     // memo() wraps the component in an object: no tag names its file, so nothing can be ruled out.
     const p = await copyOfContent();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
     try {
       await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
-      const file = path.join(p.root, 'templates/blocks/Site.tsx');
-      const text = await readFile(file, 'utf8');
+      const site = path.join(p.root, 'templates/blocks/Site.tsx');
+      const text = await readFile(site, 'utf8');
       await writeFile(
-        file,
+        site,
         `import { memo } from 'react';\n${text.replace('export function Helpline(', 'function HelplineInner(')}` +
           'export const Helpline = memo(HelplineInner);\n',
       );
-      const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
       const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
       expect((await build(opts)).ok).toBe(true);
-      await writeFile(
-        path.join(p.root, 'templates/components/Faq.tsx'),
-        `${await readFile(path.join(p.root, 'templates/components/Faq.tsx'), 'utf8')}\n// edited\n`,
-      );
+      const odds = path.join(p.root, 'templates/blocks/Odds.tsx');
+      await writeFile(odds, (await readFile(odds, 'utf8')).replace('"table-block"', '"table-block odds"'));
       const r = await build(opts);
-      const helplinePages = r.site!.pages.filter((pg) =>
-        Object.values(pg.data.blocks ?? {}).some((b) => (b as { type: string }).type === 'helpline'),
-      );
+      const helplinePages = r
+        .site!.pages.filter((pg) => Object.values(pg.data.blocks ?? {}).some((b) => b.type === 'helpline'))
+        .map((pg) => pg.route);
       expect(helplinePages.length).toBeGreaterThan(0);
-      for (const pg of helplinePages) expect(r.renderedRoutes).toContain(pg.route);
-      await rm(cache, { recursive: true, force: true });
+      expect(r.renderedRoutes.sort()).toEqual([...new Set([...helplinePages, ...ODDS_PAGES])].sort());
     } finally {
       await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
     }
   });
 });
