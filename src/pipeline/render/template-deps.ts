@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
 import { esbuildBuild } from './esbuild-service.js';
+import { codeDir } from './code-dir.js';
 import { TAG, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
 
@@ -39,28 +40,36 @@ const LOADERS: Record<string, Loader> = {
 };
 const SCRIPT = /\.[cm]?[jt]sx?$/;
 const NS = 'pa-site-deps';
+/** The JSX import source of templates files: `pa-site-tracked/jsx-runtime` is the tracked runtime's file. */
+export const JSX_SOURCE = 'pa-site-tracked';
 
-/** The module every tracked runtime notes into; `current` is the page being rendered. */
-const RECORDER = `
+/**
+ * React for templates files, noting each element's type for the page being rendered (`current`):
+ * its JSX runtime (`jsx`, `jsxs`), `createElement`, and the rest of React unchanged. One module per
+ * bundle, so a bundle's notes are its own.
+ */
+const TRACKED = `
+export * from "react";
+import { createElement as c } from "react";
+import { jsx as j, jsxs as js } from "react/jsx-runtime";
 const TAG = ${JSON.stringify(TAG)};
 let current;
 let sealed = false;
 const atImport = new Set();
-const fileOf = (t) =>
-  typeof t === "function" ? (Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)})
-  : t !== null && typeof t === "object" ? ${JSON.stringify(ALL)} : undefined;
-export function note(file, type) {
+function note(t) {
   const set = current ?? (sealed ? undefined : atImport);
   if (!set) return;
-  if (file) set.add(file);
-  const f = fileOf(type);
-  if (f) set.add(f);
+  if (typeof t === "function") set.add(Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)});
+  else if (t !== null && typeof t === "object") set.add(${JSON.stringify(ALL)});
 }
+export const jsx = (t, p, k) => (note(t), j(t, p, k));
+export const jsxs = (t, p, k) => (note(t), js(t, p, k));
+export const createElement = (t, ...a) => (note(t), c(t, ...a));
 export function recordDeps(fn, roots) {
   const outer = current;
   const set = (current = new Set());
   try {
-    for (const r of roots) note(undefined, r);
+    for (const r of roots) note(r);
     return [fn(), [...set]];
   } finally {
     current = outer;
@@ -74,67 +83,62 @@ export function importNotes() {
 export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? v[TAG] : ${JSON.stringify(ALL)});
 `;
 
-const jsxModule = (file: string | undefined) => `
-import { jsx as j, jsxs as js, Fragment } from "react/jsx-runtime";
-import { note } from "${NS}:recorder";
-const F = ${JSON.stringify(file)};
-export { Fragment };
-export const jsx = (t, p, k) => (note(F, t), j(t, p, k));
-export const jsxs = (t, p, k) => (note(F, t), js(t, p, k));
-`;
-const reactModule = (file: string | undefined) => `
-export * from "react";
-import { createElement as c } from "react";
-import { note } from "${NS}:recorder";
-const F = ${JSON.stringify(file)};
-export const createElement = (t, ...a) => (note(F, t), c(t, ...a));
-`;
+/** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
+const OWN_CODE = sha(`${TRACKED}${esbuildVersion}`);
 
-/** Lines for the templates entry: a tracked createElement for pa-site's own root elements, and the recorder. */
-export const entryExports = (entry: string): string[] => [
+let trackedDir: Promise<string> | undefined;
+/**
+ * The folder holding the tracked runtime as `jsx-runtime.js` (written once per version into the
+ * code folder): an alias, so that resolving it costs no round trip to a plugin per file.
+ */
+export function trackedRuntimeDir(): Promise<string> {
+  trackedDir ??= (async () => {
+    const dir = path.join(codeDir(), `pa-site-tracked-${OWN_CODE.slice(0, 12)}`);
+    const file = path.join(dir, 'jsx-runtime.js');
+    if (!existsSync(file)) {
+      await mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(tmp, TRACKED);
+      await rename(tmp, file);
+    }
+    return dir;
+  })();
+  trackedDir.catch(() => {
+    trackedDir = undefined;
+  });
+  return trackedDir;
+}
+
+/** Lines for the templates entry: the tracked createElement for pa-site's own root elements, and the recorder. */
+export const entryExports = (entry: string, tracked: string): string[] => [
   `import * as __paSiteTemplates from ${JSON.stringify(entry)};`,
-  `import { recordDeps as __paSiteRecord } from "${NS}:recorder";`,
-  `export { importNotes, tagOf } from "${NS}:recorder";`,
-  `export { createElement } from "${NS}:react:";`,
+  `import { recordDeps as __paSiteRecord } from ${JSON.stringify(tracked)};`,
+  `export { createElement, importNotes, tagOf } from ${JSON.stringify(tracked)};`,
   // sectionFor is the one templates function the pipeline calls itself rather than rendering.
   'export const recordDeps = (fn) => __paSiteRecord(fn, [__paSiteTemplates.sectionFor]);',
 ];
-
-/** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
-const OWN_CODE = sha(`${RECORDER}${jsxModule('')}${reactModule('')}${entryExports('').join('\n')}${esbuildVersion}`);
 
 /** What the compile of the templates loaded: exact bytes of each templates file, by absolute path. */
 export type Loaded = Map<string, { text: string; hash: string }>;
 
 /**
- * The esbuild plugin that gives each templates file its own tracked JSX runtime and React, tags
- * each file's top-level functions, and keeps the exact text of every templates file it compiled
- * (hashing what was compiled, not what is on disk a moment later). Goes before reactRuntimePlugin.
+ * The esbuild plugin that gives templates files the tracked React (`react` imports; JSX comes
+ * through JSX_SOURCE), tags each file's top-level functions, and keeps the exact text of every
+ * templates file it compiled (hashing what was compiled, not what is on disk a moment later).
+ * Goes before reactRuntimePlugin.
  */
-export function templateDepsPlugin(tplDir: string, loaded: Loaded): Plugin {
+export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: string): Plugin {
   const inTemplates = (file: string) =>
     file.startsWith(tplDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
   const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  const own = new RegExp(`^${(tplDir + path.sep).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
   return {
     name: 'pa-site-template-deps',
     setup(build) {
-      build.onResolve({ filter: /^(react|react\/jsx-runtime)$/ }, (args) => {
-        if (args.namespace !== 'file' || !inTemplates(args.importer) || !SCRIPT.test(args.importer)) return undefined;
-        const kind = args.path === 'react' ? 'react' : 'jsx';
-        return { path: `${kind}:${rel(args.importer)}`, namespace: NS };
-      });
-      build.onResolve({ filter: new RegExp(`^${NS}:`) }, (args) => ({
-        path: args.path.slice(NS.length + 1),
-        namespace: NS,
-      }));
-      build.onLoad({ filter: /.*/, namespace: NS }, (args) => {
-        if (args.path === 'recorder') return { contents: RECORDER, loader: 'js', resolveDir: tplDir };
-        const colon = args.path.indexOf(':');
-        const file = args.path.slice(colon + 1) || undefined;
-        const make = args.path.startsWith('react:') ? reactModule : jsxModule;
-        return { contents: make(file), loader: 'js', resolveDir: tplDir };
-      });
-      build.onLoad({ filter: /.*/ }, async (args) => {
+      build.onResolve({ filter: /^react$/ }, (args) =>
+        args.namespace === 'file' && inTemplates(args.importer) ? { path: trackedFile } : undefined,
+      );
+      build.onLoad({ filter: own }, async (args) => {
         const loader = LOADERS[path.extname(args.path)];
         if (!loader || !inTemplates(args.path) || args.path.endsWith('.module.css')) return undefined;
         const bytes = await readFile(args.path);

@@ -10,7 +10,14 @@ import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { packageDir } from '../../paths.js';
 import { codeDir, pruneCompiled } from './code-dir.js';
-import { entryExports, type Loaded, templateDepsPlugin, templateGraph } from './template-deps.js';
+import {
+  entryExports,
+  JSX_SOURCE,
+  type Loaded,
+  templateDepsPlugin,
+  templateGraph,
+  trackedRuntimeDir,
+} from './template-deps.js';
 import type { TemplateGraph } from './template-keys.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
@@ -54,13 +61,14 @@ export interface CompiledTemplates {
  */
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
-  const runtimeUrl = await reactRuntime();
+  const [runtimeUrl, trackedDir] = await Promise.all([reactRuntime(), trackedRuntimeDir()]);
+  const tracked = path.join(trackedDir, 'jsx-runtime.js');
   const loaded: Loaded = new Map();
   const result = await esbuildBuild({
     stdin: {
       contents: [
         `export * from ${JSON.stringify(entry)};`,
-        ...entryExports(entry),
+        ...entryExports(entry, tracked),
         "export { renderToStaticMarkup } from 'react-dom/server';",
         '',
       ].join('\n'),
@@ -71,9 +79,12 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     ...NODE_MODULE,
     write: false,
     jsx: 'automatic',
+    // Templates' JSX goes through the tracked runtime (template-deps.ts).
+    jsxImportSource: JSX_SOURCE,
+    alias: { [JSX_SOURCE]: trackedDir },
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [templateDepsPlugin(dir, loaded), reactRuntimePlugin(runtimeUrl)],
+    plugins: [templateDepsPlugin(dir, loaded, tracked), reactRuntimePlugin(runtimeUrl)],
     // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js:
