@@ -56,10 +56,11 @@ const TAG = ${JSON.stringify(TAG)};
 let current;
 let sealed = false;
 const atImport = new Set();
+const fileOf = (t) => (Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)});
 function note(t) {
   const set = current ?? (sealed ? undefined : atImport);
   if (!set) return;
-  if (typeof t === "function") set.add(Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)});
+  if (typeof t === "function") set.add(fileOf(t));
   else if (t !== null && typeof t === "object") set.add(${JSON.stringify(ALL)});
 }
 export const jsx = (t, p, k) => (note(t), j(t, p, k));
@@ -229,6 +230,8 @@ export async function templateGraph(
   loaded: Loaded,
   runtimeUrl: string,
   module: RegistryView,
+  /** withSideEffects(loaded), when the caller started it earlier. */
+  sideEffects = withSideEffects(loaded),
 ): Promise<TemplateGraph> {
   const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
   const files: Record<string, string> = {};
@@ -255,7 +258,7 @@ export async function templateGraph(
     valueImports[id] = [...values].sort();
   }
   const seeds = new Set<string>();
-  for (const f of await withSideEffects(loaded)) seeds.add(rel(f));
+  for (const f of await sideEffects) seeds.add(rel(f));
   for (const f of module.importNotes()) seeds.add(f);
   const atImport = closeOver({ valueImports }, seeds);
   const allFiles = Object.keys(files).sort();

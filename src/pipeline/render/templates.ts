@@ -17,6 +17,7 @@ import {
   templateDepsPlugin,
   templateGraph,
   trackedRuntimeDir,
+  withSideEffects,
 } from './template-deps.js';
 import type { TemplateGraph } from './template-keys.js';
 
@@ -95,6 +96,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     outfile: 'templates.mjs',
     metafile: true,
   });
+  // Checked while the bundle is written and imported.
+  const sideEffects = withSideEffects(loaded);
+  sideEffects.catch(() => undefined);
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const out = codeDir();
@@ -107,6 +111,6 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   await rename(partial, file);
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module);
+  const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module, sideEffects);
   return { module, file, hash, inputs: inputsOf(result.metafile), graph };
 }
