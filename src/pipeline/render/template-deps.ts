@@ -164,50 +164,60 @@ export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
   const unknown = scripts.filter(([file, { hash }]) => !effectful.has(`${file}\0${hash}`));
   if (unknown.length) {
-    const result = await esbuildBuild({
-      stdin: { contents: unknown.map(([f]) => `import ${JSON.stringify(f)};`).join('\n'), loader: 'js' },
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      jsx: 'automatic',
-      treeShaking: true,
-      metafile: true,
-      outfile: 'side-effects.mjs',
-      define: { 'process.env.NODE_ENV': '"production"' },
-      logLevel: 'silent',
-      plugins: [
-        {
-          name: 'pa-site-side-effects',
-          setup(build) {
-            build.onResolve({ filter: /^react\/jsx-runtime$/ }, () => ({
-              path: 'jsx',
-              namespace: NS,
-              sideEffects: false,
-            }));
-            build.onResolve({ filter: /.*/ }, (args) => {
-              if (args.importer === '<stdin>') return { path: args.path };
-              return { path: args.path, external: true, sideEffects: false };
-            });
-            build.onLoad({ filter: /.*/, namespace: NS }, () => ({
-              contents: 'export const jsx = () => {}, jsxs = () => {}, Fragment = "";',
-              loader: 'js',
-            }));
-            build.onLoad({ filter: /.*/ }, (args) => {
-              const text = loaded.get(args.path)?.text;
-              return text === undefined ? undefined : { contents: text, loader: LOADERS[path.extname(args.path)]! };
-            });
-          },
-        },
-      ],
-    });
-    const kept = new Set<string>();
-    for (const out of Object.values(result.metafile.outputs))
-      for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
-        if (bytesInOutput > 0) kept.add(path.resolve(input));
-    for (const [file, { hash }] of unknown) effectful.set(`${file}\0${hash}`, kept.has(file));
+    const kept = await survivors(
+      unknown.map(([file]) => file),
+      loaded,
+    ).catch(() => undefined);
+    // A file the check could not read is taken to have side effects: it then counts for every page.
+    for (const [file, { hash }] of unknown) effectful.set(`${file}\0${hash}`, kept?.has(file) ?? true);
   }
   return new Set(scripts.filter(([file, { hash }]) => effectful.get(`${file}\0${hash}`)).map(([f]) => f));
+}
+
+/** The files of which something is left in a tree-shaken bundle that imports each of them for its effects. */
+async function survivors(files: string[], loaded: Loaded): Promise<Set<string>> {
+  const result = await esbuildBuild({
+    stdin: { contents: files.map((f) => `import ${JSON.stringify(f)};`).join('\n'), loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    jsx: 'automatic',
+    treeShaking: true,
+    metafile: true,
+    outfile: 'side-effects.mjs',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'pa-site-side-effects',
+        setup(build) {
+          build.onResolve({ filter: /^react\/jsx-runtime$/ }, () => ({
+            path: 'jsx',
+            namespace: NS,
+            sideEffects: false,
+          }));
+          build.onResolve({ filter: /.*/ }, (args) => {
+            if (args.importer === '<stdin>') return { path: args.path };
+            return { path: args.path, external: true, sideEffects: false };
+          });
+          build.onLoad({ filter: /.*/, namespace: NS }, () => ({
+            contents: 'export const jsx = () => {}, jsxs = () => {}, Fragment = "";',
+            loader: 'js',
+          }));
+          build.onLoad({ filter: /.*/ }, (args) => {
+            const text = loaded.get(args.path)?.text;
+            return text === undefined ? undefined : { contents: text, loader: LOADERS[path.extname(args.path)]! };
+          });
+        },
+      },
+    ],
+  });
+  const kept = new Set<string>();
+  for (const out of Object.values(result.metafile.outputs))
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
+      if (bytesInOutput > 0) kept.add(path.resolve(input));
+  return kept;
 }
 
 /** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */
