@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
-import { esbuildBuild } from './esbuild-service.js';
+import { esbuildTransform } from './esbuild-service.js';
 import { codeDir } from './code-dir.js';
-import { TAG, tagCode, usesAsValue } from './template-edges.js';
+import { TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
 
 /*
@@ -39,7 +39,6 @@ const LOADERS: Record<string, Loader> = {
   '.txt': 'text',
 };
 const SCRIPT = /\.[cm]?[jt]sx?$/;
-const NS = 'pa-site-deps';
 /** The JSX import source of templates files: `pa-site-tracked/jsx-runtime` is the tracked runtime's file. */
 export const JSX_SOURCE = 'pa-site-tracked';
 
@@ -53,15 +52,15 @@ export * from "react";
 import { createElement as c } from "react";
 import { jsx as j, jsxs as js } from "react/jsx-runtime";
 const TAG = ${JSON.stringify(TAG)};
+const ALL = ${JSON.stringify(ALL)};
 let current;
 let sealed = false;
 const atImport = new Set();
-const fileOf = (t) => (Object.hasOwn(t, TAG) ? t[TAG].slice(0, t[TAG].lastIndexOf("#")) : ${JSON.stringify(ALL)});
 function note(t) {
   const set = current ?? (sealed ? undefined : atImport);
   if (!set) return;
-  if (typeof t === "function") set.add(fileOf(t));
-  else if (t !== null && typeof t === "object") set.add(${JSON.stringify(ALL)});
+  if (typeof t === "function") set.add(Object.hasOwn(t, TAG) ? t[TAG] : ALL);
+  else if (t !== null && typeof t === "object") set.add(ALL);
 }
 export const jsx = (t, p, k) => (note(t), j(t, p, k));
 export const jsxs = (t, p, k) => (note(t), js(t, p, k));
@@ -81,7 +80,8 @@ export function importNotes() {
   sealed = true;
   return [...atImport];
 }
-export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? v[TAG] : ${JSON.stringify(ALL)});
+const NAME = ${JSON.stringify(TAG_NAME)};
+export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? v[TAG] + "#" + v[NAME] : ALL);
 `;
 
 /** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
@@ -155,69 +155,47 @@ export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: 
 /** Templates files whose top-level code has side effects, by "path\0hash": checked once per version. */
 const effectful = new Map<string, boolean>();
 
+/** `export` keywords and export lists: without them, nothing a file defines is used. */
+const EXPORTS = [
+  /^export\s+(?:type\s+)?\{[^}]*\}(?:\s*from\s*(['"])[^'"\n]*\1)?\s*;?/gm,
+  /^export\s*\*[^;\n]*;?/gm,
+  /^export\s+(?:default\s+)?/gm,
+];
+/** Import statements as esbuild prints them (each ends at its first semicolon). */
+const IMPORTS = /^import\b[^;]*;/gm;
+
 /**
- * Which templates files do something at import time beyond defining things (esbuild's own
- * tree-shaking decides: whatever of a file survives when nothing it exports is used, with every
- * import treated as side-effect free). Such a file can change what any page sees.
+ * Whether a templates file's top-level code does more than define things. esbuild's tree-shaking
+ * decides: the file without its exports, minus its imports, is empty when nothing would run.
+ */
+async function hasSideEffects(file: string, text: string): Promise<boolean> {
+  const result = await esbuildTransform(
+    EXPORTS.reduce((t, re) => t.replace(re, ''), text),
+    {
+      loader: LOADERS[path.extname(file)] ?? 'tsx',
+      format: 'esm',
+      jsx: 'automatic',
+      treeShaking: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    },
+  );
+  return result.code.replace(IMPORTS, '').trim() !== '';
+}
+
+/**
+ * The templates files that do something at import time beyond defining things: such a file can
+ * change what any page sees. A file the check cannot read is taken to have side effects.
  */
 export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
-  const unknown = scripts.filter(([file, { hash }]) => !effectful.has(`${file}\0${hash}`));
-  if (unknown.length) {
-    const kept = await survivors(
-      unknown.map(([file]) => file),
-      loaded,
-    ).catch(() => undefined);
-    // A file the check could not read is taken to have side effects: it then counts for every page.
-    for (const [file, { hash }] of unknown) effectful.set(`${file}\0${hash}`, kept?.has(file) ?? true);
-  }
+  await Promise.all(
+    scripts.map(async ([file, { text, hash }]) => {
+      const id = `${file}\0${hash}`;
+      if (!effectful.has(id)) effectful.set(id, await hasSideEffects(file, text).catch(() => true));
+    }),
+  );
   return new Set(scripts.filter(([file, { hash }]) => effectful.get(`${file}\0${hash}`)).map(([f]) => f));
-}
-
-/** The files of which something is left in a tree-shaken bundle that imports each of them for its effects. */
-async function survivors(files: string[], loaded: Loaded): Promise<Set<string>> {
-  const result = await esbuildBuild({
-    stdin: { contents: files.map((f) => `import ${JSON.stringify(f)};`).join('\n'), loader: 'js' },
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    jsx: 'automatic',
-    treeShaking: true,
-    metafile: true,
-    outfile: 'side-effects.mjs',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'pa-site-side-effects',
-        setup(build) {
-          build.onResolve({ filter: /^react\/jsx-runtime$/ }, () => ({
-            path: 'jsx',
-            namespace: NS,
-            sideEffects: false,
-          }));
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (args.importer === '<stdin>') return { path: args.path };
-            return { path: args.path, external: true, sideEffects: false };
-          });
-          build.onLoad({ filter: /.*/, namespace: NS }, () => ({
-            contents: 'export const jsx = () => {}, jsxs = () => {}, Fragment = "";',
-            loader: 'js',
-          }));
-          build.onLoad({ filter: /.*/ }, (args) => {
-            const text = loaded.get(args.path)?.text;
-            return text === undefined ? undefined : { contents: text, loader: LOADERS[path.extname(args.path)]! };
-          });
-        },
-      },
-    ],
-  });
-  const kept = new Set<string>();
-  for (const out of Object.values(result.metafile.outputs))
-    for (const [input, { bytesInOutput }] of Object.entries(out.inputs))
-      if (bytesInOutput > 0) kept.add(path.resolve(input));
-  return kept;
 }
 
 /** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */

@@ -43,16 +43,16 @@ describe('tagCode', () => {
       'const data = 1;',
     ].join('\n');
     const Other = () => null;
-    Object.defineProperty(Other, TAG, { value: 'other.ts#Other' });
+    Object.defineProperty(Other, TAG, { value: 'other.ts' });
     const Card = () => null;
     const Note = () => null;
     // The generated code, run on local stand-ins for the file's bindings.
     const run = new Function('Card', 'Note', 'Alias', 'data', tagCode(source, 'blocks/Card.tsx'));
     run(Card, Note, Other, 1);
     expect([Card, Note, Other].map((f) => (f as unknown as Record<string, string>)[TAG])).toEqual([
-      'blocks/Card.tsx#Card',
-      'blocks/Card.tsx#Note',
-      'other.ts#Other',
+      'blocks/Card.tsx',
+      'blocks/Card.tsx',
+      'other.ts',
     ]);
     expect(tagCode(source, 'x.tsx')).not.toMatch(/"Other"/);
   });
@@ -85,6 +85,8 @@ describe('withSideEffects', () => {
         'pure.tsx': "import { x } from './r.js';\nexport const A = () => <b>{x}</b>;\nconst re = /a/g;\n",
         'registers.ts': "import { registry } from './r.js';\nregistry.set('a', 1);\n",
         'computes.ts': "import { make } from './r.js';\nexport const table = make();\n",
+        'reexports.ts': "export { A } from './pure.js';\nexport * from './r.js';\nexport default function B() {}\n",
+        'global.ts': 'globalThis.flag = true;\nexport const y = 1;\n',
       };
       const loaded = new Map(
         Object.entries(files).map(([name, text]) => {
@@ -93,7 +95,7 @@ describe('withSideEffects', () => {
         }),
       );
       const found = [...(await withSideEffects(loaded))].map((f) => path.basename(f)).sort();
-      expect(found).toEqual(['computes.ts', 'registers.ts']);
+      expect(found).toEqual(['computes.ts', 'global.ts', 'registers.ts']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

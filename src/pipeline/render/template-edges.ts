@@ -4,8 +4,10 @@
  * understand makes an import a value import, which only costs a re-render.
  */
 
-/** The property a top-level function of a templates file carries: "path/in/templates.tsx#Name". */
+/** The property a top-level function of a templates file carries: the file's path in templates/. */
 export const TAG = '__paSiteFile';
+/** …and the name it was declared under (the registry's fingerprint tells functions of one file apart). */
+export const TAG_NAME = '__paSiteName';
 
 const IDENT = '[A-Za-z_$][\\w$]*';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -106,7 +108,7 @@ export function tagCode(source: string, rel: string): string {
   return (
     `\n;((__paSiteTags) => { for (const [__n, __v] of __paSiteTags) ` +
     `if (typeof __v === "function" && !Object.hasOwn(__v, ${JSON.stringify(TAG)})) ` +
-    `Object.defineProperty(__v, ${JSON.stringify(TAG)}, { value: ${JSON.stringify(`${rel}#`)} + __n }); })` +
+    `Object.defineProperties(__v, { ${TAG}: { value: ${JSON.stringify(rel)} }, ${TAG_NAME}: { value: __n } }); })` +
     `([${list.join(', ')}]);\n`
   );
 }
