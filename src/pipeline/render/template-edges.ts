@@ -108,7 +108,7 @@ export function tagCode(source: string, rel: string): string {
   return (
     `\n;((__paSiteTags) => { for (const [__n, __v] of __paSiteTags) ` +
     `if (typeof __v === "function" && !Object.hasOwn(__v, ${JSON.stringify(TAG)})) ` +
-    `Object.defineProperties(__v, { ${TAG}: { value: ${JSON.stringify(rel)} }, ${TAG_NAME}: { value: __n } }); })` +
+    `{ __v.${TAG} = ${JSON.stringify(rel)}; __v.${TAG_NAME} = __n; } })` +
     `([${list.join(', ')}]);\n`
   );
 }
