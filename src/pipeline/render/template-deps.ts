@@ -152,8 +152,32 @@ export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: 
   };
 }
 
-/** Templates files whose top-level code has side effects, by "path\0hash": checked once per version. */
-const effectful = new Map<string, boolean>();
+/** Whether a templates file's top-level code has side effects, by its extension and hash. */
+let effectful: Map<string, boolean> | undefined;
+const EFFECTS_FILE = 'template-side-effects.json';
+/** Results kept on disk (the code folder): enough for every version a long dev session saves. */
+const EFFECTS_KEPT = 5000;
+
+function readEffects(): Map<string, boolean> {
+  try {
+    const raw = JSON.parse(readFileSync(path.join(codeDir(), EFFECTS_FILE), 'utf8')) as Record<string, unknown>;
+    return new Map(Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+  } catch {
+    return new Map(); // absent or damaged: checked again
+  }
+}
+
+async function saveEffects(known: Map<string, boolean>): Promise<void> {
+  const entries = [...known].slice(-EFFECTS_KEPT);
+  const file = path.join(codeDir(), EFFECTS_FILE);
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, JSON.stringify(Object.fromEntries(entries)));
+    await rename(tmp, file);
+  } catch {
+    // Only costs a check next time.
+  }
+}
 
 /** `export` keywords and export lists: without them, nothing a file defines is used. */
 const EXPORTS = [
@@ -188,14 +212,17 @@ async function hasSideEffects(file: string, text: string): Promise<boolean> {
  * change what any page sees. A file the check cannot read is taken to have side effects.
  */
 export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
+  const known = (effectful ??= readEffects());
+  const idOf = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
+  const unknown = scripts.filter(([file, { hash }]) => !known.has(idOf(file, hash)));
   await Promise.all(
-    scripts.map(async ([file, { text, hash }]) => {
-      const id = `${file}\0${hash}`;
-      if (!effectful.has(id)) effectful.set(id, await hasSideEffects(file, text).catch(() => true));
+    unknown.map(async ([file, { text, hash }]) => {
+      known.set(idOf(file, hash), await hasSideEffects(file, text).catch(() => true));
     }),
   );
-  return new Set(scripts.filter(([file, { hash }]) => effectful.get(`${file}\0${hash}`)).map(([f]) => f));
+  if (unknown.length) await saveEffects(known);
+  return new Set(scripts.filter(([file, { hash }]) => known.get(idOf(file, hash))).map(([f]) => f));
 }
 
 /** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */
