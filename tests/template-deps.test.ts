@@ -11,8 +11,8 @@ let cacheDir: string;
 const now = new Date('2026-06-01');
 const at = (outDir: string, extra: BuildOptions = {}) =>
   build({ root: project.root, outDir, cacheDir, now, today: '2026-06-01', ...extra });
-const rebuild = async () => {
-  const r = await at('dist');
+const rebuild = async (extra: BuildOptions = {}) => {
+  const r = await at('dist', extra);
   expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return r;
 };
@@ -141,6 +141,18 @@ describe('template edits and the render cache', () => {
     const guides = r.site!.pages.filter((p) => p.template === 'guide').map((p) => p.route);
     expect(r.renderedRoutes).toEqual(expect.arrayContaining(guides));
     await expectSameAsCold('cold-registry');
+  });
+
+  it('keeps the files of pages rendered in worker threads', async () => {
+    await edit('templates/components/Footer.tsx', (t) =>
+      t.replace('<footer data-edited=""', '<footer data-edited="2"'),
+    );
+    const all = await rebuild({ workers: 2 });
+    expect(all.workers).toBe(2);
+    expect(all.renderedRoutes.length).toBe(all.routes.length);
+    await edit('templates/blocks/ParlayNote.tsx', (t) => t.replace('One parlay of', 'A single parlay of'));
+    expect((await rebuild()).renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-workers');
   });
 });
 
