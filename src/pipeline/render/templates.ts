@@ -37,7 +37,11 @@ export interface TemplateModule {
   /** React's production build, bundled with the templates. */
   createElement: typeof CreateElement;
   renderToStaticMarkup(element: unknown): string;
-  /** Runs `render` noting the templates files it uses (template-deps.ts): [its result, the files]. */
+  /**
+   * Runs `render` noting the templates files it uses (template-deps.ts): [its result, the files].
+   * Everything a page's HTML is made of must be rendered inside it. Components count when rendered;
+   * a templates function pipeline code calls itself must be listed in entryExports (sectionFor is).
+   */
   recordDeps<T>(render: () => T): [T, string[]];
   importNotes(): string[];
   tagOf(v: unknown): string;
@@ -47,7 +51,7 @@ export interface CompiledTemplates {
   module: TemplateModule;
   /** Path of the compiled bundle (workers import the same file). */
   file: string;
-  /** Hash of the compiled code: part of every render-cache key. */
+  /** Hash of the compiled code (names the file); render-cache keys use `graph` instead. */
   hash: string;
   /** Absolute paths of the source files compiled into the bundle. */
   inputs: string[];
