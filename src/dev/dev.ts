@@ -223,7 +223,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     const t = compiled?.templates.module;
     try {
       return t
-        ? t.renderToStaticMarkup(t.createElement(t.ErrorScreen, { message: e.message, details: e.details }))
+        ? t.expandShared(
+            t.renderToStaticMarkup(t.createElement(t.ErrorScreen, { message: e.message, details: e.details })),
+          )
         : undefined;
     } catch {
       return undefined;

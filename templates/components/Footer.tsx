@@ -1,6 +1,15 @@
 import type { SiteConfig } from '../../src/model.js';
+import { Shared } from 'pa-site/shared-parts';
 
 export function Footer({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
+  // Rendered once per build, and once more for each page the footer links to (aria-current).
+  const { columns, bottomLinks } = site.footer;
+  const linked =
+    bottomLinks.some((l) => l.href === route) || columns.some((c) => c.links.some((l) => l.href === route));
+  return <Shared of={FooterContent} props={{ site, year, route: linked ? route : '' }} />;
+}
+
+function FooterContent({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
   const { footer, helpline } = site;
   const current = (href: string) => (href === route ? ('page' as const) : undefined);
   return (

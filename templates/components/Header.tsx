@@ -1,4 +1,5 @@
 import type { MenuItem, SiteConfig } from '../../src/model.js';
+import { Shared } from 'pa-site/shared-parts';
 
 /**
  * The sticky header. The menu sits in a <details> element, so without JavaScript it starts
@@ -6,6 +7,12 @@ import type { MenuItem, SiteConfig } from '../../src/model.js';
  * one row. The site script adds Escape, closing on a link choice and the dropdown buttons.
  */
 export function Header({ site, section, route }: { site: SiteConfig; section?: string; route: string }) {
+  // Rendered once per build for each section and each page the header links to (aria-current).
+  const linked = route === '/' || route === site.header.offersButton.href || sectionFor(site.header.menu, route);
+  return <Shared of={HeaderBar} props={{ site, section, route: linked ? route : '' }} />;
+}
+
+function HeaderBar({ site, section, route }: { site: SiteConfig; section?: string; route: string }) {
   const { menu, offersButton } = site.header;
   return (
     <header className="site-header">

@@ -2,6 +2,7 @@ import type { LayoutProps } from '../../src/model.js';
 import { Header } from './Header.js';
 import { Footer } from './Footer.js';
 import { ComplianceNotice } from './Compliance.js';
+import { Shared } from 'pa-site/shared-parts';
 
 /** Serializes structured data so that no "<" can close the script element. */
 export const jsonLdText = (data: object) =>
@@ -51,7 +52,7 @@ export function Layout(props: LayoutProps) {
         <main id="main" tabIndex={-1}>
           {props.children as never}
         </main>
-        {props.content ? <ComplianceNotice site={site} /> : null}
+        {props.content ? <Shared of={ComplianceNotice} props={{ site }} /> : null}
         <Footer site={site} year={props.year} route={props.route} />
       </body>
     </html>

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ function filled(n: number) {
   const records = Array.from({ length: n }, (_, i) => {
     const written = path.join(out, `p${i}.html`);
     writeFileSync(written, `<p>page ${i}</p>`);
-    return cache.put(cache.key(page(i)), `<p>page ${i}</p>`, [], written);
+    return cache.put(cache.key(page(i)), Buffer.from(`<p>page ${i}</p>`), [], written);
   });
   return { cache, out, records };
 }
@@ -37,6 +37,19 @@ describe('render cache', () => {
     const entry = cache.file(records[0]![0]);
     expect(statSync(entry).ino).toBe(statSync(path.join(out, 'p0.html')).ino);
     expect(cache.get(records[0]![0])).toMatchObject({ diagnostics: [], html: Buffer.from('<p>page 0</p>') });
+  });
+
+  it('replaces an existing entry by a new link, leaving the old page file untouched', () => {
+    const { cache, out, records } = filled(1);
+    const key = records[0]![0];
+    const newer = path.join(out, 'p0-new.html');
+    writeFileSync(newer, '<p>page 0, again</p>');
+    const record = cache.put(key, Buffer.from('<p>page 0, again</p>'), [], newer);
+    cache.save([record]);
+    expect(statSync(cache.file(key)).ino).toBe(statSync(newer).ino);
+    expect(readFileSync(path.join(out, 'p0.html'), 'utf8')).toBe('<p>page 0</p>');
+    expect(cache.get(key)?.html.toString()).toBe('<p>page 0, again</p>');
+    expect(readdirSync(path.dirname(cache.file(key))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
   it('treats an entry whose bytes changed (damage, or an in-place edit through the link) as a miss', () => {
@@ -93,7 +106,7 @@ describe('render cache keyed on templates files', () => {
       // Page 0 rendered the footer only; page 1 the footer and the odds table.
       const [key, templates] = first.keyAfterRender(page(i), i ? ['Footer.tsx', 'Odds.tsx'] : ['Footer.tsx']);
       expect(templates![1]).toEqual(i ? ['Footer.tsx', 'Odds.tsx', 'lib/odds.ts'] : ['Footer.tsx']);
-      const [, sum, diagnostics] = first.put(key, `<p>page ${i}</p>`, [], written);
+      const [, sum, diagnostics] = first.put(key, Buffer.from(`<p>page ${i}</p>`), [], written);
       return [key, sum, diagnostics, templates] as const;
     });
     first.save(records.map((r) => [...r]));
@@ -112,7 +125,7 @@ describe('render cache keyed on templates files', () => {
     const written = path.join(out, 'p0.html');
     writeFileSync(written, '<p>page 0</p>');
     const [key, templates] = cache.keyAfterRender(page(0), ['Footer.tsx']);
-    const [, sum] = cache.put(key, '<p>page 0</p>', [], written);
+    const [, sum] = cache.put(key, Buffer.from('<p>page 0</p>'), [], written);
     cache.save([[key, sum, [], templates]]);
     const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
     writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, deps: 'damaged' }));

@@ -38,6 +38,40 @@ export interface CachedPage {
   diagnostics: Diagnostic[];
 }
 
+const entryFile = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key}.html`);
+
+/**
+ * Stores a rendered page in the cache folder `dir`: hard-links `written` (the page file the build
+ * just wrote, holding exactly `bytes`), or writes a copy where links are impossible (another file
+ * system). Returns the record for the index; throws only on I/O errors, which callers treat as "not
+ * cached". `dirs` remembers the folders already created. Runs in whichever thread writes pages.
+ */
+export function putEntry(
+  dir: string,
+  dirs: Set<string>,
+  key: string,
+  bytes: Uint8Array,
+  diagnostics: Diagnostic[],
+  written: string,
+): EntryRecord {
+  const file = entryFile(dir, key);
+  ensureParent(dirs, file);
+  try {
+    // A link appears whole or not at all: the common case (no entry yet) needs no temporary name.
+    linkSync(written, file);
+  } catch {
+    // An entry exists already (or links are impossible): replace it by rename, never edit it in place.
+    const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
+    try {
+      linkSync(written, tmp);
+    } catch {
+      writeFileSync(tmp, bytes);
+    }
+    renameSync(tmp, file);
+  }
+  return [key, checksum(bytes), diagnostics];
+}
+
 /** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms). */
 type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
@@ -128,7 +162,7 @@ export class RenderCache {
   }
 
   file(key: string): string {
-    return path.join(this.dir, key.slice(0, 2), `${key}.html`);
+    return entryFile(this.dir, key);
   }
 
   private readIndex(): Index {
@@ -167,23 +201,9 @@ export class RenderCache {
     return { file, html, sum: entry[0], diagnostics: entry[1] };
   }
 
-  /**
-   * Stores a rendered page: hard-links `written` (the page file the build just wrote) into the
-   * cache, or writes a copy where links are impossible (another file system). Returns the record
-   * for the index; throws only on I/O errors, which callers treat as "not cached".
-   */
-  put(key: string, html: string, diagnostics: Diagnostic[], written: string): EntryRecord {
-    const file = this.file(key);
-    ensureParent(this.dirs, file);
-    // Link (or write) under a temporary name, then rename: an entry file is replaced, never edited.
-    const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
-    try {
-      linkSync(written, tmp);
-    } catch {
-      writeFileSync(tmp, html);
-    }
-    renameSync(tmp, file);
-    return [key, checksum(html), diagnostics];
+  /** Stores a rendered page (see putEntry). */
+  put(key: string, bytes: Uint8Array, diagnostics: Diagnostic[], written: string): EntryRecord {
+    return putEntry(this.dir, this.dirs, key, bytes, diagnostics, written);
   }
 
   /**

@@ -1,9 +1,7 @@
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
-import { codeDir } from './code-dir.js';
+import { workerEntry } from '../worker-entry.js';
+import { PageWriter } from '../write/page-writer.js';
 import {
   contextFrom,
   fromCache,
@@ -18,6 +16,8 @@ import type { MarkdownEngine } from './markdown.js';
 
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
 const CHUNK = 40;
+/** From this many pages to render, a page-writer thread takes the writes off the render threads. */
+const MIN_PAGES_FOR_WRITER = 100;
 /** Below this many pages a worker's start-up costs more than it saves. */
 const MIN_PAGES_PER_WORKER = 150;
 
@@ -25,21 +25,6 @@ const MIN_PAGES_PER_WORKER = 150;
 export function workerCount(pages: number, requested?: number | 'auto'): number {
   if (typeof requested === 'number') return Math.max(1, Math.floor(requested));
   return Math.max(1, Math.min(availableParallelism(), Math.floor(pages / MIN_PAGES_PER_WORKER)));
-}
-
-/** The worker script: lib/render-worker.js when running compiled, else compiled from src on demand. */
-async function workerEntry(): Promise<string> {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return path.join(path.dirname(here), 'render-worker.js');
-  const outfile = path.join(codeDir(), 'render-worker.mjs');
-  await esbuildBuild({
-    entryPoints: [path.join(path.dirname(here), 'render-worker.ts')],
-    ...NODE_MODULE,
-    packages: 'external',
-    outfile,
-    logLevel: 'silent',
-  });
-  return outfile;
 }
 
 /**
@@ -63,7 +48,7 @@ export class RenderPool {
   /** Starts `threads - 1` workers (none for one thread). */
   static async start(threads: number): Promise<RenderPool> {
     if (threads <= 1) return new RenderPool([]);
-    const entry = await workerEntry();
+    const entry = await workerEntry('render-worker');
     // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
     const workers = Array.from(
       { length: threads - 1 },
@@ -87,6 +72,7 @@ export class RenderPool {
     misses: number[],
     outcomes: PageOutcome[],
     tick: (pages: number) => void,
+    writer: PageWriter,
   ): Promise<void> {
     const chunks: number[][] = [];
     for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
@@ -122,13 +108,14 @@ export class RenderPool {
           worker.on('message', onMessage);
           worker.once('error', reject);
           worker.once('exit', (code) => reject(new Error(`render worker exited with code ${code}`)));
-          worker.postMessage({ setup: shared });
+          const port = writer.port();
+          worker.postMessage({ setup: shared, writer: port }, [port]);
         }),
     );
     const onMain = (async () => {
       r.onPage = () => tick(1);
       for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-        for (const o of await renderMany(r, setup, chunk)) outcomes[o.index] = o;
+        for (const o of renderMany(r, setup, chunk)) outcomes[o.index] = o;
         // Let waiting workers' messages in before the next chunk.
         await new Promise<void>((resolve) => setImmediate(resolve));
       }
@@ -171,16 +158,32 @@ export async function renderAll(
   };
   tick(0);
   const threads = misses.length ? (started?.threads ?? workerCount(misses.length, requested)) : 0;
-  if (threads === 1) {
-    r.onPage = () => tick(1);
-    for (const o of await renderMany(r, setup, misses)) outcomes[o.index] = o;
-  } else if (threads > 1) {
-    const pool = started ?? (await RenderPool.start(threads));
-    try {
-      await pool.render(r, setup, misses, outcomes, tick);
-    } finally {
-      if (!started) await pool.close();
+  // Large sites (and every parallel render) write pages in a thread of their own; a handful are written inline.
+  const writer = threads > 1 || misses.length >= MIN_PAGES_FOR_WRITER ? await PageWriter.start() : undefined;
+  try {
+    if (writer)
+      r.write = (page) => {
+        writer.write(page);
+        return undefined;
+      };
+    if (threads === 1) {
+      r.onPage = () => tick(1);
+      for (const o of renderMany(r, setup, misses)) outcomes[o.index] = o;
+    } else if (threads > 1) {
+      const pool = started ?? (await RenderPool.start(threads));
+      try {
+        await pool.render(r, setup, misses, outcomes, tick, writer!);
+      } finally {
+        if (!started) await pool.close();
+      }
     }
+    if (writer) {
+      // Every rendered page with content went to the writer: wait for them all, then take their cache entries.
+      const entries = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
+      for (const [index, entry] of entries) outcomes[index]!.entry = entry;
+    }
+  } finally {
+    await writer?.close();
   }
   if (r.cache) {
     try {

@@ -79,7 +79,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         createElement(Template, props),
       ),
     );
-    return { page, html: DOCTYPE + html, diagnostics };
+    return { page, html: DOCTYPE + ctx.templates.expandShared(html), diagnostics };
   } catch (e) {
     const error = e as Error;
     diagnostics.push({
@@ -124,5 +124,8 @@ export function renderNotFound(ctx: RenderContext): string {
     ),
   );
   // The not-found script is added next to the site script: no inline code, CSP-safe.
-  return DOCTYPE + html.replace('</head>', `<script src="${ctx.assets.notFoundScript}"></script></head>`);
+  return (
+    DOCTYPE +
+    ctx.templates.expandShared(html).replace('</head>', `<script src="${ctx.assets.notFoundScript}"></script></head>`)
+  );
 }

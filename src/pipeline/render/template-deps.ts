@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
 import { esbuildTransform } from './esbuild-service.js';
 import { codeDir } from './code-dir.js';
-import { TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
+import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
 
 /*
@@ -53,26 +53,30 @@ import { createElement as c } from "react";
 import { jsx as j, jsxs as js } from "react/jsx-runtime";
 const TAG = ${JSON.stringify(TAG)};
 const ALL = ${JSON.stringify(ALL)};
-let current;
+// The page being recorded, one per thread (renders are synchronous) whichever bundle renders it.
+const G = (globalThis[Symbol.for(${JSON.stringify(RECORDING)})] ??= { current: undefined });
 let sealed = false;
 const atImport = new Set();
 function note(t) {
-  const set = current ?? (sealed ? undefined : atImport);
+  const set = G.current ?? (sealed ? undefined : atImport);
   if (!set) return;
-  if (typeof t === "function") set.add(Object.hasOwn(t, TAG) ? t[TAG] : ALL);
-  else if (t !== null && typeof t === "object") set.add(ALL);
+  // A tag of "" marks pa-site's own components (hashed for every page): nothing to note.
+  if (typeof t === "function") {
+    const f = Object.hasOwn(t, TAG) ? t[TAG] : ALL;
+    if (f) set.add(f);
+  } else if (t !== null && typeof t === "object") set.add(ALL);
 }
 export const jsx = (t, p, k) => (note(t), j(t, p, k));
 export const jsxs = (t, p, k) => (note(t), js(t, p, k));
 export const createElement = (t, ...a) => (note(t), c(t, ...a));
 export function recordDeps(fn, roots) {
-  const outer = current;
-  const set = (current = new Set());
+  const outer = G.current;
+  const set = (G.current = new Set());
   try {
     for (const r of roots) note(r);
     return [fn(), [...set]];
   } finally {
-    current = outer;
+    G.current = outer;
     if (outer) for (const f of set) outer.add(f);
   }
 }

@@ -8,6 +8,11 @@
 export const TAG = '__paSiteFile';
 /** …and the name it was declared under (the registry's fingerprint tells functions of one file apart). */
 export const TAG_NAME = '__paSiteName';
+/**
+ * The global (per thread, under Symbol.for) holding the page being recorded, `{ current?: Set<string> }`:
+ * code that renders outside the templates' own JSX (shared-parts.ts) adds the files it rendered with.
+ */
+export const RECORDING = 'pa-site.template-deps';
 
 const IDENT = '[A-Za-z_$][\\w$]*';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

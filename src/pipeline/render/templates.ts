@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 import { reactRuntime, reactRuntimePlugin } from './react-runtime.js';
-import type { Metafile } from 'esbuild';
+import type { Metafile, Plugin } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
@@ -27,6 +27,19 @@ export const inputsOf = (metafile: Metafile): string[] =>
     .filter((f) => !f.startsWith('<'))
     .map((f) => path.resolve(f));
 
+/**
+ * Templates import the shared-parts registry as `pa-site/shared-parts` (a copy of the templates in a
+ * project of its own included); it is bundled from pa-site's source into every templates bundle.
+ */
+const SHARED_PARTS = 'pa-site/shared-parts';
+const sharedPartsPlugin: Plugin = {
+  name: 'pa-site-shared-parts',
+  setup(build) {
+    const file = path.join(packageDir, 'src', 'pipeline', 'render', 'shared-parts.ts');
+    build.onResolve({ filter: /^pa-site\/shared-parts$/ }, () => ({ path: file }));
+  },
+};
+
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
   templates: Record<TemplateName, ComponentType<TemplateProps>>;
@@ -34,6 +47,8 @@ export interface TemplateModule {
   NotFoundPage: ComponentType;
   ErrorScreen: ComponentType<{ message: string; details?: string[] }>;
   sectionFor(menu: readonly MenuItem[], route: string, fallback?: string): string | undefined;
+  /** Fills in the shared parts (header, footer…) of a rendered page: shared-parts.ts. */
+  expandShared(html: string): string;
   /** React's production build, bundled with the templates. */
   createElement: typeof CreateElement;
   renderToStaticMarkup(element: unknown): string;
@@ -75,6 +90,8 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
         `export * from ${JSON.stringify(entry)};`,
         ...entryExports(entry, tracked),
         "export { renderToStaticMarkup } from 'react-dom/server';",
+        // The same module the templates import, so one registry serves both.
+        `export { expandShared } from ${JSON.stringify(SHARED_PARTS)};`,
         '',
       ].join('\n'),
       resolveDir: dir,
@@ -89,7 +106,7 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     alias: { [JSX_SOURCE]: trackedDir },
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [templateDepsPlugin(dir, loaded, tracked), reactRuntimePlugin(runtimeUrl)],
+    plugins: [templateDepsPlugin(dir, loaded, tracked), reactRuntimePlugin(runtimeUrl), sharedPartsPlugin],
     // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js:

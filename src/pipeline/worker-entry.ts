@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { esbuildBuild, NODE_MODULE } from './render/esbuild-service.js';
+import { codeDir } from './render/code-dir.js';
+
+/** The worker scripts, by the name bin/compile.js gives them in lib/, and their sources. */
+const SOURCES = {
+  'render-worker': 'render/render-worker.ts',
+  'page-writer': 'write/page-writer-worker.ts',
+} as const;
+
+/** A worker's script: lib/NAME.js when running compiled, else compiled from src/ on demand (tests, tsx). */
+export async function workerEntry(name: keyof typeof SOURCES): Promise<string> {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return path.join(path.dirname(here), `${name}.js`);
+  const outfile = path.join(codeDir(), `${name}.mjs`);
+  await esbuildBuild({
+    entryPoints: [path.join(path.dirname(here), SOURCES[name])],
+    ...NODE_MODULE,
+    packages: 'external',
+    outfile,
+    logLevel: 'silent',
+  });
+  return outfile;
+}

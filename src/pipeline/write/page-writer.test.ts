@@ -1,0 +1,63 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PageWriter } from './page-writer.js';
+import { transferable } from './page-file.js';
+
+const temps: string[] = [];
+const temp = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'pa-site-writer-'));
+  temps.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('page writer thread', () => {
+  it('writes pages from the main thread and from a port, and links each into the render cache', async () => {
+    const out = temp();
+    const cache = temp();
+    const writer = await PageWriter.start();
+    try {
+      const port = writer.port();
+      for (let i = 0; i < 50; i++) {
+        const page = {
+          index: i,
+          file: path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`),
+          data: Buffer.from(`<p>page ${i}</p>`.repeat(400)),
+          cache: { dir: cache, key: `${String(i).padStart(2, '0')}abcdef`, diagnostics: [] },
+        };
+        // Half as a render worker sends them (through its port), half from this thread.
+        if (i % 2) port.postMessage(page, transferable(page.data));
+        else writer.write(page);
+      }
+      const entries = await writer.finish(50);
+      expect(entries.size).toBe(50);
+      for (let i = 0; i < 50; i++) {
+        const file = path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`);
+        expect(readFileSync(file, 'utf8')).toBe(`<p>page ${i}</p>`.repeat(400));
+        const key = `${String(i).padStart(2, '0')}abcdef`;
+        expect(entries.get(i)![0]).toBe(key);
+        expect(statSync(path.join(cache, key.slice(0, 2), `${key}.html`)).ino).toBe(statSync(file).ino);
+      }
+      port.close();
+    } finally {
+      await writer.close();
+    }
+  });
+
+  it('fails with the write error (a page that cannot be written fails the build)', async () => {
+    const out = temp();
+    writeFileSync(path.join(out, 'blocker'), 'a file where a folder should be');
+    const writer = await PageWriter.start();
+    try {
+      writer.write({ index: 0, file: path.join(out, 'ok.html'), data: Buffer.from('ok') });
+      writer.write({ index: 1, file: path.join(out, 'blocker', 'page.html'), data: Buffer.from('x') });
+      await expect(writer.finish(2)).rejects.toThrow(/EEXIST.*blocker/);
+    } finally {
+      await writer.close();
+    }
+  });
+});
