@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
-import { loadContent } from './load/load.js';
+import { loadContent, type LoadedContent } from './load/load.js';
+import type { ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
 import { compileTemplates, type CompiledTemplates } from './render/templates.js';
@@ -231,7 +232,12 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     cache = undefined;
   }
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
-  const { site, diagnostics } = validateContent(root, loaded, splitter);
+  const { site, diagnostics } = validateContent(
+    root,
+    loaded,
+    splitter,
+    await parsedByWorkers(threads, loaded, splitter),
+  );
   splitter.save();
   for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
@@ -375,6 +381,21 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   } finally {
     lock.release();
   }
+}
+
+/**
+ * On a cold build of a large site the render workers are already loading while validation runs:
+ * they parse a share of the pages' frontmatter meanwhile. Undefined (parse here) when there are no
+ * workers or one failed (the render stage reports a dead worker).
+ */
+async function parsedByWorkers(
+  threads: { pool?: Promise<RenderPool> },
+  loaded: LoadedContent,
+  splitter: FrontmatterCache,
+): Promise<ReadonlyMap<number, ParsedPage> | undefined> {
+  const pool = await threads.pool?.catch(() => undefined);
+  if (!pool || pool.threads < 2) return undefined;
+  return pool.parse(loaded.pages, splitter).catch(() => undefined);
 }
 
 function touch(file: string): void {

@@ -37,7 +37,7 @@ export function splitFrontmatter(text: string): Split {
   return { matter: file.matter ?? '', content: file.content ?? '', language: file.language ?? 'yaml' };
 }
 
-type Entry = [matterStart: number, matterEnd: number, contentStart: number, language: string];
+export type Entry = [matterStart: number, matterEnd: number, contentStart: number, language: string];
 const FORMAT = 'pa-site-frontmatter 1';
 
 /**
@@ -48,6 +48,8 @@ const FORMAT = 'pa-site-frontmatter 1';
 export class FrontmatterCache {
   private readonly entries = new Map<string, Entry>();
   private readonly used = new Set<string>();
+  /** Entries this cache made by splitting (not loaded): what another thread's cache can adopt. */
+  private readonly made: [string, Entry][] = [];
   private dirty = false;
 
   constructor(private readonly file?: string) {
@@ -74,10 +76,26 @@ export class FrontmatterCache {
     // The matter follows the opening delimiter and its language name; the content is the text's tail.
     const start = s.matter ? text.indexOf(s.matter, text.indexOf('---') + 3) : 0;
     if (start >= 0) {
-      this.entries.set(key, [start, start + s.matter.length, text.length - s.content.length, s.language]);
+      const entry: Entry = [start, start + s.matter.length, text.length - s.content.length, s.language];
+      this.entries.set(key, entry);
+      this.made.push([key, entry]);
       this.dirty = true;
     }
     return s;
+  }
+
+  /** The entries split afresh since the last call (a render worker's, sent to the main thread). */
+  takeMade(): [string, Entry][] {
+    return this.made.splice(0);
+  }
+
+  /** Records entries another thread split, as used by this build. */
+  adopt(entries: readonly [string, Entry][]): void {
+    for (const [key, entry] of entries) {
+      this.entries.set(key, entry);
+      this.used.add(key);
+      this.dirty = true;
+    }
   }
 
   /** Keeps the entries this build used (pages deleted since drop out) and writes them atomically. */

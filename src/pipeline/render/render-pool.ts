@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../worker-entry.js';
 import { PageWriter } from '../write/page-writer.js';
+import type { SourceFile } from '../../model.js';
+import type { Entry, FrontmatterCache } from '../load/frontmatter.js';
+import { type ParsedPage, parsePageDetached } from '../validate/parse-page.js';
 import {
   contextFrom,
   fromCache,
@@ -14,6 +17,18 @@ import {
 import type { TemplateModule } from './templates.js';
 import type { MarkdownEngine } from './markdown.js';
 
+/** Pages to parse, for a worker helping validation. */
+export interface ParseJob {
+  parse: { indices: number[]; files: SourceFile[] };
+}
+/** A worker's parses, and the frontmatter splits it made (for the main thread's cache). */
+export interface ParseResult {
+  parsed: (readonly [number, ParsedPage])[];
+  splits: [string, Entry][];
+}
+
+/** Pages per parse message: parsing a page costs about a tenth of rendering it. */
+const PARSE_CHUNK = 100;
 /** Pages per message to a worker: large enough to amortize messaging, small enough to balance. */
 const CHUNK = 40;
 /** From this many pages to render, a page-writer thread takes the writes off the render threads. */
@@ -59,6 +74,58 @@ export class RenderPool {
 
   get threads(): number {
     return this.workers.length + 1;
+  }
+
+  /**
+   * Parses the pages' frontmatter (validation's costly part) on the workers and this thread, chunk by
+   * chunk, while the workers would otherwise wait for their setup. Results by index in `files`;
+   * rejects if a worker fails (the caller then parses everything itself).
+   */
+  async parse(files: readonly SourceFile[], splitter: FrontmatterCache): Promise<Map<number, ParsedPage>> {
+    const results = new Map<number, ParsedPage>();
+    const chunks: number[][] = [];
+    for (let i = 0; i < files.length; i += PARSE_CHUNK)
+      chunks.push(Array.from({ length: Math.min(PARSE_CHUNK, files.length - i) }, (_, k) => i + k));
+    const inWorkers = this.workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          let queued = 0;
+          const fill = () => {
+            for (let chunk = queued < 2 && chunks.shift(); chunk; chunk = queued < 2 && chunks.shift()) {
+              worker.postMessage({ parse: { indices: chunk, files: chunk.map((i) => files[i]!) } } satisfies ParseJob);
+              queued++;
+            }
+            if (queued === 0) finish();
+          };
+          const onMessage = (msg: ParseResult) => {
+            queued--;
+            for (const [index, parsed] of msg.parsed) results.set(index, parsed);
+            splitter.adopt(msg.splits);
+            fill();
+          };
+          const onExit = (code: number) => {
+            finish();
+            reject(this.dead.get(worker) ?? new Error(`render worker exited with code ${code}`));
+          };
+          const finish = () => {
+            worker.off('message', onMessage);
+            worker.off('exit', onExit);
+            resolve();
+          };
+          const dead = this.dead.get(worker);
+          if (dead) return reject(dead);
+          worker.on('message', onMessage);
+          worker.on('exit', onExit);
+          fill();
+        }),
+    );
+    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+      for (const i of chunk) results.set(i, parsePageDetached(files[i]!, splitter));
+      // Let the workers' results in (and refill their queues) before the next chunk.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(inWorkers);
+    return results;
   }
 
   /**

@@ -10,11 +10,23 @@ import type { TemplateModule } from './templates.js';
 import { MARKDOWN_IT } from './markdown.js';
 import { loadMarkdownEngine } from './remark-plugins.js';
 import { transferable } from '../write/page-file.js';
+import { parsePageDetached } from '../validate/parse-page.js';
+import { FrontmatterCache } from '../load/frontmatter.js';
+import type { ParseJob, ParseResult } from './render-pool.js';
 
 let setup: RenderSetup;
+/** Frontmatter splits made here go back to the main thread's cache with each parse result. */
+const splitter = new FrontmatterCache();
 let ctx: PageRenderer;
 
-parentPort!.on('message', async (msg: { setup: RenderSetup; writer: MessagePort } | RenderJob) => {
+parentPort!.on('message', async (msg: { setup: RenderSetup; writer: MessagePort } | RenderJob | ParseJob) => {
+  if ('parse' in msg) {
+    // Validation's costly part, on a cold build, while this thread would otherwise wait for its setup.
+    const { indices, files } = msg.parse;
+    const parsed = files.map((f, k) => [indices[k]!, parsePageDetached(f, splitter)] as const);
+    parentPort!.postMessage({ parsed, splits: splitter.takeMade() } satisfies ParseResult);
+    return;
+  }
   if ('setup' in msg) {
     setup = msg.setup;
     const { writer } = msg;

@@ -48,7 +48,8 @@ function keyOf(of: ComponentType<never>, props: Record<string, unknown>): string
   let key = String(idOf(of));
   for (const name in props) {
     const v = props[name];
-    key += `|${name}=${v !== null && (typeof v === 'object' || typeof v === 'function') ? `#${idOf(v)}` : JSON.stringify(v)}`;
+    const byIdentity = v !== null && (typeof v === 'object' || typeof v === 'function');
+    key += `|${name}=${byIdentity ? `#${idOf(v)}` : JSON.stringify(v)}`;
   }
   return key;
 }

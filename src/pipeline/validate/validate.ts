@@ -5,13 +5,12 @@ import type { Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
-import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics, fieldPath } from './issues.js';
+import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import { interpolateDeep, lookupReference } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
-import { scanBody } from './body.js';
-import { isValidRoute, routeFromContentPath, suggestedPath, urlFor } from '../route/urls.js';
+import { urlFor } from '../route/urls.js';
 import type { LoadedContent } from '../load/load.js';
 import { resolveRemarkPlugins, type MarkdownSetup } from '../render/remark-plugins.js';
 
@@ -19,25 +18,6 @@ export interface Validated {
   site: Site | undefined;
   diagnostics: Diagnostic[];
 }
-
-const err = (
-  file: string,
-  line: number,
-  col: number,
-  field: string,
-  code: string,
-  message: string,
-  extra: Partial<Diagnostic> = {},
-): Diagnostic => ({
-  severity: 'error',
-  code,
-  file,
-  line,
-  col,
-  field,
-  message,
-  ...extra,
-});
 
 /**
  * Offer terms reach readers only through offer boxes, which date them and withhold them once stale
@@ -201,111 +181,6 @@ function validateOperators(
   return operators.sort((a, b) => a.rank - b.rank);
 }
 
-interface PageDraft {
-  file: SourceFile;
-  data: Frontmatter;
-  route: string;
-  routeLine: number;
-  body: ReturnType<typeof scanBody>;
-  locate: (p: PropertyKey[]) => { line: number; col: number };
-}
-
-function parsePage(file: SourceFile, diagnostics: Diagnostic[], splitter: FrontmatterCache): PageDraft | undefined {
-  if (!/^\uFEFF?---(?!-)/.test(file.text)) {
-    diagnostics.push(
-      err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', {
-        hint:
-          'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), ' +
-          'and another "---" line',
-      }),
-    );
-    return;
-  }
-  // `matter` starts right after the opening `---`, so its lines are the file's lines.
-  const fm = splitter.split(file.text);
-  if (fm.language !== 'yaml') {
-    diagnostics.push(
-      err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
-        received: JSON.stringify(`---${fm.language}`),
-        hint: 'start the file with a plain "---" line and write the frontmatter in YAML',
-      }),
-    );
-    return;
-  }
-  const src = parseYaml(fm.matter, file.path);
-  if (src.errors.length) return void diagnostics.push(...src.errors);
-  const raw = (src.data ?? {}) as Record<string, unknown>;
-  if (typeof raw !== 'object' || Array.isArray(raw)) {
-    diagnostics.push(
-      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }),
-    );
-    return;
-  }
-  const template = raw.template;
-  if (template === undefined) {
-    diagnostics.push(
-      err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', {
-        hint: 'add "template: guide" (or "review" for an operator review)',
-      }),
-    );
-    return;
-  }
-  if (typeof template !== 'string' || !(template in pageSchemas)) {
-    const pos = src.locate(['template']);
-    diagnostics.push(
-      err(
-        file.path,
-        pos.line,
-        pos.col,
-        'template',
-        'unknown-template',
-        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`,
-        {
-          received: JSON.stringify(template),
-          hint: 'use "guide" for articles and landing pages, "review" for an operator review',
-        },
-      ),
-    );
-    return;
-  }
-  const bodyStart = file.text.length - fm.content.length;
-  const firstLine = file.text.slice(0, bodyStart).split('\n').length;
-  const body = scanBody(fm.content, file.path, firstLine);
-  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
-  const rel = file.path.replace(/^content\/pages\//, '');
-  const fileRoute = routeFromContentPath(rel);
-  const fileRouteOk = raw.route !== undefined || isValidRoute(fileRoute);
-  if (!fileRouteOk) {
-    diagnostics.push(
-      err(
-        file.path,
-        1,
-        1,
-        '',
-        'invalid-file-name',
-        `the file name gives the route ${JSON.stringify(fileRoute)}, which is not a valid URL path`,
-        {
-          hint:
-            `rename the file to content/pages/${suggestedPath(rel)} (lowercase words joined by "-"), ` +
-            'or set "route:" in its frontmatter',
-        },
-      ),
-    );
-  }
-  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
-  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
-  if (!fileRouteOk) return;
-  const route = parsed.data.route ?? routeFromContentPath(rel);
-  return {
-    file,
-    data: parsed.data,
-    route,
-    routeLine: parsed.data.route ? src.locate(['route']).line : 1,
-    body,
-    locate: (p) => src.locate(p),
-  };
-}
-
 function checkPage(
   draft: PageDraft,
   operators: Map<string, Operator>,
@@ -454,6 +329,8 @@ export function validateContent(
   root: string,
   loaded: LoadedContent,
   splitter: FrontmatterCache = new FrontmatterCache(),
+  /** Pages already parsed (by render workers on a cold build), by index in `loaded.pages`. */
+  parsed?: ReadonlyMap<number, ParsedPage>,
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
@@ -514,7 +391,17 @@ export function validateContent(
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
-  const drafts = loaded.pages.map((f) => parsePage(f, diagnostics, splitter)).filter((d): d is PageDraft => !!d);
+  const drafts: PageDraft[] = [];
+  loaded.pages.forEach((f, i) => {
+    const pre = parsed?.get(i);
+    if (!pre) {
+      const d = parsePage(f, diagnostics, splitter);
+      if (d) drafts.push(d);
+      return;
+    }
+    for (const d of pre.diagnostics) diagnostics.push(d);
+    if (pre.draft) drafts.push(attachDraft(f, pre.draft));
+  });
 
   const byRoute = new Map<string, PageDraft>();
   const byTitle = new Map<string, PageDraft>();

@@ -1,0 +1,167 @@
+import type { Diagnostic } from '../../diagnostics.js';
+import type { SourceFile } from '../../model.js';
+import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
+import { issuesToDiagnostics } from './issues.js';
+import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
+import { type FrontmatterCache, splitFrontmatter } from '../load/frontmatter.js';
+import { scanBody } from './body.js';
+import { isValidRoute, routeFromContentPath, suggestedPath } from '../route/urls.js';
+
+/** An error diagnostic (validation's usual kind). */
+export const err = (
+  file: string,
+  line: number,
+  col: number,
+  field: string,
+  code: string,
+  message: string,
+  extra: Partial<Diagnostic> = {},
+): Diagnostic => ({
+  severity: 'error',
+  code,
+  file,
+  line,
+  col,
+  field,
+  message,
+  ...extra,
+});
+
+/** A page whose frontmatter parsed and matched its template's schema, before the checks across pages. */
+export interface PageDraft {
+  file: SourceFile;
+  data: Frontmatter;
+  route: string;
+  routeLine: number;
+  body: ReturnType<typeof scanBody>;
+  locate: (p: PropertyKey[]) => { line: number; col: number };
+}
+
+export function parsePage(
+  file: SourceFile,
+  diagnostics: Diagnostic[],
+  splitter: FrontmatterCache,
+): PageDraft | undefined {
+  if (!/^\uFEFF?---(?!-)/.test(file.text)) {
+    diagnostics.push(
+      err(file.path, 1, 1, '', 'no-frontmatter', 'the page has no frontmatter', {
+        hint:
+          'start the file with a "---" line, the frontmatter (template, title, description, updated, hero), ' +
+          'and another "---" line',
+      }),
+    );
+    return;
+  }
+  // `matter` starts right after the opening `---`, so its lines are the file's lines.
+  const fm = splitter.split(file.text);
+  if (fm.language !== 'yaml') {
+    diagnostics.push(
+      err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
+        received: JSON.stringify(`---${fm.language}`),
+        hint: 'start the file with a plain "---" line and write the frontmatter in YAML',
+      }),
+    );
+    return;
+  }
+  const src = parseYaml(fm.matter, file.path);
+  if (src.errors.length) return void diagnostics.push(...src.errors);
+  const raw = (src.data ?? {}) as Record<string, unknown>;
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    diagnostics.push(
+      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }),
+    );
+    return;
+  }
+  const template = raw.template;
+  if (template === undefined) {
+    diagnostics.push(
+      err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', {
+        hint: 'add "template: guide" (or "review" for an operator review)',
+      }),
+    );
+    return;
+  }
+  if (typeof template !== 'string' || !(template in pageSchemas)) {
+    const pos = src.locate(['template']);
+    diagnostics.push(
+      err(
+        file.path,
+        pos.line,
+        pos.col,
+        'template',
+        'unknown-template',
+        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`,
+        {
+          received: JSON.stringify(template),
+          hint: 'use "guide" for articles and landing pages, "review" for an operator review',
+        },
+      ),
+    );
+    return;
+  }
+  const bodyStart = file.text.length - fm.content.length;
+  const firstLine = file.text.slice(0, bodyStart).split('\n').length;
+  const body = scanBody(fm.content, file.path, firstLine);
+  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
+  const rel = file.path.replace(/^content\/pages\//, '');
+  const fileRoute = routeFromContentPath(rel);
+  const fileRouteOk = raw.route !== undefined || isValidRoute(fileRoute);
+  if (!fileRouteOk) {
+    diagnostics.push(
+      err(
+        file.path,
+        1,
+        1,
+        '',
+        'invalid-file-name',
+        `the file name gives the route ${JSON.stringify(fileRoute)}, which is not a valid URL path`,
+        {
+          hint:
+            `rename the file to content/pages/${suggestedPath(rel)} (lowercase words joined by "-"), ` +
+            'or set "route:" in its frontmatter',
+        },
+      ),
+    );
+  }
+  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
+  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  if (!fileRouteOk) return;
+  const route = parsed.data.route ?? routeFromContentPath(rel);
+  return {
+    file,
+    data: parsed.data,
+    route,
+    routeLine: parsed.data.route ? src.locate(['route']).line : 1,
+    body,
+    locate: (p) => src.locate(p),
+  };
+}
+
+/** A page's parse as it crosses threads: the draft without its file and locator, and the diagnostics. */
+export interface ParsedPage {
+  draft?: Omit<PageDraft, 'file' | 'locate'>;
+  diagnostics: Diagnostic[];
+}
+
+/** Parses a page for another thread (a render worker helping validation on a cold build). */
+export function parsePageDetached(file: SourceFile, splitter: FrontmatterCache): ParsedPage {
+  const diagnostics: Diagnostic[] = [];
+  const d = parsePage(file, diagnostics, splitter);
+  if (!d) return { diagnostics };
+  const { file: _file, locate: _locate, ...draft } = d;
+  return { draft, diagnostics };
+}
+
+/** Puts back what a detached parse left out: the file, and a locator that parses with positions when first asked. */
+export function attachDraft(file: SourceFile, draft: Omit<PageDraft, 'file' | 'locate'>): PageDraft {
+  let src: YamlSource | undefined;
+  return {
+    ...draft,
+    file,
+    locate: (p) => {
+      // As in parsePage: the matter starts right after the opening `---`, so its lines are the file's.
+      src ??= parseYamlWithPositions(splitFrontmatter(file.text).matter, file.path);
+      return src.locate(p);
+    },
+  };
+}
