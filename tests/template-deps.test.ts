@@ -143,6 +143,28 @@ describe('template edits and the render cache', () => {
     await expectSameAsCold('cold-registry');
   });
 
+  it('re-renders every page when a component inside a shared part (rendered once per build) changes', async () => {
+    await project.write(
+      'templates/components/FooterNote.tsx',
+      'export function FooterNote() {\n  return <p className="footer-note">Built with pa-site.</p>;\n}\n',
+    );
+    await edit('templates/components/Footer.tsx', (t) =>
+      t
+        .replace(
+          "import { Shared } from 'pa-site/shared-parts';",
+          (m) => `${m}\nimport { FooterNote } from './FooterNote.js';`,
+        )
+        .replace('<div className="container">', '<div className="container">\n        <FooterNote />'),
+    );
+    const all = await rebuild();
+    expect(all.renderedRoutes.length).toBe(all.routes.length);
+    // Only the first page to use the footer renders it; every page must still know it contains FooterNote.
+    await edit('templates/components/FooterNote.tsx', (t) => t.replace('Built with', 'Made with'));
+    const again = await rebuild();
+    expect(again.renderedRoutes.sort()).toEqual([...again.routes].sort());
+    await expectSameAsCold('cold-shared-part');
+  });
+
   it('keeps the files of pages rendered in worker threads', async () => {
     await edit('templates/components/Footer.tsx', (t) =>
       t.replace('<footer data-edited=""', '<footer data-edited="2"'),
