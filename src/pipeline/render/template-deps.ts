@@ -216,7 +216,8 @@ async function hasSideEffects(file: string, text: string): Promise<boolean> {
  * change what any page sees. A file the check cannot read is taken to have side effects.
  */
 export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
-  const known = (effectful ??= readEffects());
+  effectful ??= readEffects();
+  const known = effectful;
   const idOf = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
   const unknown = scripts.filter(([file, { hash }]) => !known.has(idOf(file, hash)));
