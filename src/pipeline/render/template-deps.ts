@@ -12,8 +12,8 @@ import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
  * Which templates files a page's HTML depends on, so that a template edit re-renders only the pages
  * that use it. Three parts, each erring towards "depends":
  * - at render time, every element a templates file creates is noted with the file its component is
- *   defined in (each file gets its own JSX runtime, and top-level functions carry a tag naming their
- *   file); a component without a tag makes the page depend on every file;
+ *   defined in (templates' JSX and React go through a tracked React, and top-level functions carry a
+ *   tag naming their file); a component without a tag makes the page depend on every file;
  * - from the esbuild metafile, a page's files are closed over "value" imports (a helper called, data
  *   read); an import whose names are only ever rendered as JSX tags is not followed, because
  *   rendering them is itself noted;
@@ -43,9 +43,9 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 export const JSX_SOURCE = 'pa-site-tracked';
 
 /**
- * React for templates files, noting each element's type for the page being rendered (`current`):
- * its JSX runtime (`jsx`, `jsxs`), `createElement`, and the rest of React unchanged. One module per
- * bundle, so a bundle's notes are its own.
+ * React for templates files, noting each element's type for the page being rendered (`G.current`,
+ * one per thread): its JSX runtime (`jsx`, `jsxs`), `createElement`, and the rest of React
+ * unchanged. Bundled into each templates bundle, so what a bundle creates at import is its own.
  */
 const TRACKED = `
 export * from "react";
