@@ -84,8 +84,9 @@ for (let k = 1; k <= runs; k++) {
     const text = readFileSync(abs, 'utf8');
     const reload = new Promise((resolve) => waiters.push(resolve));
     const before = logLines.length;
-    // The first build that names this file (a repeated file event may add a build that renders nothing).
-    const mine = () => logLines.slice(before).find((l) => l.files.includes(e.file));
+    // The build that reloaded pages after this save: the first to name the file and render something (a
+    // repeated file event can start another build, which finds every page in the cache and renders none).
+    const mine = () => logLines.slice(before).find((l) => l.files.includes(e.file) && l.rendered > 0);
     const logged = new Promise((resolve) => {
       onLine = () => mine() && resolve(mine());
     });
