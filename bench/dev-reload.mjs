@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Dev-server benchmark: time from saving a file to the dev server's reload event, on a copy of the
 // real site. Edits, in turn, a Markdown page, a template used by one page (the contact form) and the
-// shared layout (the header), and prints the median and range of each. Asserts nothing.
+// shared layout (the header), and prints the median and range of each, with the pages reloaded and the
+// pages rendered afresh (from the dev server's log line). Asserts nothing.
 // Usage: node bench/dev-reload.mjs [--runs 7]
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ const edits = [
   { name: 'Markdown page (/about)', file: 'content/pages/about.md', from: /^## (.*)$/m, to: (k) => `## Heading ${k}` },
   {
     name: 'template used by one page (contact form)',
-    file: 'templates/blocks/Site.tsx',
+    file: 'templates/blocks/ContactForm.tsx',
     from: /Send (Your )*Message/,
     to: (k) => `Send ${'Your '.repeat(k)}Message`,
   },
@@ -41,9 +42,16 @@ const child = spawn(process.execPath, [path.join(repoDir, 'bin', 'pa-site.js'), 
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let out = '';
+/** Each build's log line after a save, "… (N rendered) in … ms (files)": the pages it rendered. */
+const logLines = [];
+let onLine = () => undefined;
 const url = await new Promise((resolve, reject) => {
   child.stdout.on('data', (d) => {
     out += d;
+    for (const m of String(d).matchAll(/\((\d+) rendered\) in \d+ ms \((.*)\)$/gm)) {
+      logLines.push({ rendered: Number(m[1]), files: m[2] });
+      onLine();
+    }
     const m = /pa-site dev: (http:\/\/\S+)/.exec(out);
     if (m) resolve(m[1]);
   });
@@ -75,10 +83,18 @@ for (let k = 1; k <= runs; k++) {
     const abs = path.join(root, e.file);
     const text = readFileSync(abs, 'utf8');
     const reload = new Promise((resolve) => waiters.push(resolve));
+    const before = logLines.length;
+    // The build that reloaded pages after this save: the first to name the file and render something (a
+    // repeated file event can start another build, which finds every page in the cache and renders none).
+    const mine = () => logLines.slice(before).find((l) => l.files.includes(e.file) && l.rendered > 0);
+    const logged = new Promise((resolve) => {
+      onLine = () => mine() && resolve(mine());
+    });
     const t0 = performance.now();
     writeFileSync(abs, text.replace(e.from, e.to(k)));
     const { at, routes } = await reload;
-    results[i].push({ ms: at - t0, pages: routes.length });
+    const { rendered } = await logged;
+    results[i].push({ ms: at - t0, pages: routes.length, rendered });
   }
 }
 child.kill('SIGINT');
@@ -94,8 +110,9 @@ for (const [i, e] of edits.entries()) {
   const ms = results[i].map((r) => r.ms).sort((a, b) => a - b);
   const median = ms[(ms.length - 1) >> 1];
   const pages = [...new Set(results[i].map((r) => r.pages))].join('/');
+  const rendered = [...new Set(results[i].map((r) => r.rendered))].join('/');
   console.log(
     `${e.name}: median ${median.toFixed(0)} ms (min ${ms[0].toFixed(0)}, max ${ms.at(-1).toFixed(0)}); ` +
-      `pages reloaded: ${pages}`,
+      `pages reloaded: ${pages}; pages rendered: ${rendered}`,
   );
 }

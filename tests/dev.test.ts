@@ -183,13 +183,15 @@ describe('pa-site dev', () => {
   });
 
   it('reloads only the page that uses an edited template', async () => {
-    const file = 'templates/blocks/Site.tsx';
+    const file = 'templates/blocks/ContactForm.tsx';
     const src = await project.read(file);
     const t0 = Date.now();
     await project.write(file, src.replace('Send Message', 'Send Your Message'));
     const ev = await nextEvent('reload', t0);
     console.log(`dev: one-page template save → reload event in ${ev.at - t0} ms`);
     expect((ev.data as { routes: string[] }).routes).toEqual(['/contact']);
+    // Only the page that renders the form was rendered again: every other page came from the cache.
+    await waitFor(() => /updated \/contact \(1 rendered\)/.test(stdout), 'the build log line');
     expect((await fetchText('/contact')).text).toContain('Send Your Message');
   });
 
@@ -202,6 +204,9 @@ describe('pa-site dev', () => {
     console.log(`dev: shared template save → reload event in ${ev.at - t0} ms`);
     expect((ev.data as { routes: string[] }).routes).toEqual(expect.arrayContaining(['/', '/about', '/contact']));
     expect((await fetchText('/about')).text).toContain('Updated: <time');
+    // Every page renders again (the hero is on all of them), though only some show the changed words.
+    const pages = /\((\d+) pages,/.exec(stdout)![1];
+    await waitFor(() => stdout.includes(`(${pages} rendered)`), 'the build log line');
   });
 
   it('picks up a template mistake even when a content save comes next', async () => {

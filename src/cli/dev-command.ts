@@ -33,7 +33,8 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     const time = new Date().toLocaleTimeString('en-GB');
     if (e.kind === 'built') {
       if (!e.changed.length) return;
-      const rendered = e.rendered > e.routes.length ? ` (${e.rendered} rendered)` : '';
+      // Pages rendered afresh (the rest came from the render cache), whether or not their HTML changed.
+      const rendered = ` (${e.rendered} rendered)`;
       const what = e.css
         ? 'styles updated without reload'
         : e.routes.length

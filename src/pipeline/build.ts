@@ -313,7 +313,8 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     const setup: RenderSetup = {
       site,
       templatesFile: templates.file,
-      templatesHash: templates.hash,
+      templatesHash: templates.graph.global,
+      templateGraph: templates.graph,
       assets: assets.refs,
       year,
       reviewRoutes,

@@ -2,7 +2,8 @@ import type { Block as BlockData, Operator, SiteConfig } from '../../src/model.j
 import { Faq } from '../components/Faq.js';
 import { AppEntry, OperatorCard } from '../components/Operator.js';
 import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';
-import { ContactEmails, ContactForm, Helpline } from './Site.js';
+import { ContactEmails, Helpline } from './Site.js';
+import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 

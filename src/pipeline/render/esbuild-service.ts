@@ -11,6 +11,12 @@ export const esbuildBuild: typeof esbuild.build = (options) => {
   return esbuild.build(options);
 };
 
+/** esbuild's transform(), noting that its service process is running (as esbuildBuild). */
+export const esbuildTransform: typeof esbuild.transform = (input, options) => {
+  started = true;
+  return esbuild.transform(input, options);
+};
+
 /**
  * Stops esbuild's service process and waits until this process has reaped it. esbuild's own stop()
  * only signals the child: a process that exits right after leaves it behind as a zombie for init

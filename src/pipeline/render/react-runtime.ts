@@ -85,7 +85,10 @@ export function reactRuntime(): Promise<string> {
   return runtime;
 }
 
-/** An esbuild plugin that makes every React import of a templates bundle an import of the runtime module. */
+/**
+ * An esbuild plugin that makes every React import of a templates bundle an import of the runtime module
+ * (templates files' own imports go through the tracked React of template-deps.ts, which imports it).
+ */
 export const reactRuntimePlugin = (runtimeUrl: string): Plugin => ({
   name: 'pa-site-react-runtime',
   setup(build) {

@@ -86,3 +86,49 @@ describe('render cache', () => {
     expect(records.map((r) => existsSync(cache.file(r[0])))).toEqual([false, false, true, true, true, true]);
   });
 });
+
+describe('render cache keyed on templates files', () => {
+  const graph = (footer: string, odds: string) => ({
+    global: 'g',
+    files: { 'Footer.tsx': footer, 'Odds.tsx': odds, 'lib/odds.ts': '1' },
+    valueImports: { 'Odds.tsx': ['lib/odds.ts'] },
+  });
+  const open = (dir: string, g: ReturnType<typeof graph>) =>
+    new RenderCache(site, 'templates', {} as never, 2026, {}, dir, g);
+
+  it('hits only while the files a page rendered with are unchanged', () => {
+    const dir = path.join(temp(), 'render');
+    const out = temp();
+    const first = open(dir, graph('f1', 'o1'));
+    const records = [0, 1].map((i) => {
+      const written = path.join(out, `p${i}.html`);
+      writeFileSync(written, `<p>page ${i}</p>`);
+      // Page 0 rendered the footer only; page 1 the footer and the odds table.
+      const [key, templates] = first.keyAfterRender(page(i), i ? ['Footer.tsx', 'Odds.tsx'] : ['Footer.tsx']);
+      expect(templates![1]).toEqual(i ? ['Footer.tsx', 'Odds.tsx', 'lib/odds.ts'] : ['Footer.tsx']);
+      const [, sum, diagnostics] = first.put(key, Buffer.from(`<p>page ${i}</p>`), [], written);
+      return [key, sum, diagnostics, templates] as const;
+    });
+    first.save(records.map((r) => [...r]));
+    const hits = (g: ReturnType<typeof graph>) =>
+      [0, 1].map((i) => !!open(dir, g).get(open(dir, g).lookupKey(page(i))![0]));
+    expect(hits(graph('f1', 'o1'))).toEqual([true, true]);
+    expect(hits(graph('f1', 'o2'))).toEqual([true, false]); // the odds table changed
+    expect(hits(graph('f2', 'o1'))).toEqual([false, false]); // the footer changed
+    expect(open(dir, graph('f1', 'o1')).lookupKey(page(2))).toBeUndefined(); // never rendered
+  });
+
+  it('misses, without failing, when the per-page lists are damaged', () => {
+    const dir = path.join(temp(), 'render');
+    const out = temp();
+    const cache = open(dir, graph('f1', 'o1'));
+    const written = path.join(out, 'p0.html');
+    writeFileSync(written, '<p>page 0</p>');
+    const [key, templates] = cache.keyAfterRender(page(0), ['Footer.tsx']);
+    const [, sum] = cache.put(key, Buffer.from('<p>page 0</p>'), [], written);
+    cache.save([[key, sum, [], templates]]);
+    const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
+    writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, deps: 'damaged' }));
+    expect(open(dir, graph('f1', 'o1')).lookupKey(page(0))).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import type { AssetRefs, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { cacheDir, packageDir, packageVersion, CACHE_MAX_AGE_MS } from '../../paths.js';
 import { ensureParent } from '../write/write.js';
+import { type TemplateGraph, TemplateKeys } from './template-keys.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -26,7 +27,7 @@ const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('h
 /** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
 const checksum = (b: string | Uint8Array) => createHash('sha1').update(b).digest('hex');
 const INDEX = 'index.json';
-const FORMAT = 'pa-site-render-cache 4';
+const FORMAT = 'pa-site-render-cache 5';
 
 /** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
 export interface CachedPage {
@@ -74,15 +75,25 @@ export function putEntry(
 /** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms). */
 type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
-export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[]];
+export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[], templates?: PageTemplates];
+/** A page (by key(page)) and the templates files its last render depended on. */
+export type PageTemplates = [page: string, deps: string[]];
+/** The index: entries by key; per page, the id of its templates files and when it was last built; those lists. */
+interface Index {
+  entries: Map<string, IndexEntry>;
+  pages: Map<string, [depsId: string, used: number]>;
+  deps: Map<string, string[]>;
+}
+const depsIdOf = (deps: readonly string[]) => sha(deps.join('\n')).slice(0, 16);
 
 const MAX_AGE_MS = CACHE_MAX_AGE_MS;
 
 /**
  * Rendered pages keyed by everything that goes into them: the page's source, the site config, the
  * data of the operators the page shows (with their offer state on the build's reference date), the
- * authors, review routes, templates bundle, asset names, the copyright
- * year and the versions of the Markdown and React pipeline.
+ * authors, review routes, asset names, the copyright year, the versions of the Markdown and React
+ * pipeline, and the templates files the page's last render used (template-deps.ts): `index.json`
+ * keeps that list per page, and a lookup hits only when those files are unchanged.
  *
  * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
  * (no second copy of the data; a later hit links it back into the output folder). `index.json`
@@ -96,7 +107,8 @@ export class RenderCache {
   private readonly operatorHashes: Map<string, string>;
   /** Folders already created by put(). */
   private readonly dirs = new Set<string>();
-  private index: Map<string, IndexEntry> | undefined;
+  private index: Index | undefined;
+  private readonly templates: TemplateKeys | undefined;
 
   constructor(
     site: Site,
@@ -105,8 +117,11 @@ export class RenderCache {
     year: number,
     reviewRoutes: Record<string, string>,
     dir = path.join(cacheDir, 'render'),
+    /** Keys pages on the templates files they use; without it, `templatesHash` covers all templates. */
+    graph?: TemplateGraph,
   ) {
     this.dir = dir;
+    this.templates = graph && new TemplateKeys(graph);
     // site.markdown: the engine, and each plugin's name, version, file and options.
     const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
     this.siteKey = sha(JSON.stringify(inputs));
@@ -122,28 +137,58 @@ export class RenderCache {
     return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}`);
   }
 
+  /**
+   * The key under which this page's HTML would be cached now: key(page) and the current versions of
+   * the templates files its last render used; undefined when no render of it was recorded.
+   */
+  lookupKey(page: Page): [key: string, templates?: PageTemplates] | undefined {
+    const identity = this.key(page);
+    if (!this.templates) return [identity];
+    this.index ??= this.readIndex();
+    const deps = this.index.deps.get(this.index.pages.get(identity)?.[0] ?? '');
+    return deps && [this.withTemplates(identity, deps), [identity, deps]];
+  }
+
+  /** The key for a page just rendered, which noted `noted` templates files, and its record for the index. */
+  keyAfterRender(page: Page, noted: readonly string[]): [key: string, templates?: PageTemplates] {
+    const identity = this.key(page);
+    if (!this.templates) return [identity];
+    const deps = this.templates.depsOf(noted);
+    return [this.withTemplates(identity, deps), [identity, deps]];
+  }
+
+  private withTemplates(identity: string, deps: readonly string[]): string {
+    return sha(`${identity}\n${this.templates!.hashOf(deps)}`);
+  }
+
   file(key: string): string {
     return entryFile(this.dir, key);
   }
 
-  private readIndex(): Map<string, IndexEntry> {
+  private readIndex(): Index {
     try {
       const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as {
         format?: string;
         entries?: Record<string, IndexEntry>;
+        pages?: Record<string, [string, number]>;
+        deps?: Record<string, string[]>;
       };
-      if (raw.format === FORMAT && raw.entries && typeof raw.entries === 'object')
-        return new Map(Object.entries(raw.entries));
+      const isObject = (v: unknown) => !!v && typeof v === 'object';
+      if (raw.format === FORMAT && isObject(raw.entries) && isObject(raw.pages) && isObject(raw.deps)) {
+        const deps = new Map(Object.entries(raw.deps!).filter(([, d]) => Array.isArray(d)));
+        const pages = new Map(Object.entries(raw.pages!).filter(([, p]) => Array.isArray(p)));
+        return { entries: new Map(Object.entries(raw.entries!)), pages, deps };
+      }
     } catch {
       // Absent or damaged: every page is a miss, and the next save writes a fresh index.
     }
-    return new Map();
+    return { entries: new Map(), pages: new Map(), deps: new Map() };
   }
 
   /** The cached page, or undefined when absent or damaged. */
   get(key: string): CachedPage | undefined {
     this.index ??= this.readIndex();
-    const entry = this.index.get(key);
+    const entry = this.index.entries.get(key);
     if (!Array.isArray(entry) || !Array.isArray(entry[1])) return undefined;
     const file = this.file(key);
     let html: Buffer;
@@ -167,15 +212,30 @@ export class RenderCache {
    */
   save(records: readonly EntryRecord[], now = Date.now(), maxAgeMs = MAX_AGE_MS): void {
     const merged = this.readIndex();
-    for (const [key, sum, diagnostics] of records) merged.set(key, [sum, diagnostics, now]);
-    for (const [key, entry] of merged) {
+    for (const [key, sum, diagnostics, templates] of records) {
+      merged.entries.set(key, [sum, diagnostics, now]);
+      if (!templates) continue;
+      const id = depsIdOf(templates[1]);
+      merged.pages.set(templates[0], [id, now]);
+      merged.deps.set(id, templates[1]);
+    }
+    for (const [key, entry] of merged.entries) {
       if (now - (entry[2] ?? 0) <= maxAgeMs) continue;
-      merged.delete(key);
+      merged.entries.delete(key);
       rmSync(this.file(key), { force: true });
     }
+    for (const [page, [, used]] of merged.pages) if (now - used > maxAgeMs) merged.pages.delete(page);
+    const usedDeps = new Set([...merged.pages.values()].map(([id]) => id));
+    for (const id of merged.deps.keys()) if (!usedDeps.has(id)) merged.deps.delete(id);
     mkdirSync(this.dir, { recursive: true });
     const tmp = path.join(this.dir, `${INDEX}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ format: FORMAT, entries: Object.fromEntries(merged) }));
+    const index = {
+      format: FORMAT,
+      entries: Object.fromEntries(merged.entries),
+      pages: Object.fromEntries(merged.pages),
+      deps: Object.fromEntries(merged.deps),
+    };
+    writeFileSync(tmp, JSON.stringify(index));
     renameSync(tmp, path.join(this.dir, INDEX));
     this.index = merged;
   }

@@ -8,12 +8,15 @@ import { writePage, type PageWrite } from '../write/page-file.js';
 import { ensureParent } from '../write/write.js';
 import type { TemplateModule } from './templates.js';
 import type { MarkdownEngine } from './markdown.js';
+import type { TemplateGraph } from './template-keys.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
 export interface RenderSetup {
   site: Site;
   templatesFile: string;
   templatesHash: string;
+  /** Which templates files each page can depend on: keys pages on those files only. */
+  templateGraph?: TemplateGraph;
   assets: AssetRefs;
   year: number;
   reviewRoutes: Record<string, string>;
@@ -59,7 +62,15 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
     markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
     engine,
     cache: setup.cacheDir
-      ? new RenderCache(site, setup.templatesHash, setup.assets, setup.year, setup.reviewRoutes, setup.cacheDir)
+      ? new RenderCache(
+          site,
+          setup.templatesHash,
+          setup.assets,
+          setup.year,
+          setup.reviewRoutes,
+          setup.cacheDir,
+          setup.templateGraph,
+        )
       : undefined,
     dirs,
     write: (page) => writePage(dirs, page),
@@ -107,8 +118,8 @@ function writeOut(
 export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): PageOutcome | undefined {
   if (!r.cache) return undefined;
   const page = setup.site.pages[index]!;
-  const key = r.cache.key(page);
-  const hit = r.cache.get(key);
+  const [key, templates] = r.cache.lookupKey(page) ?? [];
+  const hit = key && r.cache.get(key);
   if (!hit) return undefined;
   writeOut(r, setup.stagingDir, page.url.file, hit.html, hit.file);
   return {
@@ -116,7 +127,7 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
     bytes: hit.html.byteLength,
     cached: true,
     diagnostics: hit.diagnostics,
-    entry: [key, hit.sum, hit.diagnostics],
+    entry: [key, hit.sum, hit.diagnostics, templates],
   };
 }
 
@@ -133,7 +144,8 @@ export function renderMany(
   const outcomes: PageOutcome[] = [];
   for (let k = 0; k < indices.length; k++) {
     const page = pages[k]!;
-    const rendered = renderPage(r, page);
+    // Notes the templates files this page's render used: its cache key depends on those alone.
+    const [rendered, noted] = r.templates.recordDeps(() => renderPage(r, page));
     // Encoded once: its length is the byte count, and the write needs no second encoding.
     const data = Buffer.from(rendered.html);
     const outcome: PageOutcome = {
@@ -145,7 +157,8 @@ export function renderMany(
     outcomes.push(outcome);
     r.onPage?.();
     if (!rendered.html) continue;
-    const cache = r.cache && { dir: r.cache.dir, key: r.cache.key(page), diagnostics: rendered.diagnostics };
+    const [key, templates] = r.cache?.keyAfterRender(page, noted) ?? [];
+    const cache = r.cache && { dir: r.cache.dir, key: key!, diagnostics: rendered.diagnostics, templates };
     outcome.entry = r.write({ index: outcome.index, file: path.join(setup.stagingDir, page.url.file), data, cache });
   }
   return outcomes;

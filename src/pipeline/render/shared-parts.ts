@@ -11,6 +11,7 @@
  */
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { RECORDING, TAG as DEPS_TAG } from './template-edges.js';
 
 const TAG = 'pa-shared';
 const OPEN = `<${TAG} data-key="`;
@@ -19,7 +20,12 @@ const CLOSE = `"></${TAG}>`;
 interface Part {
   element: ReactElement;
   html?: string;
+  /** Templates files its markup was rendered with (template-deps.ts): every page using it depends on them. */
+  files?: string[];
 }
+
+/** The page being recorded for the render cache (template-deps.ts), if any. */
+const recording = () => (globalThis as { [k: symbol]: { current?: Set<string> } | undefined })[Symbol.for(RECORDING)];
 
 /** Parts by number (the placeholder's data-key), and their numbers by what they render. */
 const parts = new Map<number, Part>();
@@ -75,7 +81,20 @@ export function expandShared(html: string): string {
     const key = Number(html.slice(keyStart, keyEnd));
     const part = parts.get(key);
     if (!part) throw new Error(`shared part ${key} was not registered in this build`);
-    part.html ??= renderToStaticMarkup(part.element);
+    const rec = recording();
+    if (part.html === undefined) {
+      // Rendered once for many pages: note its templates files apart, and add them to every page using it.
+      const outer = rec?.current;
+      const files = new Set<string>();
+      if (rec) rec.current = files;
+      try {
+        part.html = renderToStaticMarkup(part.element);
+      } finally {
+        if (rec) rec.current = outer;
+      }
+      part.files = [...files];
+    }
+    if (rec?.current) for (const f of part.files ?? []) rec.current.add(f);
     out += html.slice(from, at) + part.html;
     from = keyEnd + CLOSE.length;
     at = html.indexOf(OPEN, from);
@@ -87,3 +106,7 @@ export function expandShared(html: string): string {
   }
   return out + html.slice(from);
 }
+
+// pa-site's own component, hashed with the bundle for every page: rendering it names no templates file
+// (what it renders is recorded by expandShared).
+Object.assign(Shared, { [DEPS_TAG]: '' });

@@ -10,6 +10,16 @@ import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { packageDir } from '../../paths.js';
 import { codeDir, pruneCompiled } from './code-dir.js';
+import {
+  entryExports,
+  JSX_SOURCE,
+  type Loaded,
+  templateDepsPlugin,
+  templateGraph,
+  trackedRuntimeDir,
+  withSideEffects,
+} from './template-deps.js';
+import type { TemplateGraph } from './template-keys.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
 export const inputsOf = (metafile: Metafile): string[] =>
@@ -42,16 +52,26 @@ export interface TemplateModule {
   /** React's production build, bundled with the templates. */
   createElement: typeof CreateElement;
   renderToStaticMarkup(element: unknown): string;
+  /**
+   * Runs `render` noting the templates files it uses (template-deps.ts): [its result, the files].
+   * Everything a page's HTML is made of must be rendered inside it. Components count when rendered;
+   * a templates function pipeline code calls itself must be listed in entryExports (sectionFor is).
+   */
+  recordDeps<T>(render: () => T): [T, string[]];
+  importNotes(): string[];
+  tagOf(v: unknown): string;
 }
 
 export interface CompiledTemplates {
   module: TemplateModule;
   /** Path of the compiled bundle (workers import the same file). */
   file: string;
-  /** Hash of the compiled code: part of every render-cache key. */
+  /** Hash of the compiled code (names the file); render-cache keys use `graph` instead. */
   hash: string;
   /** Absolute paths of the source files compiled into the bundle. */
   inputs: string[];
+  /** Which templates files each page can depend on (part of its render-cache key). */
+  graph: TemplateGraph;
 }
 
 /**
@@ -61,12 +81,14 @@ export interface CompiledTemplates {
  */
 export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
-  const runtimeUrl = await reactRuntime();
+  const [runtimeUrl, trackedDir] = await Promise.all([reactRuntime(), trackedRuntimeDir()]);
+  const tracked = path.join(trackedDir, 'jsx-runtime.js');
+  const loaded: Loaded = new Map();
   const result = await esbuildBuild({
     stdin: {
       contents: [
         `export * from ${JSON.stringify(entry)};`,
-        "export { createElement } from 'react';",
+        ...entryExports(entry, tracked),
         "export { renderToStaticMarkup } from 'react-dom/server';",
         // The same module the templates import, so one registry serves both.
         `export { expandShared } from ${JSON.stringify(SHARED_PARTS)};`,
@@ -79,9 +101,12 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     ...NODE_MODULE,
     write: false,
     jsx: 'automatic',
+    // Templates' JSX goes through the tracked runtime (template-deps.ts).
+    jsxImportSource: JSX_SOURCE,
+    alias: { [JSX_SOURCE]: trackedDir },
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [reactRuntimePlugin(runtimeUrl), sharedPartsPlugin],
+    plugins: [templateDepsPlugin(dir, loaded, tracked), reactRuntimePlugin(runtimeUrl), sharedPartsPlugin],
     // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js:
@@ -92,6 +117,9 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     outfile: 'templates.mjs',
     metafile: true,
   });
+  // Checked while the bundle is written and imported.
+  const sideEffects = withSideEffects(loaded);
+  sideEffects.catch(() => undefined);
   const code = result.outputFiles[0]!.contents;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const out = codeDir();
@@ -104,5 +132,6 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   await rename(partial, file);
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  return { module, file, hash, inputs: inputsOf(result.metafile) };
+  const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module, sideEffects);
+  return { module, file, hash, inputs: inputsOf(result.metafile), graph };
 }

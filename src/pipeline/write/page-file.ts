@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Diagnostic } from '../../diagnostics.js';
-import { putEntry, type EntryRecord } from '../render/render-cache.js';
+import { putEntry, type EntryRecord, type PageTemplates } from '../render/render-cache.js';
 import { ensureParent } from './write.js';
 
 /** A rendered page on its way to disk: into the staging folder, then (optionally) into the render cache. */
@@ -10,8 +10,11 @@ export interface PageWrite {
   /** Absolute path inside the staging folder. */
   file: string;
   data: Uint8Array;
-  /** Render-cache entry to link the page to: its key and the warnings rendering it gave. */
-  cache?: { dir: string; key: string; diagnostics: Diagnostic[] };
+  /**
+   * Render-cache entry to link the page to: its key, the warnings rendering it gave and the
+   * templates files it used (passed on to the index).
+   */
+  cache?: { dir: string; key: string; diagnostics: Diagnostic[]; templates?: PageTemplates };
 }
 
 /**
@@ -41,7 +44,8 @@ export function writePage(dirs: Set<string>, w: PageWrite): EntryRecord | undefi
   }
   if (!w.cache) return undefined;
   try {
-    return putEntry(w.cache.dir, dirs, w.cache.key, w.data, w.cache.diagnostics, w.file);
+    const [key, sum, diagnostics] = putEntry(w.cache.dir, dirs, w.cache.key, w.data, w.cache.diagnostics, w.file);
+    return [key, sum, diagnostics, w.cache.templates];
   } catch {
     // A cache that cannot be written (read-only, full disk) only costs speed next time.
     return undefined;

@@ -1,0 +1,301 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
+import { esbuildTransform } from './esbuild-service.js';
+import { codeDir } from './code-dir.js';
+import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
+import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
+
+/*
+ * Which templates files a page's HTML depends on, so that a template edit re-renders only the pages
+ * that use it. Three parts, each erring towards "depends":
+ * - at render time, every element a templates file creates is noted with the file its component is
+ *   defined in (templates' JSX and React go through a tracked React, and top-level functions carry a
+ *   tag naming their file); a component without a tag makes the page depend on every file;
+ * - from the esbuild metafile, a page's files are closed over "value" imports (a helper called, data
+ *   read); an import whose names are only ever rendered as JSX tags is not followed, because
+ *   rendering them is itself noted;
+ * - everything that runs at import time (a file with top-level side effects, elements made at import)
+ *   and the files outside templates/ (packages) count for every page.
+ * Assumes what the build's worker threads already assume: a page's HTML depends only on its own
+ * props and the templates' code, never on state another page's render left behind.
+ */
+
+const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex').slice(0, 24);
+
+const LOADERS: Record<string, Loader> = {
+  '.js': 'js',
+  '.mjs': 'js',
+  '.cjs': 'js',
+  '.jsx': 'jsx',
+  '.ts': 'ts',
+  '.mts': 'ts',
+  '.cts': 'ts',
+  '.tsx': 'tsx',
+  '.json': 'json',
+  '.css': 'css',
+  '.txt': 'text',
+};
+const SCRIPT = /\.[cm]?[jt]sx?$/;
+/** The JSX import source of templates files: `pa-site-tracked/jsx-runtime` is the tracked runtime's file. */
+export const JSX_SOURCE = 'pa-site-tracked';
+
+/**
+ * React for templates files, noting each element's type for the page being rendered (`G.current`,
+ * one per thread): its JSX runtime (`jsx`, `jsxs`), `createElement`, and the rest of React
+ * unchanged. Bundled into each templates bundle, so what a bundle creates at import is its own.
+ */
+const TRACKED = `
+export * from "react";
+import { createElement as c } from "react";
+import { jsx as j, jsxs as js } from "react/jsx-runtime";
+const TAG = ${JSON.stringify(TAG)};
+const ALL = ${JSON.stringify(ALL)};
+// The page being recorded, one per thread (renders are synchronous) whichever bundle renders it.
+const G = (globalThis[Symbol.for(${JSON.stringify(RECORDING)})] ??= { current: undefined });
+let sealed = false;
+const atImport = new Set();
+function note(t) {
+  const set = G.current ?? (sealed ? undefined : atImport);
+  if (!set) return;
+  // A tag of "" marks pa-site's own components (hashed for every page): nothing to note.
+  if (typeof t === "function") {
+    const f = Object.hasOwn(t, TAG) ? t[TAG] : ALL;
+    if (f) set.add(f);
+  } else if (t !== null && typeof t === "object") set.add(ALL);
+}
+export const jsx = (t, p, k) => (note(t), j(t, p, k));
+export const jsxs = (t, p, k) => (note(t), js(t, p, k));
+export const createElement = (t, ...a) => (note(t), c(t, ...a));
+export function recordDeps(fn, roots) {
+  const outer = G.current;
+  const set = (G.current = new Set());
+  try {
+    for (const r of roots) note(r);
+    return [fn(), [...set]];
+  } finally {
+    G.current = outer;
+    if (outer) for (const f of set) outer.add(f);
+  }
+}
+export function importNotes() {
+  sealed = true;
+  return [...atImport];
+}
+const NAME = ${JSON.stringify(TAG_NAME)};
+export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? v[TAG] + "#" + v[NAME] : ALL);
+`;
+
+/** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
+const OWN_CODE = sha(`${TRACKED}${esbuildVersion}`);
+
+let trackedDir: Promise<string> | undefined;
+/**
+ * The folder holding the tracked runtime as `jsx-runtime.js` (written once per version into the
+ * code folder): an alias, so that resolving it costs no round trip to a plugin per file.
+ */
+export function trackedRuntimeDir(): Promise<string> {
+  trackedDir ??= (async () => {
+    const dir = path.join(codeDir(), `pa-site-tracked-${OWN_CODE.slice(0, 12)}`);
+    const file = path.join(dir, 'jsx-runtime.js');
+    if (!existsSync(file)) {
+      await mkdir(dir, { recursive: true });
+      const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      await writeFile(tmp, TRACKED);
+      await rename(tmp, file);
+    }
+    return dir;
+  })();
+  trackedDir.catch(() => {
+    trackedDir = undefined;
+  });
+  return trackedDir;
+}
+
+/** Lines for the templates entry: the tracked createElement for pa-site's own root elements, and the recorder. */
+export const entryExports = (entry: string, tracked: string): string[] => [
+  `import * as __paSiteTemplates from ${JSON.stringify(entry)};`,
+  `import { recordDeps as __paSiteRecord } from ${JSON.stringify(tracked)};`,
+  `export { createElement, importNotes, tagOf } from ${JSON.stringify(tracked)};`,
+  // sectionFor is the one templates function the pipeline calls itself rather than rendering.
+  'export const recordDeps = (fn) => __paSiteRecord(fn, [__paSiteTemplates.sectionFor]);',
+];
+
+/** What the compile of the templates loaded: exact bytes of each templates file, by absolute path. */
+export type Loaded = Map<string, { text: string; hash: string }>;
+
+/**
+ * The esbuild plugin that gives templates files the tracked React (`react` imports; JSX comes
+ * through JSX_SOURCE), tags each file's top-level functions, and keeps the exact text of every
+ * templates file it compiled (hashing what was compiled, not what is on disk a moment later).
+ * Goes before reactRuntimePlugin.
+ */
+export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: string): Plugin {
+  const inTemplates = (file: string) =>
+    file.startsWith(tplDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
+  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  const own = new RegExp(`^${(tplDir + path.sep).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return {
+    name: 'pa-site-template-deps',
+    setup(build) {
+      build.onResolve({ filter: /^react$/ }, (args) =>
+        args.namespace === 'file' && inTemplates(args.importer) ? { path: trackedFile } : undefined,
+      );
+      build.onLoad({ filter: own }, async (args) => {
+        const loader = LOADERS[path.extname(args.path)];
+        if (!loader || !inTemplates(args.path) || args.path.endsWith('.module.css')) return undefined;
+        const bytes = await readFile(args.path);
+        const text = bytes.toString('utf8');
+        loaded.set(args.path, { text, hash: sha(bytes) });
+        if (!SCRIPT.test(args.path)) return { contents: bytes, loader };
+        return { contents: text + tagCode(text, rel(args.path)), loader };
+      });
+    },
+  };
+}
+
+/** Whether a templates file's top-level code has side effects, by its extension and hash. */
+let effectful: Map<string, boolean> | undefined;
+const EFFECTS_FILE = 'template-side-effects.json';
+/** Results kept on disk (the code folder): enough for every version a long dev session saves. */
+const EFFECTS_KEPT = 5000;
+
+function readEffects(): Map<string, boolean> {
+  try {
+    const raw = JSON.parse(readFileSync(path.join(codeDir(), EFFECTS_FILE), 'utf8')) as Record<string, unknown>;
+    return new Map(Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+  } catch {
+    return new Map(); // absent or damaged: checked again
+  }
+}
+
+async function saveEffects(known: Map<string, boolean>): Promise<void> {
+  const entries = [...known].slice(-EFFECTS_KEPT);
+  const file = path.join(codeDir(), EFFECTS_FILE);
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, JSON.stringify(Object.fromEntries(entries)));
+    await rename(tmp, file);
+  } catch {
+    // Only costs a check next time.
+  }
+}
+
+/** `export` keywords and export lists: without them, nothing a file defines is used. */
+const EXPORTS = [
+  /^export\s+(?:type\s+)?\{[^}]*\}(?:\s*from\s*(['"])[^'"\n]*\1)?\s*;?/gm,
+  /^export\s*\*[^;\n]*;?/gm,
+  /^export\s+(?:default\s+)?/gm,
+];
+/** Import statements as esbuild prints them (each ends at its first semicolon). */
+const IMPORTS = /^import\b[^;]*;/gm;
+
+/**
+ * Whether a templates file's top-level code does more than define things. esbuild's tree-shaking
+ * decides: the file without its exports, minus its imports, is empty when nothing would run.
+ */
+async function hasSideEffects(file: string, text: string): Promise<boolean> {
+  const result = await esbuildTransform(
+    EXPORTS.reduce((t, re) => t.replace(re, ''), text),
+    {
+      loader: LOADERS[path.extname(file)] ?? 'tsx',
+      format: 'esm',
+      jsx: 'automatic',
+      treeShaking: true,
+      define: { 'process.env.NODE_ENV': '"production"' },
+      logLevel: 'silent',
+    },
+  );
+  return result.code.replace(IMPORTS, '').trim() !== '';
+}
+
+/**
+ * The templates files that do something at import time beyond defining things: such a file can
+ * change what any page sees. A file the check cannot read is taken to have side effects.
+ */
+export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
+  effectful ??= readEffects();
+  const known = effectful;
+  const idOf = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
+  const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
+  const unknown = scripts.filter(([file, { hash }]) => !known.has(idOf(file, hash)));
+  await Promise.all(
+    unknown.map(async ([file, { text, hash }]) => {
+      known.set(idOf(file, hash), await hasSideEffects(file, text).catch(() => true));
+    }),
+  );
+  if (unknown.length) await saveEffects(known);
+  return new Set(scripts.filter(([file, { hash }]) => known.get(idOf(file, hash))).map(([f]) => f));
+}
+
+/** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */
+export interface RegistryView {
+  templates: Record<string, unknown>;
+  Layout: unknown;
+  NotFoundPage: unknown;
+  sectionFor: unknown;
+  importNotes(): string[];
+  tagOf(v: unknown): string;
+}
+
+/**
+ * The dependency graph of a compiled templates bundle (metafile), given the files the compile
+ * loaded and the imported bundle (for what it did at import time and what its registry points to).
+ */
+export async function templateGraph(
+  tplDir: string,
+  metafile: Metafile,
+  loaded: Loaded,
+  runtimeUrl: string,
+  module: RegistryView,
+  /** withSideEffects(loaded), when the caller started it earlier. */
+  sideEffects = withSideEffects(loaded),
+): Promise<TemplateGraph> {
+  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  const files: Record<string, string> = {};
+  const valueImports: Record<string, string[]> = {};
+  const outside: string[] = [];
+  for (const [input, meta] of Object.entries(metafile.inputs)) {
+    const abs = path.resolve(input);
+    const own = loaded.get(abs);
+    if (!own) {
+      // A package (or any file outside templates/): its bytes count for every page.
+      if (!input.includes(':') && existsSync(abs)) outside.push(`${input}:${sha(readFileSync(abs))}`);
+      continue;
+    }
+    const id = rel(abs);
+    const edges: string[] = [];
+    const values = new Set<string>();
+    for (const imp of meta.imports) {
+      const target = path.resolve(imp.path);
+      const internal = !imp.external && loaded.has(target);
+      edges.push(`${imp.original ?? ''}>${internal ? rel(target) : imp.path}`);
+      if (internal && (!imp.original || usesAsValue(own.text, imp.original))) values.add(rel(target));
+    }
+    files[id] = sha(`${own.hash}\n${edges.join('\n')}`);
+    valueImports[id] = [...values].sort();
+  }
+  const seeds = new Set<string>();
+  for (const f of await sideEffects) seeds.add(rel(f));
+  for (const f of module.importNotes()) seeds.add(f);
+  const atImport = closeOver({ valueImports }, seeds);
+  const allFiles = Object.keys(files).sort();
+  const everyPage = atImport[0] === ALL ? allFiles : atImport;
+  const registry = {
+    templates: Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)]),
+    roots: [module.Layout, module.NotFoundPage, module.sectionFor].map((v) => module.tagOf(v)),
+  };
+  const global = sha(
+    JSON.stringify([
+      OWN_CODE,
+      path.basename(runtimeUrl),
+      outside.sort(),
+      registry,
+      // The entry's registry itself (index.ts), and what runs at import time.
+      ['index.ts', ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
+    ]),
+  );
+  return { global, files, valueImports };
+}

@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tagCode, TAG, usesAsValue } from './template-edges.js';
+import { withSideEffects } from './template-deps.js';
+import { ALL, closeOver, TemplateKeys } from './template-keys.js';
+
+describe('usesAsValue', () => {
+  const src = (body: string) => `import { Card, Note as N } from './Card.js';\n${body}`;
+  it('is false only when every imported name is used as a JSX tag', () => {
+    expect(usesAsValue(src('export const A = () => <div><Card x={1} /><N></N></div>;'), './Card.js')).toBe(false);
+  });
+  it('is true for calls, props, spreads, member tags, createElement and namespace imports', () => {
+    for (const body of [
+      'export const A = () => Card({});',
+      'export const A = () => <X render={Card} />;',
+      'export const A = () => <Card.Item />;',
+      'export const A = () => createElement(N);',
+      'export const A = { ...Card };',
+    ])
+      expect(usesAsValue(src(body), './Card.js'), body).toBe(true);
+    expect(usesAsValue("import * as c from './Card.js';\nconst A = () => <c.Card />;", './Card.js')).toBe(true);
+  });
+  it('is true when the file also re-exports, imports dynamically or sets a JSX pragma', () => {
+    expect(usesAsValue(src("export { Card } from './Card.js';"), './Card.js')).toBe(true);
+    expect(usesAsValue(src("const m = import('./Card.js');"), './Card.js')).toBe(true);
+    expect(usesAsValue(`/** @jsxImportSource preact */\n${src('const A = () => <Card />;')}`, './Card.js')).toBe(true);
+  });
+  it('is true when no import statement it understands names the file', () => {
+    expect(usesAsValue("import './Card.js';", './Card.js')).toBe(true);
+    expect(usesAsValue('const x = 1;', './Card.js')).toBe(true);
+  });
+});
+
+describe('tagCode', () => {
+  it('tags top-level functions and consts with their file, never imported names, keeping earlier tags', () => {
+    const source = [
+      "import { Other } from './other.js';",
+      'export function Card() {}',
+      'export const Note = () => null;',
+      'const Alias = Other;',
+      'const data = 1;',
+    ].join('\n');
+    const Other = () => null;
+    Object.defineProperty(Other, TAG, { value: 'other.ts' });
+    const Card = () => null;
+    const Note = () => null;
+    // The generated code, run on local stand-ins for the file's bindings.
+    const run = new Function('Card', 'Note', 'Alias', 'data', tagCode(source, 'blocks/Card.tsx'));
+    run(Card, Note, Other, 1);
+    expect([Card, Note, Other].map((f) => (f as unknown as Record<string, string>)[TAG])).toEqual([
+      'blocks/Card.tsx',
+      'blocks/Card.tsx',
+      'other.ts',
+    ]);
+    expect(tagCode(source, 'x.tsx')).not.toMatch(/"Other"/);
+  });
+});
+
+describe('dependency sets', () => {
+  const graph = {
+    global: '',
+    files: { 'a.tsx': '1', 'b.ts': '2', 'c.tsx': '3' },
+    valueImports: { 'a.tsx': ['b.ts'], 'b.ts': [], 'c.tsx': [] },
+  };
+  it('closes noted files over value imports; anything untagged means every file', () => {
+    expect(closeOver(graph, ['a.tsx'])).toEqual(['a.tsx', 'b.ts']);
+    expect(closeOver(graph, ['c.tsx', ALL])).toEqual([ALL]);
+  });
+  it('hashes the current versions of exactly the files in the set', () => {
+    const before = new TemplateKeys(graph);
+    const after = new TemplateKeys({ ...graph, files: { ...graph.files, 'c.tsx': '4' } });
+    expect(after.hashOf(['a.tsx', 'b.ts'])).toBe(before.hashOf(['a.tsx', 'b.ts']));
+    expect(after.hashOf(['c.tsx'])).not.toBe(before.hashOf(['c.tsx']));
+    expect(after.hashOf([ALL])).not.toBe(before.hashOf([ALL]));
+  });
+});
+
+describe('withSideEffects', () => {
+  it('finds the files whose top-level code does more than define things', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-effects-'));
+    try {
+      const files: Record<string, string> = {
+        'pure.tsx': "import { x } from './r.js';\nexport const A = () => <b>{x}</b>;\nconst re = /a/g;\n",
+        'registers.ts': "import { registry } from './r.js';\nregistry.set('a', 1);\n",
+        'computes.ts': "import { make } from './r.js';\nexport const table = make();\n",
+        'reexports.ts': "export { A } from './pure.js';\nexport * from './r.js';\nexport default function B() {}\n",
+        'global.ts': 'globalThis.flag = true;\nexport const y = 1;\n',
+      };
+      const loaded = new Map(
+        Object.entries(files).map(([name, text]) => {
+          writeFileSync(path.join(dir, name), text);
+          return [path.join(dir, name), { text, hash: name }];
+        }),
+      );
+      const found = [...(await withSideEffects(loaded))].map((f) => path.basename(f)).sort();
+      expect(found).toEqual(['computes.ts', 'global.ts', 'registers.ts']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

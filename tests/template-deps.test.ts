@@ -1,0 +1,210 @@
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../src/index.js';
+import { copyOfContent, repoRoot } from './helpers.js';
+
+// A template edit re-renders exactly the pages whose HTML can depend on the file edited.
+let project: Awaited<ReturnType<typeof copyOfContent>>;
+let cacheDir: string;
+const now = new Date('2026-06-01');
+const at = (outDir: string, extra: BuildOptions = {}) =>
+  build({ root: project.root, outDir, cacheDir, now, today: '2026-06-01', ...extra });
+const rebuild = async (extra: BuildOptions = {}) => {
+  const r = await at('dist', extra);
+  expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return r;
+};
+const edit = async (rel: string, change: (text: string) => string) => {
+  const text = await project.read(rel);
+  const changed = change(text);
+  expect(changed).not.toBe(text);
+  await project.write(rel, changed);
+};
+
+const ODDS_PAGE = '/pennsylvania-betting-odds-explained'; // the one page with a parlay block
+const ODDS_PAGES = ['/how-to-bet-on-sports', ODDS_PAGE]; // every page with a block from Odds.tsx
+
+async function filesOf(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile())
+      files.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name)));
+  return files;
+}
+
+/** The output of a rebuild is byte for byte that of a build without the cache. */
+async function expectSameAsCold(name: string) {
+  const cold = await at(name, { cache: false });
+  expect(cold.ok).toBe(true);
+  const [warm, fresh] = await Promise.all([filesOf(path.join(project.root, 'dist')), filesOf(cold.outDir)]);
+  expect([...warm.keys()].sort()).toEqual([...fresh.keys()].sort());
+  for (const [file, bytes] of fresh) expect(warm.get(file)?.equals(bytes), file).toBe(true);
+}
+
+describe('template edits and the render cache', () => {
+  beforeAll(async () => {
+    project = await copyOfContent();
+    await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    const first = await rebuild();
+    expect(first.ok).toBe(true);
+    expect(first.renderedRoutes.length).toBe(first.routes.length);
+  });
+  afterAll(async () => {
+    await project.cleanup();
+    await rm(cacheDir, { recursive: true, force: true });
+  });
+
+  it('re-renders nothing when no template changed', async () => {
+    expect((await rebuild()).renderedRoutes).toEqual([]);
+  });
+
+  it('re-renders only the pages that render a component from the edited file', async () => {
+    // A new component (with a helper of its own) rendered by the parlay table only.
+    await project.write(
+      'templates/lib/legs.ts',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template file
+      'export const legsText = (n: number) => `${n} selections, all of which must win`;\n',
+    );
+    await project.write(
+      'templates/blocks/ParlayNote.tsx',
+      [
+        "import { legsText } from '../lib/legs.js';",
+        '',
+        'export function ParlayNote({ legs }: { legs: number }) {',
+        '  return <p className="parlay-note">A parlay of {legsText(legs)}.</p>;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await edit('templates/blocks/Odds.tsx', (t) =>
+      t
+        .replace("import { TableScroll } from '../components/TableScroll.js';", (m) =>
+          [m, "import { ParlayNote } from './ParlayNote.js';"].join('\n'),
+        )
+        // The last table of the file is the parlay table.
+        .replace(/(<\/TableScroll>\n)(\s*<\/section>\n\s*\);\n\}\n)$/, '$1      <ParlayNote legs={2} />\n$2'),
+    );
+    const withNote = await rebuild();
+    expect(withNote.renderedRoutes.sort()).toEqual(ODDS_PAGES);
+    expect(await readFile(path.join(project.root, 'dist', `${ODDS_PAGE.slice(1)}.html`), 'utf8')).toContain(
+      'A parlay of 2 selections',
+    );
+
+    await edit('templates/blocks/ParlayNote.tsx', (t) => t.replace('A parlay of', 'One parlay of'));
+    expect((await rebuild()).renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-component');
+  });
+
+  it('re-renders only the pages rendering a component that uses an edited helper', async () => {
+    await edit('templates/lib/legs.ts', (t) => t.replace('all of which', 'every one of which'));
+    const r = await rebuild();
+    expect(r.renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-helper');
+  });
+
+  it('re-renders every page when the shared footer changes', async () => {
+    await edit('templates/components/Footer.tsx', (t) => t.replace('<footer', '<footer data-edited=""'));
+    const r = await rebuild();
+    expect(r.renderedRoutes.sort()).toEqual([...r.routes].sort());
+    await expectSameAsCold('cold-footer');
+  });
+
+  it('re-renders the pages whose template the registry maps elsewhere', async () => {
+    await project.write(
+      'templates/pages/Marked.tsx',
+      [
+        "import type { TemplateProps } from '../../src/model.js';",
+        "import { GuidePage } from './Guide.js';",
+        '',
+        'export function MarkedGuide(props: TemplateProps) {',
+        '  return (',
+        '    <div data-marked="">',
+        '      <GuidePage {...props} />',
+        '    </div>',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    await edit('templates/index.ts', (t) =>
+      t
+        .replace(
+          "import { ReviewPage } from './pages/Review.js';",
+          (m) => `${m}\nimport { MarkedGuide } from './pages/Marked.js';`,
+        )
+        .replace('guide: GuidePage', 'guide: MarkedGuide'),
+    );
+    const r = await rebuild();
+    const guides = r.site!.pages.filter((p) => p.template === 'guide').map((p) => p.route);
+    expect(r.renderedRoutes).toEqual(expect.arrayContaining(guides));
+    await expectSameAsCold('cold-registry');
+  });
+
+  it('re-renders every page when a component inside a shared part (rendered once per build) changes', async () => {
+    await project.write(
+      'templates/components/FooterNote.tsx',
+      'export function FooterNote() {\n  return <p className="footer-note">Built with pa-site.</p>;\n}\n',
+    );
+    await edit('templates/components/Footer.tsx', (t) =>
+      t
+        .replace(
+          "import { Shared } from 'pa-site/shared-parts';",
+          (m) => `${m}\nimport { FooterNote } from './FooterNote.js';`,
+        )
+        .replace('<div className="container">', '<div className="container">\n        <FooterNote />'),
+    );
+    const all = await rebuild();
+    expect(all.renderedRoutes.length).toBe(all.routes.length);
+    // Only the first page to use the footer renders it; every page must still know it contains FooterNote.
+    await edit('templates/components/FooterNote.tsx', (t) => t.replace('Built with', 'Made with'));
+    const again = await rebuild();
+    expect(again.renderedRoutes.sort()).toEqual([...again.routes].sort());
+    await expectSameAsCold('cold-shared-part');
+  });
+
+  it('keeps the files of pages rendered in worker threads', async () => {
+    await edit('templates/components/Footer.tsx', (t) =>
+      t.replace('<footer data-edited=""', '<footer data-edited="2"'),
+    );
+    const all = await rebuild({ workers: 2 });
+    expect(all.workers).toBe(2);
+    expect(all.renderedRoutes.length).toBe(all.routes.length);
+    await edit('templates/blocks/ParlayNote.tsx', (t) => t.replace('One parlay of', 'A single parlay of'));
+    expect((await rebuild()).renderedRoutes).toEqual([ODDS_PAGE]);
+    await expectSameAsCold('cold-workers');
+  });
+});
+
+describe('a component without a tag', () => {
+  it('makes the pages that render it depend on every templates file', async () => {
+    // memo() wraps the component in an object: no tag names its file, so nothing can be ruled out.
+    const p = await copyOfContent();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    try {
+      await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
+      const site = path.join(p.root, 'templates/blocks/Site.tsx');
+      const text = await readFile(site, 'utf8');
+      await writeFile(
+        site,
+        `import { memo } from 'react';\n${text.replace('export function Helpline(', 'function HelplineInner(')}` +
+          'export const Helpline = memo(HelplineInner);\n',
+      );
+      const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
+      expect((await build(opts)).ok).toBe(true);
+      const odds = path.join(p.root, 'templates/blocks/Odds.tsx');
+      await writeFile(odds, (await readFile(odds, 'utf8')).replace('"table-block"', '"table-block odds"'));
+      const r = await build(opts);
+      const helplinePages = r
+        .site!.pages.filter((pg) => Object.values(pg.data.blocks ?? {}).some((b) => b.type === 'helpline'))
+        .map((pg) => pg.route);
+      expect(helplinePages.length).toBeGreaterThan(0);
+      expect(r.renderedRoutes.sort()).toEqual([...new Set([...helplinePages, ...ODDS_PAGES])].sort());
+    } finally {
+      await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+});
