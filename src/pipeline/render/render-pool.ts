@@ -51,8 +51,17 @@ export class RenderPool {
   /** Why each worker stopped early, if it did (before render() listened). */
   private readonly dead = new Map<Worker, Error>();
 
+  /** Workers whose code has loaded (they said 'loaded'): ready for parse jobs at once. */
+  private readonly loaded = new Set<Worker>();
+
   private constructor(private readonly workers: Worker[]) {
     for (const w of workers) {
+      const onLoaded = (msg: unknown) => {
+        if (msg !== 'loaded') return;
+        this.loaded.add(w);
+        w.off('message', onLoaded);
+      };
+      w.on('message', onLoaded);
       w.once('error', (e) => this.dead.set(w, e));
       w.once('exit', (code) =>
         this.dead.set(w, this.dead.get(w) ?? new Error(`render worker exited with code ${code}`)),
@@ -86,18 +95,25 @@ export class RenderPool {
     const chunks: number[][] = [];
     for (let i = 0; i < files.length; i += PARSE_CHUNK)
       chunks.push(Array.from({ length: Math.min(PARSE_CHUNK, files.length - i) }, (_, k) => i + k));
+    // A worker still loading its code gets no job until it has loaded: the main thread would
+    // otherwise finish its share and wait for the worker's start-up.
+    const ends: (() => void)[] = [];
+    let mainDone = false;
     const inWorkers = this.workers.map(
       (worker) =>
         new Promise<void>((resolve, reject) => {
           let queued = 0;
           const fill = () => {
-            for (let chunk = queued < 2 && chunks.shift(); chunk; chunk = queued < 2 && chunks.shift()) {
+            while (this.loaded.has(worker) && queued < 2 && chunks.length) {
+              const chunk = chunks.shift()!;
               worker.postMessage({ parse: { indices: chunk, files: chunk.map((i) => files[i]!) } } satisfies ParseJob);
               queued++;
             }
-            if (queued === 0) finish();
+            if (queued === 0 && mainDone) finish();
           };
-          const onMessage = (msg: ParseResult) => {
+          const onMessage = (msg: ParseResult | 'loaded') => {
+            // The constructor's listener (registered first, so called first) has marked it loaded.
+            if (msg === 'loaded') return fill();
             queued--;
             for (const [index, parsed] of msg.parsed) results.set(index, parsed);
             splitter.adopt(msg.splits);
@@ -116,6 +132,7 @@ export class RenderPool {
           if (dead) return reject(dead);
           worker.on('message', onMessage);
           worker.on('exit', onExit);
+          ends.push(fill);
           fill();
         }),
     );
@@ -124,6 +141,8 @@ export class RenderPool {
       // Let the workers' results in (and refill their queues) before the next chunk.
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    mainDone = true;
+    for (const fill of ends) fill();
     await Promise.all(inWorkers);
     return results;
   }
@@ -162,7 +181,8 @@ export class RenderPool {
               resolve();
             }
           };
-          const onMessage = (msg: 'ready' | PageOutcome[]) => {
+          const onMessage = (msg: 'loaded' | 'ready' | PageOutcome[]) => {
+            if (msg === 'loaded') return;
             if (msg !== 'ready') {
               queued--;
               for (const o of msg) outcomes[o.index] = o;

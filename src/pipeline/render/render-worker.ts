@@ -56,3 +56,6 @@ parentPort!.on('message', async (msg: { setup: RenderSetup; writer: MessagePort 
   while (queued > MAX_QUEUED_PAGES) await new Promise<void>((resolve) => waiting.push(resolve));
   parentPort!.postMessage(outcomes);
 });
+
+// Loaded: the main thread may send parse jobs now (render-pool.ts, parse).
+parentPort!.postMessage('loaded');
