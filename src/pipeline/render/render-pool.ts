@@ -53,13 +53,18 @@ export class RenderPool {
 
   /** Workers whose code has loaded (they said 'loaded'): ready for parse jobs at once. */
   private readonly loaded = new Set<Worker>();
+  private readonly allLoaded: Promise<void>;
 
   private constructor(private readonly workers: Worker[]) {
+    const loading: Promise<void>[] = [];
     for (const w of workers) {
+      let done: () => void = () => undefined;
+      loading.push(new Promise<void>((resolve) => (done = resolve)));
       const onLoaded = (msg: unknown) => {
         if (msg !== 'loaded') return;
         this.loaded.add(w);
         w.off('message', onLoaded);
+        done();
       };
       w.on('message', onLoaded);
       w.once('error', (e) => this.dead.set(w, e));
@@ -67,6 +72,12 @@ export class RenderPool {
         this.dead.set(w, this.dead.get(w) ?? new Error(`render worker exited with code ${code}`)),
       );
     }
+    this.allLoaded = Promise.all(loading).then(() => undefined);
+  }
+
+  /** Resolves when every worker has loaded its code (never, if one dies first). */
+  whenLoaded(): Promise<void> {
+    return this.allLoaded;
   }
 
   /** Starts `threads - 1` workers (none for one thread). */

@@ -1,0 +1,38 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FrontmatterCache } from '../load/frontmatter.js';
+import { parsePageDetached } from '../validate/parse-page.js';
+import { RenderPool } from './render-pool.js';
+
+const file = (i: number) => ({
+  path: `content/pages/p${i}.md`,
+  text:
+    i % 7 === 3
+      ? `---\ntemplate: guide\ntitle: [unclosed\n---\nBody ${i}.\n`
+      : `---\ntemplate: guide\ntitle: Page ${i}\nupdated: 2025-01-15\n---\nBody of page ${i}.\n\n::: faq\n`,
+});
+
+describe('render pool: parsing on the workers', () => {
+  it('gives the same parse for every page whichever thread parsed it, and hands over the splits', async () => {
+    const files = Array.from({ length: 1200 }, (_, i) => file(i));
+    const pool = await RenderPool.start(2);
+    try {
+      await pool.whenLoaded(); // so that the worker certainly takes chunks
+      const saved = path.join(mkdtempSync(path.join(tmpdir(), 'pa-site-pool-')), 'frontmatter.json');
+      const splitter = new FrontmatterCache(saved);
+      const parsed = await pool.parse(files, splitter);
+      const alone = new FrontmatterCache();
+      expect(parsed.size).toBe(files.length);
+      for (let i = 0; i < files.length; i++) expect(parsed.get(i)).toEqual(parsePageDetached(files[i]!, alone));
+      // The worker parsed some (the main thread split fewer than all), and its splits reached this cache.
+      expect(splitter.takeMade().length).toBeLessThan(files.length);
+      splitter.save();
+      expect(Object.keys(JSON.parse(readFileSync(saved, 'utf8')).entries)).toHaveLength(files.length);
+      rmSync(path.dirname(saved), { recursive: true, force: true });
+    } finally {
+      await pool.close();
+    }
+  });
+});
