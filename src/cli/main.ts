@@ -115,7 +115,10 @@ export function program(): Command {
     .description('validate the content and write the site to the output folder')
     .addOption(root)
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
-    .option('--workers <n>', 'render threads, the main thread included (default: one per core from 300 pages)')
+    .option(
+      '--workers <n>',
+      'render threads, the main thread included (default: one per 1,000 pages, at most one per core)',
+    )
     .option('--no-cache', 'render every page afresh, ignoring the render cache')
     .addOption(today())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
