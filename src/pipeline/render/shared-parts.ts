@@ -1,7 +1,8 @@
 /**
  * Parts of the layout that many pages share (header, footer, compliance notice) rendered once per
  * build instead of once per page. This file is bundled into the templates bundle (templates import
- * it by relative path), so the registry below lives beside the components that use it.
+ * it as `pa-site/shared-parts`, resolved in templates.ts), so the registry below lives beside the
+ * components that use it.
  *
  * `<Shared of={Component} props={…} />` renders as a placeholder element; after the page is rendered,
  * `expandShared` replaces each placeholder with the component's markup, rendered the first time its
