@@ -101,71 +101,104 @@ export class RenderPool {
   }
 
   /**
-   * Parses the pages' frontmatter (validation's costly part) on the workers and this thread, chunk by
-   * chunk, while the workers would otherwise wait for their setup. Results by index in `files`;
-   * rejects if a worker fails (the caller then parses everything itself).
+   * Shares `chunks` between this thread and the workers. A worker that `accepts` work keeps two
+   * chunks queued, so it never waits for this thread, which takes the next chunk in between; a
+   * worker is done once nothing is queued for it and nothing is left. Rejects if a worker dies.
+   */
+  private async share(
+    chunks: number[][],
+    job: {
+      accepts(worker: Worker): boolean;
+      send(worker: Worker, chunk: number[]): void;
+      /** Takes a worker's message; true when it was a chunk's result. */
+      receive(worker: Worker, msg: unknown): boolean;
+      here(chunk: number[]): void | Promise<void>;
+    },
+  ): Promise<void> {
+    const refills: (() => void)[] = [];
+    let failed = false;
+    const inWorkers = this.workers.map(
+      (worker) =>
+        new Promise<void>((resolve, reject) => {
+          let queued = 0;
+          const fill = () => {
+            while (job.accepts(worker) && queued < 2 && chunks.length) {
+              job.send(worker, chunks.shift()!);
+              queued++;
+            }
+            if (queued === 0 && !chunks.length) stop();
+          };
+          const onMessage = (msg: unknown) => {
+            if (job.receive(worker, msg)) queued--;
+            fill();
+          };
+          const onExit = (code: number) => {
+            failed = true;
+            stop();
+            reject(this.dead.get(worker) ?? new Error(`render worker exited with code ${code}`));
+          };
+          const stop = () => {
+            worker.off('message', onMessage);
+            worker.off('exit', onExit);
+            resolve();
+          };
+          const dead = this.dead.get(worker);
+          if (dead) {
+            failed = true;
+            return reject(dead);
+          }
+          worker.on('message', onMessage);
+          worker.on('exit', onExit);
+          refills.push(fill);
+          fill();
+        }),
+    );
+    const here = (async () => {
+      // A dead worker fails the whole job: stop here too rather than finish work nobody will use.
+      for (let chunk = chunks.shift(); chunk && !failed; chunk = chunks.shift()) {
+        await job.here(chunk);
+        // Let the workers' messages in (and refill their queues) before the next chunk.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      // A worker that never accepted work (still loading) is done now.
+      for (const fill of refills) fill();
+    })();
+    await Promise.all([here, ...inWorkers]);
+  }
+
+  /**
+   * Parses the pages' frontmatter (validation's costly part) on the workers and this thread while
+   * the workers would otherwise wait for their setup; a worker still loading its code gets no chunk
+   * (this thread would finish its share and then wait for the worker's start-up). Results by index
+   * in `files`; rejects if a worker fails (the caller then parses everything itself).
    */
   async parse(files: readonly SourceFile[], splitter: FrontmatterCache): Promise<Map<number, ParsedPage>> {
     const results = new Map<number, ParsedPage>();
     const chunks: number[][] = [];
     for (let i = 0; i < files.length; i += PARSE_CHUNK)
       chunks.push(Array.from({ length: Math.min(PARSE_CHUNK, files.length - i) }, (_, k) => i + k));
-    // A worker still loading its code gets no job until it has loaded: the main thread would
-    // otherwise finish its share and wait for the worker's start-up.
-    const ends: (() => void)[] = [];
-    let mainDone = false;
-    const inWorkers = this.workers.map(
-      (worker) =>
-        new Promise<void>((resolve, reject) => {
-          let queued = 0;
-          const fill = () => {
-            while (this.loaded.has(worker) && queued < 2 && chunks.length) {
-              const chunk = chunks.shift()!;
-              worker.postMessage({ parse: { indices: chunk, files: chunk.map((i) => files[i]!) } } satisfies ParseJob);
-              queued++;
-            }
-            if (queued === 0 && mainDone) finish();
-          };
-          const onMessage = (msg: ParseResult | 'loaded') => {
-            // The constructor's listener (registered first, so called first) has marked it loaded.
-            if (msg === 'loaded') return fill();
-            queued--;
-            for (const [index, parsed] of msg.parsed) results.set(index, parsed);
-            splitter.adopt(msg.splits);
-            fill();
-          };
-          const onExit = (code: number) => {
-            finish();
-            reject(this.dead.get(worker) ?? new Error(`render worker exited with code ${code}`));
-          };
-          const finish = () => {
-            worker.off('message', onMessage);
-            worker.off('exit', onExit);
-            resolve();
-          };
-          const dead = this.dead.get(worker);
-          if (dead) return reject(dead);
-          worker.on('message', onMessage);
-          worker.on('exit', onExit);
-          ends.push(fill);
-          fill();
-        }),
-    );
-    for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-      for (const i of chunk) results.set(i, parsePageDetached(files[i]!, splitter));
-      // Let the workers' results in (and refill their queues) before the next chunk.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    mainDone = true;
-    for (const fill of ends) fill();
-    await Promise.all(inWorkers);
+    await this.share(chunks, {
+      // The constructor's listener (registered first, so called first) marks a worker loaded.
+      accepts: (worker) => this.loaded.has(worker),
+      send: (worker, chunk) =>
+        worker.postMessage({ parse: { indices: chunk, files: chunk.map((i) => files[i]!) } } satisfies ParseJob),
+      receive: (_worker, msg) => {
+        if (!msg || typeof msg !== 'object' || !('parsed' in msg)) return false;
+        const { parsed, splits } = msg as ParseResult;
+        for (const [index, page] of parsed) results.set(index, page);
+        splitter.adopt(splits);
+        return true;
+      },
+      here: (chunk) => {
+        for (const i of chunk) results.set(i, parsePageDetached(files[i]!, splitter));
+      },
+    });
     return results;
   }
 
   /**
-   * Renders `misses` chunk by chunk on the main thread and in the workers; each outcome lands at
-   * its page's index. Each worker keeps two chunks queued so that it never waits for the main
-   * thread, which is busy rendering between messages.
+   * Renders `misses` chunk by chunk on the main thread and in the workers (each once it has taken
+   * the build's setup); each outcome lands at its page's index.
    */
   async render(
     r: PageRenderer,
@@ -177,53 +210,32 @@ export class RenderPool {
   ): Promise<void> {
     const chunks: number[][] = [];
     for (let i = 0; i < misses.length; i += CHUNK) chunks.push(misses.slice(i, i + CHUNK));
-    const send = (worker: Worker) => {
-      const chunk = chunks.shift();
-      if (!chunk) return false;
-      worker.postMessage({ indices: chunk, pages: chunk.map((i) => setup.site.pages[i]!) } satisfies RenderJob);
-      return true;
-    };
     // Workers get the site without its pages; each chunk carries its own pages.
     const shared: RenderSetup = { ...setup, site: { ...setup.site, pages: [] } };
-    const inWorkers = this.workers.map(
-      (worker) =>
-        new Promise<void>((resolve, reject) => {
-          let queued = 0;
-          const fill = () => {
-            while (queued < 2 && send(worker)) queued++;
-            if (queued === 0) {
-              worker.off('message', onMessage);
-              resolve();
-            }
-          };
-          const onMessage = (msg: 'loaded' | 'ready' | PageOutcome[]) => {
-            if (msg === 'loaded') return;
-            if (msg !== 'ready') {
-              queued--;
-              for (const o of msg) outcomes[o.index] = o;
-              tick(msg.length);
-            }
-            fill();
-          };
-          const dead = this.dead.get(worker);
-          if (dead) return reject(dead);
-          worker.on('message', onMessage);
-          worker.once('error', reject);
-          worker.once('exit', (code) => reject(new Error(`render worker exited with code ${code}`)));
-          const port = writer.port();
-          worker.postMessage({ setup: shared, writer: port }, [port]);
-        }),
-    );
-    const onMain = (async () => {
-      r.onPage = () => tick(1);
-      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+    for (const worker of this.workers) {
+      if (this.dead.has(worker)) continue; // share() rejects with why
+      const port = writer.port();
+      worker.postMessage({ setup: shared, writer: port }, [port]);
+    }
+    const ready = new Set<Worker>();
+    r.onPage = () => tick(1);
+    await this.share(chunks, {
+      accepts: (worker) => ready.has(worker),
+      send: (worker, chunk) =>
+        worker.postMessage({ indices: chunk, pages: chunk.map((i) => setup.site.pages[i]!) } satisfies RenderJob),
+      receive: (worker, msg) => {
+        if (msg === 'ready') ready.add(worker);
+        if (!Array.isArray(msg)) return false;
+        for (const o of msg as PageOutcome[]) outcomes[o.index] = o;
+        tick(msg.length);
+        return true;
+      },
+      here: async (chunk) => {
         for (const o of renderMany(r, setup, chunk)) outcomes[o.index] = o;
-        // Let waiting workers' messages in before the next chunk, and let the writer catch up if it must.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+        // Let the writer catch up if it must.
         await writer.room();
-      }
-    })();
-    await Promise.all([onMain, ...inWorkers]);
+      },
+    });
   }
 
   async close(): Promise<void> {
