@@ -105,8 +105,6 @@ export class RenderCache {
   readonly dir: string;
   private readonly siteKey: string;
   private readonly operatorHashes: Map<string, string>;
-  /** Folders already created by put(). */
-  private readonly dirs = new Set<string>();
   private index: Index | undefined;
   private readonly templates: TemplateKeys | undefined;
 
@@ -199,11 +197,6 @@ export class RenderCache {
     }
     if (checksum(html) !== entry[0]) return undefined;
     return { file, html, sum: entry[0], diagnostics: entry[1] };
-  }
-
-  /** Stores a rendered page (see putEntry). */
-  put(key: string, bytes: Uint8Array, diagnostics: Diagnostic[], written: string): EntryRecord {
-    return putEntry(this.dir, this.dirs, key, bytes, diagnostics, written);
   }
 
   /**

@@ -27,21 +27,26 @@ export const MAX_QUEUED_PAGES = 64;
 export const transferable = (data: Uint8Array): ArrayBuffer[] =>
   data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? [data.buffer as ArrayBuffer] : [];
 
+/** Writes a file, creating its folder once (`dirs` remembers the folders made). */
+export function writeFileIn(dirs: Set<string>, file: string, data: string | Uint8Array): void {
+  const dir = ensureParent(dirs, file);
+  try {
+    writeFileSync(file, data);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    // The folder went away under us (a concurrent clean-up): recreate it once, then give up loudly.
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, data);
+  }
+}
+
 /**
  * Writes one page and links it into the render cache. Synchronous: it runs in the page-writer
  * thread (or inline for small sites), never between two renders. Throws on a failed page write;
  * a cache that cannot be written only costs the entry (undefined).
  */
 export function writePage(dirs: Set<string>, w: PageWrite): EntryRecord | undefined {
-  const dir = ensureParent(dirs, w.file);
-  try {
-    writeFileSync(w.file, w.data);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    // The folder went away under us (a concurrent clean-up): recreate it once, then give up loudly.
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(w.file, w.data);
-  }
+  writeFileIn(dirs, w.file, w.data);
   if (!w.cache) return undefined;
   try {
     const [key, sum, diagnostics] = putEntry(w.cache.dir, dirs, w.cache.key, w.data, w.cache.diagnostics, w.file);
