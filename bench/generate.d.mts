@@ -7,7 +7,7 @@ export interface BenchPage {
   body: string;
 }
 export function page(k: number, n: number, link?: (j: number) => string): BenchPage;
-export function generate(n: number): { pa: string; eleventy: string; hugo: string };
+export function generate(n: number, discard?: (dir: string) => void): { pa: string; eleventy: string; hugo: string };
 export const SIZES: number[];
 export const repoDir: string;
 export const workDir: string;

@@ -257,13 +257,16 @@ function write(file, text) {
   writeFileSync(file, text);
 }
 
-/** Writes pa-N, 11ty-N and hugo-N for one size, replacing what was there. */
-export function generate(n) {
+/**
+ * Writes pa-N, 11ty-N and hugo-N for one size, replacing what was there. `discard` removes the old
+ * folders (run.mjs moves them aside instead, so no timed run follows a mass delete).
+ */
+export function generate(n, discard = (d) => rmSync(d, { recursive: true, force: true })) {
   if (n < 2) throw new Error('a benchmark site needs at least 2 pages');
   const pa = path.join(workDir, `pa-${n}`);
   const ety = path.join(workDir, `11ty-${n}`);
   const hugo = path.join(workDir, `hugo-${n}`);
-  for (const d of [pa, ety, hugo]) rmSync(d, { recursive: true, force: true });
+  for (const d of [pa, ety, hugo]) discard(d);
 
   cpSync(path.join(repoDir, 'content', 'site.yaml'), path.join(pa, 'content', 'site.yaml'));
   // site.yaml's byline names these authors.
