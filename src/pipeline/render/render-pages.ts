@@ -80,7 +80,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
 /*
  * Cache reads, links and copies use synchronous calls: on the machines measured, promise-based fs
  * calls cost about ten times as much per small file (4,000 reads: 45 ms sync, 370–430 ms with
- * Promise.all). Freshly rendered pages of large sites go to the page-writer thread (renderMany).
+ * Promise.all). A one-thread render of a large site hands fresh pages to the page-writer thread.
  */
 /** Puts a cached page into the staging folder: a hard link to its cache entry where possible, else a copy. */
 function writeOut(r: PageRenderer, stagingDir: string, file: string, data: Uint8Array, linkFrom: string): void {
@@ -112,8 +112,8 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
 }
 
 /**
- * Renders pages one after another and hands each to `r.write`: the page-writer thread's queue (the
- * render thread goes straight on to the next page) or, for small sites, an inline synchronous write.
+ * Renders pages one after another and hands each to `r.write`: an inline synchronous write, or the
+ * page-writer thread's queue (the render thread goes straight on to the next page).
  */
 export function renderMany(
   r: PageRenderer,

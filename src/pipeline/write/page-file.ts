@@ -18,7 +18,7 @@ export interface PageWrite {
 }
 
 /**
- * Pages a render thread may have waiting for the writer before it pauses (about 1 MB of HTML): on a
+ * Pages the main thread may have waiting for the writer before it pauses (about 1 MB of HTML): on a
  * slow disk rendering waits, instead of queueing the whole site in memory.
  */
 export const MAX_QUEUED_PAGES = 64;

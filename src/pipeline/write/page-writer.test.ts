@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PageWriter } from './page-writer.js';
-import { transferable } from './page-file.js';
 
 const temps: string[] = [];
 const temp = () => {
@@ -16,12 +15,11 @@ afterEach(() => {
 });
 
 describe('page writer thread', () => {
-  it('writes pages from the main thread and from a port, and links each into the render cache', async () => {
+  it('writes pages in folders and links each into the render cache', async () => {
     const out = temp();
     const cache = temp();
     const writer = await PageWriter.start();
     try {
-      const port = writer.port();
       for (let i = 0; i < 50; i++) {
         const page = {
           index: i,
@@ -29,9 +27,7 @@ describe('page writer thread', () => {
           data: Buffer.from(`<p>page ${i}</p>`.repeat(400)),
           cache: { dir: cache, key: `${String(i).padStart(2, '0')}abcdef`, diagnostics: [] },
         };
-        // Half as a render worker sends them (through its port), half from this thread.
-        if (i % 2) port.postMessage(page, transferable(page.data));
-        else writer.write(page);
+        writer.write(page);
       }
       const entries = await writer.finish(50);
       expect(entries.size).toBe(50);
@@ -42,7 +38,6 @@ describe('page writer thread', () => {
         expect(entries.get(i)![0]).toBe(key);
         expect(statSync(path.join(cache, key.slice(0, 2), `${key}.html`)).ino).toBe(statSync(file).ino);
       }
-      port.close();
     } finally {
       await writer.close();
     }

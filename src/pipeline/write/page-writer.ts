@@ -1,27 +1,25 @@
-import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { EntryRecord } from '../render/render-cache.js';
 import { workerEntry } from '../worker-entry.js';
 import { MAX_QUEUED_PAGES, type PageWrite, transferable } from './page-file.js';
 
-/** To the writer: a page from the main thread, or a port on which a render worker will send pages. */
-export type WriterMessage = { kind: 'page'; page: PageWrite } | { kind: 'port'; port: MessagePort };
 /** From the writer: pages written (with their cache entries) and the error that stopped it, if any. */
 export interface WriterReport {
   done: [index: number, entry: EntryRecord | undefined][];
-  /** Pages of the main thread's taken since the last report (written, or dropped after a failure). */
+  /** Pages taken since the last report (written, or dropped after a failure). */
   taken: number;
   error?: { message: string; code?: string };
 }
 
 /**
- * A thread that writes rendered pages (page-writer-worker.ts). Render threads hand it each page as
- * soon as it is rendered and go on rendering; `finish(n)` waits until n pages are on disk and
- * returns their render-cache entries, or rejects with the first write error.
+ * A thread that writes rendered pages (page-writer-worker.ts) while the main thread, the only render
+ * thread, goes on rendering (render-pool.ts says when). `finish(n)` waits until n pages are on disk
+ * and returns their render-cache entries, or rejects with the first write error.
  */
 export class PageWriter {
   private readonly entries = new Map<number, EntryRecord>();
   private written = 0;
-  /** Pages this thread sent that the writer has not taken yet. */
+  /** Pages sent that the writer has not taken yet. */
   private queued = 0;
   private failure: Error | undefined;
   /** Callers waiting for news from the writer (room, finish). */
@@ -53,20 +51,13 @@ export class PageWriter {
     return new PageWriter(new Worker(await workerEntry('page-writer')));
   }
 
-  /** Queues a page rendered on this thread. */
+  /** Queues a rendered page. */
   write(page: PageWrite): void {
     this.queued++;
-    this.worker.postMessage({ kind: 'page', page } satisfies WriterMessage, transferable(page.data));
+    this.worker.postMessage(page, transferable(page.data));
   }
 
-  /** A port a render worker posts its pages to (transfer it to the worker). */
-  port(): MessagePort {
-    const { port1, port2 } = new MessageChannel();
-    this.worker.postMessage({ kind: 'port', port: port2 } satisfies WriterMessage, [port2]);
-    return port1;
-  }
-
-  /** Waits while more than MAX_QUEUED_PAGES of this thread's pages wait to be written: memory stays bounded. */
+  /** Waits while more than MAX_QUEUED_PAGES pages wait to be written: memory stays bounded. */
   async room(): Promise<void> {
     while (!this.failure && this.queued > MAX_QUEUED_PAGES) await this.news();
     if (this.failure) throw this.failure;
