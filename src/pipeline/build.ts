@@ -6,6 +6,7 @@ import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent, type LoadedContent } from './load/load.js';
+import { writeProblem } from './write/write-problem.js';
 import type { ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
@@ -368,8 +369,12 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       progress('write');
       await staging.commit();
     } catch (e) {
-      await staging.abort();
-      throw e;
+      // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
+      await staging.abort().catch(() => undefined);
+      const problem = writeProblem(root, outDir, e);
+      if (!problem) throw e;
+      result.diagnostics.push(problem);
+      return done(result);
     }
     result.bytes = staging.bytes;
     result.files = staging.files;

@@ -137,14 +137,17 @@ export class RenderPool {
             if (job.receive(worker, msg)) queued--;
             fill();
           };
+          const detach = () => {
+            worker.off('message', onMessage);
+            worker.off('exit', onExit);
+          };
           const onExit = (code: number) => {
             failed = true;
-            stop();
+            detach();
             reject(this.dead.get(worker) ?? new Error(`render worker exited with code ${code}`));
           };
           const stop = () => {
-            worker.off('message', onMessage);
-            worker.off('exit', onExit);
+            detach();
             resolve();
           };
           const dead = this.dead.get(worker);
@@ -289,6 +292,10 @@ export async function renderAll(
       const pool = started ?? (await RenderPool.start(threads));
       try {
         await pool.render(r, setup, misses, outcomes, tick);
+      } catch (e) {
+        // Workers write into the staging folder: stop them all before the caller removes it.
+        await pool.close();
+        throw e;
       } finally {
         if (!started) await pool.close();
       }

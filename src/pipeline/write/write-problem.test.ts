@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeProblem } from './write-problem.js';
+
+const root = path.resolve('/project');
+const out = path.join(root, 'dist');
+const fsError = (code: string, message: string, extra: object = {}) =>
+  Object.assign(new Error(message), { code }, extra);
+
+describe('writeProblem', () => {
+  it('names the file where it will live in the output folder, not in the staging folder', () => {
+    const staged = path.join(root, '.dist.staging-123-abcd', 'guides', 'odds.html');
+    const d = writeProblem(root, out, fsError('ENOSPC', `ENOSPC: no space left on device, open '${staged}'`));
+    expect(d).toMatchObject({
+      severity: 'error',
+      code: 'write-error',
+      file: 'dist/guides/odds.html',
+      message: 'could not write the output: the disk is full (ENOSPC)',
+    });
+    expect(d?.hint).toMatch(/free some space.*previous output was left as it was/);
+  });
+
+  it('prefers the error path, and falls back to the output folder', () => {
+    const file = path.join(root, '.dist.staging-1-a', 'x.html');
+    expect(writeProblem(root, out, fsError('EACCES', 'denied', { path: file }))?.file).toBe('dist/x.html');
+    expect(writeProblem(root, out, fsError('EIO', 'i/o error'))?.file).toBe('dist');
+    expect(writeProblem(root, out, fsError('EXDEV', 'odd'))?.message).toBe(
+      'could not write the output: the system refused (EXDEV)',
+    );
+  });
+
+  it('leaves errors that are not from the operating system alone', () => {
+    expect(writeProblem(root, out, new TypeError('x is undefined'))).toBeUndefined();
+    expect(writeProblem(root, out, fsError('ERR_WORKER_INIT', 'worker'))).toBeUndefined();
+    expect(writeProblem(root, out, undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Diagnostic } from '../../diagnostics.js';
+
+const ACCESS = 'give your user write access to the output folder and to the folder that holds it';
+/** What the operating system's refusal means, and what to do about it. */
+const KNOWN: Record<string, [what: string, fix: string]> = {
+  ENOSPC: ['the disk is full', 'free some space on the disk that holds the output folder'],
+  EDQUOT: ['your disk quota is used up', 'free some space within your quota'],
+  EACCES: ['permission denied', ACCESS],
+  EPERM: ['operation not permitted', ACCESS],
+  EROFS: ['the file system is read-only', 'choose an output folder on a writable disk (--out)'],
+  EMFILE: ['too many files are open', 'raise the open-file limit (ulimit -n) or build with --workers 1'],
+  ENFILE: ['too many files are open on this machine', 'close other programs, or build with --workers 1'],
+  EIO: ['the disk reported an input/output error', 'check the disk'],
+};
+
+/** Where a staged file will live: `.dist.staging-…/a/b.html` is shown as `dist/a/b.html`. */
+function shownPath(root: string, outDir: string, file: string | undefined): string {
+  let abs = file ? path.resolve(file) : outDir;
+  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-`);
+  if (abs.startsWith(staging)) {
+    const inside = abs.slice(staging.length).split(path.sep).slice(1);
+    abs = path.join(outDir, ...inside);
+  }
+  return path.relative(root, abs).split(path.sep).join('/') || '.';
+}
+
+/**
+ * A failed write of the output (a full disk, a permission) as a diagnostic, or undefined when `err`
+ * is not an operating-system error. Errors from worker threads may arrive with their message and
+ * code only, so the file is also read from the message ("…, open '/path'").
+ */
+export function writeProblem(root: string, outDir: string, err: unknown): Diagnostic | undefined {
+  const e = err as NodeJS.ErrnoException | undefined;
+  if (typeof e?.code !== 'string' || !/^E[A-Z]+$/.test(e.code)) return undefined;
+  const [what, fix] = KNOWN[e.code] ?? ['the system refused', 'check the output folder and its disk'];
+  return {
+    severity: 'error',
+    code: 'write-error',
+    file: shownPath(root, outDir, e.path ?? /'([^']+)'/.exec(e.message)?.[1]),
+    line: 1,
+    col: 1,
+    field: '',
+    message: `could not write the output: ${what} (${e.code})`,
+    hint: `${fix}, then build again; the previous output was left as it was`,
+  };
+}
