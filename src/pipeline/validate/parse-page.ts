@@ -32,7 +32,6 @@ export interface PageDraft {
   file: SourceFile;
   data: Frontmatter;
   route: string;
-  routeLine: number;
   body: ReturnType<typeof scanBody>;
   locate: (p: PropertyKey[]) => { line: number; col: number };
 }
@@ -131,7 +130,6 @@ export function parsePage(
     file,
     data: parsed.data,
     route,
-    routeLine: parsed.data.route ? src.locate(['route']).line : 1,
     body,
     locate: (p) => src.locate(p),
   };

@@ -61,16 +61,20 @@ function validateSite(
   return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
-/** Author ids named by site.yaml's `editorial` and by pages must be files in content/authors. */
+/**
+ * Author ids named by site.yaml's `editorial` and by pages must be files in content/authors. The
+ * position is asked for only when there is an error: finding it parses the YAML a second time.
+ */
 function checkAuthorRef(
   authors: Record<string, Author>,
   id: string,
   file: string,
-  pos: { line: number; col: number },
+  at: () => { line: number; col: number },
   field: string,
 ): Diagnostic | undefined {
   if (Object.hasOwn(authors, id)) return undefined;
   const known = Object.keys(authors);
+  const pos = at();
   return err(file, pos.line, pos.col, field, 'unknown-author', `no author with id "${id}"`, {
     hint: known.length
       ? `author ids are the file names in content/authors: ${known.join(', ')}`
@@ -345,7 +349,7 @@ export function validateContent(
         authors,
         c.editorial[field],
         loaded.site!.path,
-        locate(['editorial', field]),
+        () => locate(['editorial', field]),
         `editorial.${field}`,
       );
       if (d) diagnostics.push(d);
@@ -412,7 +416,8 @@ export function validateContent(
       diagnostics.push(
         err(
           d.file.path,
-          d.routeLine,
+          // A route from the file name has no line of its own; a `route:` line is looked up (parsing again) only here.
+          d.data.route ? d.locate(['route']).line : 1,
           1,
           'route',
           'duplicate-route',
@@ -529,7 +534,7 @@ export function validateContent(
     for (const field of ['author', 'factCheckedBy'] as const) {
       const id = d.data[field];
       if (id === undefined || !checkAuthors) continue;
-      const bad = checkAuthorRef(authors, id, d.file.path, d.locate([field]), field);
+      const bad = checkAuthorRef(authors, id, d.file.path, () => d.locate([field]), field);
       if (bad) diagnostics.push(bad);
     }
     pages.push({
