@@ -7,6 +7,36 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * Pure-JavaScript packages every build loads, bundled into lib/ with their own dependencies: Node
+ * then reads a few files instead of about 300 modules, on the main thread and in each worker (a
+ * warm build of the real site: 0.42 s → 0.33 s). Everything else stays a plain import: React (the
+ * templates bundle their own copy), esbuild (a native binary), packages loaded only when needed
+ * (yaml, the remark engine, the dev server's and the checker's).
+ */
+const BUNDLED = new Set(['commander', 'github-slugger', 'gray-matter', 'js-yaml', 'markdown-it', 'zod']);
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+// Bundled CommonJS packages (gray-matter, js-yaml) call require() for Node's built-in modules.
+const REQUIRE =
+  "import { createRequire as __paSiteRequire } from 'node:module'; " +
+  'const require = __paSiteRequire(import.meta.url);';
+const bundleSome = {
+  name: 'bundle-some',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { external: true };
+      // A bundled package's own imports are bundled with it.
+      const fromPackage = args.importer.split(path.sep).includes('node_modules');
+      return fromPackage || BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
+    });
+  },
+};
+
 export async function compile() {
   rmSync(path.join(pkg, 'lib'), { recursive: true, force: true });
   await build({
@@ -22,7 +52,8 @@ export async function compile() {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [bundleSome],
+    banner: { js: REQUIRE },
     sourcemap: 'linked',
     logLevel: 'warning',
   });

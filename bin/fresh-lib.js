@@ -1,6 +1,6 @@
 // lib/ is compiled from src/ on `npm ci`. Everything that runs the compiled code (the CLI, the
-// screenshot and Lighthouse scripts) calls freshLib() first: it recompiles when a source file is
-// newer than lib/. esbuild is imported only then, so the usual start-up stays cheap.
+// screenshot and Lighthouse scripts) calls freshLib() first: it recompiles when a source file (or
+// the installed packages) is newer than lib/. esbuild is imported only then, so start-up stays cheap.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,11 +16,24 @@ function newestSource(dir) {
   return newest;
 }
 
-/** Recompiles lib/ when src/ changed since; returns the URL of a compiled entry (e.g. 'cli.js'). */
+/** When npm last changed node_modules (it rewrites this file on every install and update), else 0. */
+function installed() {
+  try {
+    return statSync(path.join(pkg, 'node_modules', '.package-lock.json')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Recompiles lib/ when src/ changed since, or node_modules did (lib/ bundles some packages, see
+ * compile.js); returns the URL of a compiled entry (e.g. 'cli.js').
+ */
 export async function freshLib(entry) {
   const stamp = path.join(pkg, 'lib', '.stamp');
   const src = path.join(pkg, 'src');
-  if (existsSync(src) && (!existsSync(stamp) || newestSource(src) > statSync(stamp).mtimeMs)) {
+  const stale = () => Math.max(newestSource(src), installed()) > statSync(stamp).mtimeMs;
+  if (existsSync(src) && (!existsSync(stamp) || stale())) {
     const { compile } = await import('./compile.js');
     await compile();
   }
