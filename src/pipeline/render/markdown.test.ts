@@ -1,6 +1,8 @@
+import fc from 'fast-check';
+import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../model.js';
-import { MARKDOWN_IT, type MarkdownEngine, markdownForPage, type MarkdownContext } from './markdown.js';
+import { HeadingIds, MARKDOWN_IT, type MarkdownEngine, markdownForPage, type MarkdownContext } from './markdown.js';
 import { remarkEngine } from './remark-engine.js';
 
 const ctx: MarkdownContext = {
@@ -98,5 +100,20 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
 
   it('escapes text but keeps quotation marks readable', () => {
     expect(render('Say "bonus bets" & odds < 2 > 1').html).toBe('<p>Say "bonus bets" &amp; odds &lt; 2 > 1</p>\n');
+  });
+});
+
+describe('HeadingIds', () => {
+  it("gives the ids github-slugger's GithubSlugger gives, repeats and look-alikes included", () => {
+    // Texts from a small alphabet repeat, collide with their own "-1" forms and differ only in case.
+    const text = fc.stringMatching(/^[A-Za-z1 \-_?é]{0,8}$/);
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 30 }), (texts) => {
+        const ours = new HeadingIds();
+        const theirs = new GithubSlugger();
+        for (const t of texts) expect(ours.slug(t)).toBe(theirs.slug(t));
+      }),
+      { seed: 20, numRuns: 500 },
+    );
   });
 });

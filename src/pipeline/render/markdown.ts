@@ -1,4 +1,4 @@
-import GithubSlugger from 'github-slugger';
+import { slug } from 'github-slugger';
 import type { Diagnostic } from '../../diagnostics.js';
 import { renderWithMarkdownIt } from './markdown-it-engine.js';
 import { type MarkdownContext, SegmentRules } from './markdown-rules.js';
@@ -21,13 +21,43 @@ export interface MarkdownPage {
   render(text: string, firstLine: number): string;
 }
 
+/** Heading texts already slugged: sites repeat headings from page to page. */
+const slugs = new Map<string, string>();
+const MAX_SLUGS = 10_000;
+
+/**
+ * A page's heading ids: github-slugger's `slug()` of the text, then `-1`, `-2`… for repeats, as its
+ * `GithubSlugger` class does, with each text's slug computed once per build rather than per page
+ * (slugging was 3.4% of a cold build).
+ */
+export class HeadingIds {
+  private readonly seen = new Map<string, number>();
+
+  slug(text: string): string {
+    let original = slugs.get(text);
+    if (original === undefined) {
+      if (slugs.size >= MAX_SLUGS) slugs.clear();
+      original = slug(text);
+      slugs.set(text, original);
+    }
+    let result = original;
+    while (this.seen.has(result)) {
+      const n = this.seen.get(original)! + 1;
+      this.seen.set(original, n);
+      result = `${original}-${n}`;
+    }
+    this.seen.set(result, 0);
+    return result;
+  }
+}
+
 /** A renderer for one page: heading ids stay unique across all of the page's Markdown segments. */
 export function markdownForPage(
   ctx: MarkdownContext,
   file: string,
   engine: MarkdownEngine = MARKDOWN_IT,
 ): MarkdownPage {
-  const slugger = new GithubSlugger();
+  const slugger = new HeadingIds();
   const diagnostics: Diagnostic[] = [];
   return {
     diagnostics,

@@ -28,6 +28,35 @@ function agent(a: Author, home: string): Json {
   };
 }
 
+/** What every page of a site shares, made once per build (a site object per build). */
+interface SiteParts {
+  home: string;
+  orgId: string;
+  org: Json;
+  image?: string;
+  /** Bylines by author id, as schema.org agents. */
+  agents: Map<string, Json | undefined>;
+}
+const partsBySite = new WeakMap<Site, SiteParts>();
+
+function siteParts(site: Site): SiteParts {
+  let parts = partsBySite.get(site);
+  if (!parts) {
+    const { config } = site;
+    const home = `${config.url.replace(/\/+$/, '')}/`;
+    const orgId = `${home}#organization`;
+    parts = {
+      home,
+      orgId,
+      org: { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general },
+      image: config.socialImage ? new URL(config.socialImage, home).href : undefined,
+      agents: new Map(),
+    };
+    partsBySite.set(site, parts);
+  }
+  return parts;
+}
+
 /**
  * JSON-LD for a page's <head>, built from the same data the page shows:
  * Organization and WebSite on Home and About; BreadcrumbList everywhere else; Article on guides
@@ -36,9 +65,8 @@ function agent(a: Author, home: string): Json {
  */
 export function structuredData(site: Site, page: Page): Json[] {
   const { config } = site;
-  const home = `${config.url.replace(/\/+$/, '')}/`;
-  const orgId = `${home}#organization`;
-  const org = { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general };
+  const parts = siteParts(site);
+  const { home, orgId, org } = parts;
   const ctx = { '@context': 'https://schema.org' };
   const out: Json[] = [];
   const isHomeOrAbout = page.route === '/' || page.route === '/about' || page.data.schemaType === 'website';
@@ -69,8 +97,12 @@ export function structuredData(site: Site, page: Page): Json[] {
     });
   }
   const byline = (field: 'author' | 'factCheckedBy') => {
-    const a = site.authors[page.data[field] ?? config.editorial[field]];
-    return a ? agent(a, home) : undefined;
+    const id = page.data[field] ?? config.editorial[field];
+    if (!parts.agents.has(id)) {
+      const a = Object.hasOwn(site.authors, id) ? site.authors[id] : undefined;
+      parts.agents.set(id, a ? agent(a, home) : undefined);
+    }
+    return parts.agents.get(id);
   };
   // Without content/authors the site itself is the author, as the visible byline says.
   const author = byline('author') ?? { '@type': 'Organization', name: config.title, url: home };
@@ -107,7 +139,7 @@ export function structuredData(site: Site, page: Page): Json[] {
       author,
       contributor,
       publisher: { '@id': orgId, '@type': 'Organization', name: config.title },
-      ...(config.socialImage ? { image: new URL(config.socialImage, home).href } : {}),
+      ...(parts.image ? { image: parts.image } : {}),
     });
   }
   const faqs = faqItems(site, page);
