@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page, Site } from '../../model.js';
-import { putEntry, RenderCache } from './render-cache.js';
+import { type EntryRecord, putEntry, RenderCache } from './render-cache.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -25,7 +25,8 @@ function filled(n: number) {
   const records = Array.from({ length: n }, (_, i) => {
     const written = path.join(out, `p${i}.html`);
     writeFileSync(written, `<p>page ${i}</p>`);
-    return putEntry(cache.dir, new Set(), cache.key(page(i)), Buffer.from(`<p>page ${i}</p>`), [], written);
+    const key = cache.key(page(i));
+    return [key, putEntry(cache.dir, new Set(), key, Buffer.from(`<p>page ${i}</p>`), written), []] as EntryRecord;
   });
   return { cache, out, records };
 }
@@ -44,7 +45,11 @@ describe('render cache', () => {
     const key = records[0]![0];
     const newer = path.join(out, 'p0-new.html');
     writeFileSync(newer, '<p>page 0, again</p>');
-    const record = putEntry(cache.dir, new Set(), key, Buffer.from('<p>page 0, again</p>'), [], newer);
+    const record: EntryRecord = [
+      key,
+      putEntry(cache.dir, new Set(), key, Buffer.from('<p>page 0, again</p>'), newer),
+      [],
+    ];
     cache.save([record]);
     expect(statSync(cache.file(key)).ino).toBe(statSync(newer).ino);
     expect(readFileSync(path.join(out, 'p0.html'), 'utf8')).toBe('<p>page 0</p>');
@@ -106,8 +111,8 @@ describe('render cache keyed on templates files', () => {
       // Page 0 rendered the footer only; page 1 the footer and the odds table.
       const [key, templates] = first.keyAfterRender(page(i), i ? ['Footer.tsx', 'Odds.tsx'] : ['Footer.tsx']);
       expect(templates![1]).toEqual(i ? ['Footer.tsx', 'Odds.tsx', 'lib/odds.ts'] : ['Footer.tsx']);
-      const [, sum, diagnostics] = putEntry(first.dir, new Set(), key, Buffer.from(`<p>page ${i}</p>`), [], written);
-      return [key, sum, diagnostics, templates] as const;
+      const sum = putEntry(first.dir, new Set(), key, Buffer.from(`<p>page ${i}</p>`), written);
+      return [key, sum, [], templates] as EntryRecord;
     });
     first.save(records.map((r) => [...r]));
     const hits = (g: ReturnType<typeof graph>) =>
@@ -125,7 +130,7 @@ describe('render cache keyed on templates files', () => {
     const written = path.join(out, 'p0.html');
     writeFileSync(written, '<p>page 0</p>');
     const [key, templates] = cache.keyAfterRender(page(0), ['Footer.tsx']);
-    const [, sum] = putEntry(cache.dir, new Set(), key, Buffer.from('<p>page 0</p>'), [], written);
+    const sum = putEntry(cache.dir, new Set(), key, Buffer.from('<p>page 0</p>'), written);
     cache.save([[key, sum, [], templates]]);
     const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
     writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, deps: 'damaged' }));

@@ -43,8 +43,11 @@ export interface PageOutcome {
 export type PageRenderer = RenderContext & {
   cache?: RenderCache;
   dirs: Set<string>;
-  /** Where rendered pages go: written now (returning the cache entry) or queued for the writer thread. */
-  write: (page: PageWrite) => EntryRecord | undefined;
+  /**
+   * Where rendered pages go: written now (returning the render-cache entry's checksum, if one was
+   * made) or queued for the writer thread (whose checksums come back later, render-pool.ts).
+   */
+  write: (page: PageWrite) => string | undefined;
   /** Called after each page renderMany renders (progress on the main thread). */
   onPage?: () => void;
 };
@@ -126,11 +129,10 @@ export function renderMany(
     const page = pages[k]!;
     // Notes the templates files this page's render used: its cache key depends on those alone.
     const [rendered, noted] = r.templates.recordDeps(() => renderPage(r, page));
-    // Encoded once: its length is the byte count, and the write needs no second encoding.
-    const data = Buffer.from(rendered.html);
     const outcome: PageOutcome = {
       index: indices[k]!,
-      bytes: data.length,
+      // Counted here, encoded by the thread that writes it.
+      bytes: Buffer.byteLength(rendered.html),
       cached: false,
       diagnostics: rendered.diagnostics,
     };
@@ -138,8 +140,11 @@ export function renderMany(
     r.onPage?.();
     if (!rendered.html) continue;
     const [key, templates] = r.cache?.keyAfterRender(page, noted) ?? [];
-    const cache = r.cache && { dir: r.cache.dir, key: key!, diagnostics: rendered.diagnostics, templates };
-    outcome.entry = r.write({ index: outcome.index, file: path.join(setup.stagingDir, page.url.file), data, cache });
+    const cache = r.cache && { dir: r.cache.dir, key: key! };
+    const { html } = rendered;
+    const sum = r.write({ index: outcome.index, file: path.join(setup.stagingDir, page.url.file), html, cache });
+    // The checksum is filled in later when the writer thread made the entry; none means no entry.
+    if (key) outcome.entry = [key, sum ?? '', rendered.diagnostics, templates];
   }
   return outcomes;
 }

@@ -301,16 +301,17 @@ export async function renderAll(
       }
     }
     if (writer) {
-      // Every rendered page with content went to the writer: wait for them all, then take their cache entries.
-      const entries = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
-      for (const [index, entry] of entries) outcomes[index]!.entry = entry;
+      // Every rendered page with content went to the writer: wait for them all, then take their entries' checksums.
+      const sums = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
+      for (const [index, sum] of sums) outcomes[index]!.entry![1] = sum;
     }
   } finally {
     await writer?.close();
   }
   if (r.cache) {
     try {
-      r.cache.save(outcomes.flatMap((o) => (o.entry ? [o.entry] : [])));
+      // An entry without a checksum was never made (its cache write failed).
+      r.cache.save(outcomes.flatMap((o) => (o.entry?.[1] ? [o.entry] : [])));
     } catch {
       // An index that cannot be written only costs speed on the next build.
     }

@@ -1,11 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import type { EntryRecord } from '../render/render-cache.js';
 import { workerEntry } from '../worker-entry.js';
-import { MAX_QUEUED_PAGES, type PageWrite, transferable } from './page-file.js';
+import { MAX_QUEUED_PAGES, type PageWrite } from './page-file.js';
 
-/** From the writer: pages written (with their cache entries) and the error that stopped it, if any. */
+/** From the writer: pages written (with their cache entries' checksums) and the error that stopped it, if any. */
 export interface WriterReport {
-  done: [index: number, entry: EntryRecord | undefined][];
+  done: [index: number, sum: string | undefined][];
   /** Pages taken since the last report (written, or dropped after a failure). */
   taken: number;
   error?: { message: string; code?: string };
@@ -14,10 +13,10 @@ export interface WriterReport {
 /**
  * A thread that writes rendered pages (page-writer-worker.ts) while the main thread, the only render
  * thread, goes on rendering (render-pool.ts says when). `finish(n)` waits until n pages are on disk
- * and returns their render-cache entries, or rejects with the first write error.
+ * and returns the checksums of their render-cache entries, or rejects with the first write error.
  */
 export class PageWriter {
-  private readonly entries = new Map<number, EntryRecord>();
+  private readonly sums = new Map<number, string>();
   private written = 0;
   /** Pages sent that the writer has not taken yet. */
   private queued = 0;
@@ -31,7 +30,7 @@ export class PageWriter {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (report: WriterReport) => {
-      for (const [index, entry] of report.done) if (entry) this.entries.set(index, entry);
+      for (const [index, sum] of report.done) if (sum) this.sums.set(index, sum);
       this.written += report.done.length;
       this.queued -= report.taken;
       if (report.error) this.failure ??= Object.assign(new Error(report.error.message), { code: report.error.code });
@@ -54,7 +53,7 @@ export class PageWriter {
   /** Queues a rendered page. */
   write(page: PageWrite): void {
     this.queued++;
-    this.worker.postMessage(page, transferable(page.data));
+    this.worker.postMessage(page);
   }
 
   /** Waits while more than MAX_QUEUED_PAGES pages wait to be written: memory stays bounded. */
@@ -63,11 +62,11 @@ export class PageWriter {
     if (this.failure) throw this.failure;
   }
 
-  /** Waits until `pages` pages are written; their render-cache entries by page index. */
-  async finish(pages: number): Promise<Map<number, EntryRecord>> {
+  /** Waits until `pages` pages are written; their render-cache entries' checksums by page index. */
+  async finish(pages: number): Promise<Map<number, string>> {
     while (!this.failure && this.written < pages) await this.news();
     if (this.failure) throw this.failure;
-    return this.entries;
+    return this.sums;
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,10 @@
 /**
  * A page write that fails (a full disk, here) fails the build with a diagnostic naming the page's
- * file and the fix, whichever thread wrote the page: the previous output stays as it was, and no
- * staging folder is left beside it.
+ * file and the fix, whichever thread wrote the page; a render worker that dies fails it with one
+ * line. Either way the previous output stays as it was, and no staging folder is left beside it.
  * Render workers write their own pages, so every worker must stop before the staging folder is
  * removed; before that was so, a worker still writing made the clean-up fail (ENOTEMPTY) and that
- * error was reported instead. The fault comes from a preload (--import), which Node also runs in
+ * error was reported instead. The faultss come from a preload (--import), which Node also runs in
  * the child's worker threads.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +19,8 @@ const PRELOAD = `
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { isMainThread } from 'node:worker_threads';
-if ((process.env.FAULT_THREAD === 'main') === isMainThread) {
+const faulty = process.env.FAULT_THREAD;
+if (faulty === 'main' ? isMainThread : faulty === 'worker' && !isMainThread) {
   const write = fs.writeFileSync;
   let pages = 0;
   fs.writeFileSync = (file, ...rest) => {
@@ -29,6 +30,16 @@ if ((process.env.FAULT_THREAD === 'main') === isMainThread) {
     return write(file, ...rest);
   };
   syncBuiltinESMExports();
+}
+// A worker that dies when it is sent a job of one kind ('indices': pages to render, see render-worker.ts).
+const dieOn = process.env.DIE_ON;
+if (dieOn && !isMainThread) {
+  const { parentPort } = await import('node:worker_threads');
+  const on = parentPort.on.bind(parentPort);
+  parentPort.on = (event, listener) =>
+    on(event, event !== 'message' ? listener : (msg) => (typeof msg === 'object' && msg && dieOn in msg
+      ? process.exit(3)
+      : listener(msg)));
 }
 `;
 
@@ -49,9 +60,10 @@ async function snapshot(dir: string): Promise<string> {
 }
 
 function buildWithFault(
-  thread: 'main' | 'worker',
+  thread: 'main' | 'worker' | 'none',
   workers: number,
   after: number,
+  dieOn = '',
 ): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(
@@ -60,7 +72,7 @@ function buildWithFault(
         ...['--import', preload, path.join(repoRoot, 'bin/pa-site.js')],
         ...['build', '--root', p.root, '--no-cache', '--workers', String(workers)],
       ],
-      { env: { ...process.env, FAULT_THREAD: thread, FAULT_AFTER: String(after), NO_COLOR: '1' } },
+      { env: { ...process.env, FAULT_THREAD: thread, FAULT_AFTER: String(after), DIE_ON: dieOn, NO_COLOR: '1' } },
     );
     let err = '';
     child.stderr.on('data', (c) => (err += c));
@@ -85,6 +97,7 @@ afterAll(() => p?.cleanup());
 
 describe('a page write that fails', () => {
   for (const [where, thread, workers, after] of [
+    // Render threads write their own pages; one thread alone hands them to the page-writer thread.
     ['a render worker', 'worker', 2, 0],
     ['the main thread, rendering beside a worker', 'main', 2, 5],
     ['the page-writer thread of a one-thread render', 'worker', 1, 5],
@@ -102,4 +115,15 @@ describe('a page write that fails', () => {
       expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
       expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
     }, 60_000);
+});
+
+describe('a render worker that dies', () => {
+  it('while rendering fails the build in one line and keeps the old output', async () => {
+    const { code, err } = await buildWithFault('none', 2, 0, 'indices');
+    expect(err).toContain('render worker exited with code 3');
+    expect(err).not.toMatch(/^\s+at /m);
+    expect(code).toBe(1);
+    expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
+    expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
+  }, 60_000);
 });
