@@ -48,6 +48,8 @@ const trashes = new Set();
 process.on('exit', () => {
   for (const t of trashes) rmSync(t, { recursive: true, force: true });
 });
+// Ctrl-C or a kill ends the run through 'exit', so the moved-aside folders are deleted then too.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
 let moved = 0;
 
 /** Moves a folder out of the way (into a trash folder beside it, deleted at exit). */
