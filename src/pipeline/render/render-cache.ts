@@ -42,18 +42,11 @@ const entryFile = (dir: string, key: string) => path.join(dir, key.slice(0, 2), 
 
 /**
  * Stores a rendered page in the cache folder `dir`: hard-links `written` (the page file the build
- * just wrote, holding exactly `bytes`, or that text as UTF-8), or writes a copy where links are
- * impossible (another file system). Returns the checksum for the index; throws only on I/O errors,
- * which callers treat as "not cached". `dirs` remembers the folders already created. Runs in
- * whichever thread writes pages.
+ * just wrote, holding exactly `bytes`), or writes a copy where links are impossible (another file
+ * system). Returns the checksum for the index; throws only on I/O errors, which callers treat as
+ * "not cached". `dirs` remembers the folders already created. Runs in whichever thread writes pages.
  */
-export function putEntry(
-  dir: string,
-  dirs: Set<string>,
-  key: string,
-  bytes: string | Uint8Array,
-  written: string,
-): string {
+export function putEntry(dir: string, dirs: Set<string>, key: string, bytes: Uint8Array, written: string): string {
   const file = entryFile(dir, key);
   ensureParent(dirs, file);
   try {

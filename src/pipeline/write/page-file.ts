@@ -42,10 +42,12 @@ export function writeFileIn(dirs: Set<string>, file: string, data: string | Uint
  * cannot be written only costs the entry (undefined).
  */
 export function writePage(dirs: Set<string>, w: PageWrite): string | undefined {
-  writeFileIn(dirs, w.file, w.html);
+  // Encoded once, for the write and the cache entry's checksum.
+  const bytes = Buffer.from(w.html);
+  writeFileIn(dirs, w.file, bytes);
   if (!w.cache) return undefined;
   try {
-    return putEntry(w.cache.dir, dirs, w.cache.key, w.html, w.file);
+    return putEntry(w.cache.dir, dirs, w.cache.key, bytes, w.file);
   } catch {
     // A cache that cannot be written (read-only, full disk) only costs speed next time.
     return undefined;
