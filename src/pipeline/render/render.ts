@@ -3,6 +3,7 @@ import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../.
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
 import type { TemplateModule } from './templates.js';
 import { structuredData } from './structured-data.js';
+import { publicFileUrl } from '../route/urls.js';
 
 export interface RenderContext {
   site: Site;
@@ -24,7 +25,7 @@ const DOCTYPE = '<!DOCTYPE html>';
 
 const socialImageUrl = (ctx: RenderContext) => {
   const img = ctx.site.config.socialImage;
-  return img ? new URL(img, ctx.site.config.url).href : undefined;
+  return img ? publicFileUrl(img, ctx.site.config.url) : undefined;
 };
 
 /** The top-level menu item a page highlights: its own menu position, or its section by kind. */

@@ -1,4 +1,5 @@
 import type { Author, Block, Page, Site } from '../../model.js';
+import { publicFileUrl, urlFor } from '../route/urls.js';
 
 type Json = Record<string, unknown>;
 
@@ -43,13 +44,13 @@ function siteParts(site: Site): SiteParts {
   let parts = partsBySite.get(site);
   if (!parts) {
     const { config } = site;
-    const home = `${config.url.replace(/\/+$/, '')}/`;
+    const home = urlFor('/', config.url).canonical;
     const orgId = `${home}#organization`;
     parts = {
       home,
       orgId,
       org: { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general },
-      image: config.socialImage ? new URL(config.socialImage, home).href : undefined,
+      image: config.socialImage ? publicFileUrl(config.socialImage, config.url) : undefined,
       agents: new Map(),
     };
     partsBySite.set(site, parts);

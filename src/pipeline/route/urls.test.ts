@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filesForPath, isValidRoute, routeForFile, routeFromContentPath, urlFor } from './urls.js';
+import { filesForPath, isValidRoute, publicFileUrl, routeForFile, routeFromContentPath, urlFor } from './urls.js';
 
 describe('urlFor', () => {
   it('maps the home route to index.html and a trailing-slash canonical', () => {
@@ -47,5 +47,12 @@ describe('filesForPath and routeForFile', () => {
   it('inverts urlFor', () => {
     for (const route of ['/', '/about', '/guides/odds'])
       expect(routeForFile(urlFor(route, 'https://x.org').file)).toBe(route);
+  });
+});
+
+describe('publicFileUrl', () => {
+  it('makes a content/public path absolute on the site, with or without a trailing slash on the site URL', () => {
+    expect(publicFileUrl('/og-image.png', 'https://example.com')).toBe('https://example.com/og-image.png');
+    expect(publicFileUrl('/og-image.png', 'https://example.com/')).toBe('https://example.com/og-image.png');
   });
 });

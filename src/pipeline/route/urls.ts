@@ -23,6 +23,11 @@ export function urlFor(route: string, siteUrl: string): PageUrl {
   return { route, file, href: route, canonical: route === '/' ? `${base}/` : `${base}${route}` };
 }
 
+/** The absolute URL of a file under content/public (a path such as `/og-image.png`), as in link previews. */
+export function publicFileUrl(file: string, siteUrl: string): string {
+  return new URL(file, urlFor('/', siteUrl).canonical).href;
+}
+
 /**
  * `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`;
  * `guides/odds.md` → `/guides/odds`.
