@@ -53,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 let moved = 0;
 
 /** Moves a folder out of the way (into a trash folder beside it, deleted at exit). */
-function remove(dir) {
+function moveAside(dir) {
   const trash = path.join(path.dirname(dir), `.bench-trash-${process.pid}`);
   trashes.add(trash);
   try {
@@ -159,7 +159,7 @@ process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
 
 for (const n of opts.sizes) {
   const g = performance.now();
-  const dirs = generate(n, remove);
+  const dirs = generate(n, moveAside);
   // The generated files go to disk now, not during the first timed runs.
   spawnSync('sync');
   if (opts.engine)
@@ -175,7 +175,7 @@ for (const n of opts.sizes) {
       name: 'pa-site cold',
       before: () => {
         primePaSite();
-        [renderCache, out.pa].forEach(remove);
+        [renderCache, out.pa].forEach(moveAside);
       },
       run: () =>
         measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
@@ -190,7 +190,7 @@ for (const n of opts.sizes) {
     },
     {
       name: 'Eleventy 3.1.2',
-      before: () => remove(out.eleventy),
+      before: () => moveAside(out.eleventy),
       run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true),
       dir: out.eleventy,
     },
@@ -198,7 +198,7 @@ for (const n of opts.sizes) {
   if (hugo)
     tools.push({
       name: 'Hugo',
-      before: () => remove(out.hugo),
+      before: () => moveAside(out.hugo),
       run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false),
       dir: out.hugo,
     });
