@@ -10,7 +10,7 @@ export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } f
 export type { Operator, Offer, Review } from './schema/operator.js';
 export type { Author } from './schema/author.js';
 export type { OfferState } from './staleness.js';
-export type { SiteConfig, MenuItem, Brand } from './schema/site.js';
+export type { SiteConfig, MenuItem, Link, Brand } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
 export type { PageUrl } from './pipeline/route/urls.js';
 

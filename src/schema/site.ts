@@ -18,10 +18,13 @@ const brandSchema = z.strictObject({
   note: copy.optional(),
 });
 
+/** A named link: a submenu item, a footer link. */
+const linkSchema = z.strictObject({ name: text, href });
+
 export const menuItemSchema = z.strictObject({
   name: text,
   href,
-  submenu: z.array(z.strictObject({ name: text, href })).optional(),
+  submenu: z.array(linkSchema).optional(),
 });
 
 /** A remark plugin: a package name, or [name, options]. */
@@ -80,10 +83,10 @@ export const siteSchema = z.strictObject({
   footer: z.strictObject({
     trust: z.array(z.strictObject({ title: text, text: copy })).length(3, 'the footer has exactly three trust blurbs'),
     columns: z
-      .array(z.strictObject({ title: text, links: z.array(z.strictObject({ name: text, href })).min(1) }))
+      .array(z.strictObject({ title: text, links: z.array(linkSchema).min(1) }))
       .length(4, 'the footer has exactly four link columns'),
     disclaimer: copy,
-    bottomLinks: z.array(z.strictObject({ name: text, href })).min(1),
+    bottomLinks: z.array(linkSchema).min(1),
   }),
   compliance: z.strictObject({
     reminder: copy,
@@ -140,4 +143,5 @@ export const siteSchema = z.strictObject({
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
+export type Link = z.infer<typeof linkSchema>;
 export type Brand = z.infer<typeof brandSchema>;

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../src/model.js';
+import type { Link, SiteConfig } from '../../src/model.js';
 import { Shared } from 'pa-site/shared-parts';
 
 export function Footer({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
@@ -11,7 +11,6 @@ export function Footer({ site, year, route }: { site: SiteConfig; year: number; 
 
 function FooterContent({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
   const { footer, helpline } = site;
-  const current = (href: string) => (href === route ? ('page' as const) : undefined);
   return (
     <footer className="site-footer">
       <div className="container">
@@ -27,15 +26,7 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
           {footer.columns.map((col) => (
             <nav key={col.title} aria-label={col.title}>
               <h2 className="footer-heading">{col.title}</h2>
-              <ul>
-                {col.links.map((l) => (
-                  <li key={l.href}>
-                    <a href={l.href} aria-current={current(l.href)}>
-                      {l.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
+              <LinkList links={col.links} route={route} />
             </nav>
           ))}
         </div>
@@ -52,17 +43,24 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
           <p>
             © {year} {site.title}. All rights reserved.
           </p>
-          <ul className="footer-bottom-links">
-            {footer.bottomLinks.map((l) => (
-              <li key={l.href}>
-                <a href={l.href} aria-current={current(l.href)}>
-                  {l.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <LinkList links={footer.bottomLinks} route={route} className="footer-bottom-links" />
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A list of footer links; the one to the current page says so (aria-current). */
+function LinkList({ links, route, className }: { links: Link[]; route: string; className?: string }) {
+  return (
+    <ul className={className}>
+      {links.map((l) => (
+        <li key={l.href}>
+          <a href={l.href} aria-current={l.href === route ? 'page' : undefined}>
+            {l.name}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
