@@ -53,7 +53,17 @@ export interface Site {
 }
 
 /** What a template receives for a page's body. */
-export type RenderedSegment = { kind: 'html'; html: string } | { kind: 'block'; name: string; block: Block };
+/** A heading of a page's Markdown: its level (2 for `##`), id and text as readers see it. */
+export interface Heading {
+  depth: number;
+  id: string;
+  text: string;
+}
+
+/** A page's body after the Markdown stage: HTML with its headings (in order), and blocks. */
+export type RenderedSegment =
+  | { kind: 'html'; html: string; headings: Heading[] }
+  | { kind: 'block'; name: string; block: Block };
 
 /** Bundled asset URLs (content-hashed). */
 export interface AssetRefs {

@@ -96,7 +96,7 @@ describe('CommonMark 0.31.2 examples under both engines', () => {
   const remark: MarkdownEngine = remarkEngine([]);
   const render = (engine: MarkdownEngine, markdown: string) => {
     const page = markdownForPage(ctx, 'x.md', engine);
-    return { html: page.render(markdown, 1), diagnostics: page.diagnostics };
+    return { html: page.render(markdown, 1).html, diagnostics: page.diagnostics };
   };
 
   it('render identically, with identical diagnostics, apart from the known differences', () => {

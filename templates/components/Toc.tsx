@@ -6,23 +6,13 @@ export interface TocEntry {
   text: string;
 }
 
-const H2 = /<h2\b[^>]*\bid="([^"]+)"[^>]*>([\s\S]*?)<\/h2>/g;
-const decode = (s: string) =>
-  s
-    .replace(/<[^>]*>/g, '')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .trim();
-
 /** The page's sections in order: the Markdown's `##` headings and the FAQ blocks. */
 export function tocEntries(body: readonly RenderedSegment[]): TocEntry[] {
   const out: TocEntry[] = [];
   for (const seg of body) {
-    if (seg.kind === 'html') for (const m of seg.html.matchAll(H2)) out.push({ id: m[1]!, text: decode(m[2]!) });
-    else if (seg.block.type === 'faq') out.push({ id: seg.block.id, text: seg.block.heading });
+    if (seg.kind === 'html') {
+      for (const h of seg.headings) if (h.depth === 2) out.push({ id: h.id, text: h.text });
+    } else if (seg.block.type === 'faq') out.push({ id: seg.block.id, text: seg.block.heading });
   }
   return out;
 }

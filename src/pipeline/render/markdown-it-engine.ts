@@ -67,7 +67,7 @@ function transform(tokens: Token[], rules: SegmentRules): void {
       const content = tokens[i + 1];
       if (content?.type === 'inline') {
         inline(content, rules);
-        t.attrSet('id', rules.headingId(plainText(content.children ?? [])));
+        t.attrSet('id', rules.headingId(plainText(content.children ?? []), Number(t.tag.slice(1))));
         kept.push(t, content);
         i++;
         continue;

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics.js';
-import type { Operator, SiteConfig } from '../../model.js';
+import type { Heading, Operator, SiteConfig } from '../../model.js';
 import { findBannedPhrase } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
 import { lookupReference } from '../validate/interpolate.js';
@@ -127,9 +127,14 @@ export class SegmentRules {
     return { href: out, external: isExternal(out) };
   }
 
+  /** The segment's headings so far, in order (the table of contents reads them). */
+  readonly headings: Heading[] = [];
+
   /** A heading's id from its text as readers see it; unique across the page's segments. */
-  headingId(text: string): string {
-    return this.slugger.slug(text);
+  headingId(text: string, depth: number): string {
+    const id = this.slugger.slug(text);
+    this.headings.push({ depth, id, text });
+    return id;
   }
 
   /** Raw HTML never reaches the page: each piece is reported (comments are dropped silently). */

@@ -23,7 +23,7 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
   /** Renders `text` as if it started on line 10 of content/pages/x.md. */
   function render(...segments: string[]) {
     const page = markdownForPage(ctx, 'content/pages/x.md', engine);
-    const html = segments.map((s) => page.render(s, 10));
+    const html = segments.map((s) => page.render(s, 10).html);
     return { html: html.join(''), diagnostics: page.diagnostics };
   }
 
@@ -41,6 +41,21 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
     expect(html).toContain('<h2 id="bonus-terms">Bonus terms</h2>');
     expect(html).toContain('<h2 id="bonus-terms-1">Bonus terms</h2>');
     expect(html).toContain('<h3 id="code-and-more"><code>Code</code> and <em>more</em></h3>');
+  });
+
+  it("lists each segment's headings in order with level, id and the text readers see", () => {
+    const page = markdownForPage(ctx, 'content/pages/x.md', engine);
+    page.render('## Bonus terms', 10);
+    const { headings } = page.render(
+      '## Bonus terms\n\n### `Code` & *more*\n\n## See [the PGCB](https://gamingcontrolboard.pa.gov)',
+      20,
+    );
+    expect(headings).toEqual([
+      { depth: 2, id: 'bonus-terms-1', text: 'Bonus terms' },
+      { depth: 3, id: 'code--more', text: 'Code & more' },
+      // The link's "opens in a new tab" hint is for screen readers on the page, not part of the title.
+      { depth: 2, id: 'see-the-pgcb', text: 'See the PGCB' },
+    ]);
   });
 
   it('fills {{…}} values in text, headings and link targets, and resolves operator: links', () => {

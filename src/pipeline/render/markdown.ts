@@ -1,5 +1,6 @@
 import { slug } from 'github-slugger';
 import type { Diagnostic } from '../../diagnostics.js';
+import type { Heading } from '../../model.js';
 import { renderWithMarkdownIt } from './markdown-it-engine.js';
 import { type MarkdownContext, SegmentRules } from './markdown-rules.js';
 
@@ -18,7 +19,8 @@ export const MARKDOWN_IT: MarkdownEngine = { name: 'markdown-it', render: render
 
 export interface MarkdownPage {
   diagnostics: Diagnostic[];
-  render(text: string, firstLine: number): string;
+  /** A segment's HTML and its headings. */
+  render(text: string, firstLine: number): { html: string; headings: Heading[] };
 }
 
 /** Heading texts already slugged: sites repeat headings from page to page. */
@@ -62,7 +64,8 @@ export function markdownForPage(
   return {
     diagnostics,
     render(text, firstLine) {
-      return engine.render(text, new SegmentRules(ctx, file, firstLine, text, slugger, diagnostics));
+      const rules = new SegmentRules(ctx, file, firstLine, text, slugger, diagnostics);
+      return { html: engine.render(text, rules), headings: rules.headings };
     },
   };
 }

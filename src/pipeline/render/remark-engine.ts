@@ -183,7 +183,10 @@ function markLink(node: Link, rules: SegmentRules, block: BlockLines): void {
 }
 
 function setHeadingId(node: Heading, rules: SegmentRules): void {
-  node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: rules.headingId(plainText(node)) } };
+  node.data = {
+    ...node.data,
+    hProperties: { ...node.data?.hProperties, id: rules.headingId(plainText(node), node.depth) },
+  };
 }
 
 /** A heading's text as readers see it: what its slug is made from. */

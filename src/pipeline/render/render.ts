@@ -2,8 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
 import type { TemplateModule } from './templates.js';
-import { structuredData } from './structured-data.js';
-import { publicFileUrl } from '../route/urls.js';
+import { socialImageUrl, structuredData } from './structured-data.js';
 
 export interface RenderContext {
   site: Site;
@@ -23,11 +22,6 @@ export interface RenderedPage {
 
 const DOCTYPE = '<!DOCTYPE html>';
 
-const socialImageUrl = (ctx: RenderContext) => {
-  const img = ctx.site.config.socialImage;
-  return img ? publicFileUrl(img, ctx.site.config.url) : undefined;
-};
-
 /** The top-level menu item a page highlights: its own menu position, or its section by kind. */
 function sectionOf(ctx: RenderContext, page: Page): string | undefined {
   const menu = ctx.site.config.header.menu;
@@ -45,7 +39,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
   const md = markdownForPage(ctx.markdown, page.file, ctx.engine);
   const body: RenderedSegment[] = page.segments.map((seg) =>
     seg.kind === 'markdown'
-      ? { kind: 'html', html: md.render(seg.text, seg.line) }
+      ? { kind: 'html', ...md.render(seg.text, seg.line) }
       : { kind: 'block', name: seg.name, block: page.data.blocks[seg.name]! },
   );
   const diagnostics = md.diagnostics;
@@ -75,7 +69,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
           jsonLd: structuredData(ctx.site, page),
           content: true,
           ogType: page.route === '/' || page.data.schemaType === 'website' ? 'website' : 'article',
-          socialImage: socialImageUrl(ctx),
+          socialImage: socialImageUrl(ctx.site),
         },
         createElement(Template, props),
       ),
@@ -118,7 +112,7 @@ export function renderNotFound(ctx: RenderContext): string {
         year: ctx.year,
         jsonLd: [],
         content: false,
-        socialImage: socialImageUrl(ctx),
+        socialImage: socialImageUrl(ctx.site),
         noindex: true,
       },
       createElement(ctx.templates.NotFoundPage),

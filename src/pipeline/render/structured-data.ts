@@ -58,6 +58,9 @@ function siteParts(site: Site): SiteParts {
   return parts;
 }
 
+/** The social image's absolute URL, for og:image and JSON-LD alike: made once per build. */
+export const socialImageUrl = (site: Site): string | undefined => siteParts(site).image;
+
 /**
  * JSON-LD for a page's <head>, built from the same data the page shows:
  * Organization and WebSite on Home and About; BreadcrumbList everywhere else; Article on guides
