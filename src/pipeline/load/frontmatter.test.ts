@@ -69,7 +69,7 @@ describe('FrontmatterCache', () => {
     for (const junk of [
       '{',
       '{"format":"other","entries":{}}',
-      '{"format":"pa-site-frontmatter 1","entries":{"x":[1]}}',
+      '{"format":"pa-site-frontmatter 2","entries":{"x":[1]}}',
     ]) {
       writeFileSync(file, junk);
       const c = new FrontmatterCache(file);

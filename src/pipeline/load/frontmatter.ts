@@ -37,8 +37,14 @@ export function splitFrontmatter(text: string): Split {
   return { matter: file.matter ?? '', content: file.content ?? '', language: file.language ?? 'yaml' };
 }
 
+/**
+ * A page's identity: SHA-256 of its text, in hex. Computed once per page while parsing (in whichever
+ * thread parses it) for both the frontmatter cache's key and the render cache's `sourceHash`.
+ */
+export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+
 export type Entry = [matterStart: number, matterEnd: number, contentStart: number, language: string];
-const FORMAT = 'pa-site-frontmatter 1';
+const FORMAT = 'pa-site-frontmatter 2';
 
 /**
  * Where each page's frontmatter ends, keyed by a hash of the page's text, so a warm build splits
@@ -66,8 +72,8 @@ export class FrontmatterCache {
     }
   }
 
-  split(text: string): Split {
-    const key = createHash('sha1').update(text).digest('base64url');
+  /** Splits `text`, whose textHash is `key`, by a saved entry when there is one. */
+  split(text: string, key = textHash(text)): Split {
     this.used.add(key);
     const e = this.entries.get(key);
     if (e && e[1] <= text.length && e[2] <= text.length)

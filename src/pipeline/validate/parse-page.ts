@@ -3,7 +3,7 @@ import type { SourceFile } from '../../model.js';
 import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics } from './issues.js';
 import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
-import { type FrontmatterCache, splitFrontmatter } from '../load/frontmatter.js';
+import { type FrontmatterCache, splitFrontmatter, textHash } from '../load/frontmatter.js';
 import { scanBody } from './body.js';
 import { isValidRoute, routeFromContentPath, suggestedPath } from '../route/urls.js';
 
@@ -34,6 +34,8 @@ export interface PageDraft {
   route: string;
   body: ReturnType<typeof scanBody>;
   locate: (p: PropertyKey[]) => { line: number; col: number };
+  /** The start of the text's textHash: what the render cache knows the page's source by. */
+  sourceHash: string;
 }
 
 export function parsePage(
@@ -52,7 +54,8 @@ export function parsePage(
     return;
   }
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
-  const fm = splitter.split(file.text);
+  const hash = textHash(file.text);
+  const fm = splitter.split(file.text, hash);
   if (fm.language !== 'yaml') {
     diagnostics.push(
       err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
@@ -132,6 +135,7 @@ export function parsePage(
     route,
     body,
     locate: (p) => src.locate(p),
+    sourceHash: hash.slice(0, 16),
   };
 }
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Operator, Page, Site, SourceFile } from '../../model.js';
@@ -545,7 +544,7 @@ export function validateContent(
       data: d.data,
       segments: d.body.segments,
       operatorRefs,
-      sourceHash: createHash('sha256').update(d.file.text).digest('hex').slice(0, 16),
+      sourceHash: d.sourceHash,
     });
   }
   for (const [id, { file, users }] of broken) {
