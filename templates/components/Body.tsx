@@ -10,7 +10,7 @@ export function Body({ body, ctx }: { body: RenderedSegment[]; ctx: BlockContext
         seg.kind === 'html' ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: seg.html is the Markdown stage's sanitized output
           // biome-ignore lint/suspicious/noArrayIndexKey: a static render; segments never reorder
-          <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: wrapTables(seg.html) }} />
+          <div key={i} className="prose" dangerouslySetInnerHTML={{ __html: wrapTables(seg.html, seg.headings) }} />
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: a static render; segments never reorder
           <Block key={i} block={seg.block} ctx={ctx} />

@@ -1,9 +1,22 @@
+import type { Heading } from '../../src/model.js';
+
 /**
  * Markdown tables go into a labelled, focusable scroll region (a keyboard user can scroll a wide
  * table; axe's scrollable-region-focusable). Done here, after the Markdown stage, on its output.
  */
-/** Headings and tables in document order, so each table is labelled in one pass (linear on big pages). */
-const HEADING_OR_TABLE = /<h([2-6])\b[^>]*>([\s\S]*?)<\/h\1>|<table\b[^>]*>[\s\S]*?<\/table>/g;
+
+/** A heading's opening tag: the Markdown stage's headings, in the order it lists them. */
+const HEADING_TAG = /<h[1-6][\s>]/g;
+const TABLE_END = '</table>';
+
+/** Where the next `<table>` (or `<table …>`) starts at or after `from`; -1 when there is none. */
+function nextTable(html: string, from: number): number {
+  for (let at = html.indexOf('<table', from); at >= 0; at = html.indexOf('<table', at + 6)) {
+    const c = html[at + 6];
+    if (c === '>' || c === ' ' || c === '\n' || c === '\t') return at;
+  }
+  return -1;
+}
 
 const textOf = (html: string) =>
   html
@@ -11,7 +24,10 @@ const textOf = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const escapeAttr = (s: string) => s.replace(/&(?![#\w]+;)/g, '&amp;').replace(/"/g, '&quot;');
+/** Plain text (a heading's) as an attribute value. */
+const escapePlain = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+/** Text taken from HTML (entities kept) as an attribute value. */
+const escapeHtmlText = (s: string) => s.replace(/&(?![#\w]+;)/g, '&amp;').replace(/"/g, '&quot;');
 
 /** A table's column headings, for a table with no heading before it. */
 function columnsLabel(table: string): string {
@@ -21,23 +37,37 @@ function columnsLabel(table: string): string {
 }
 
 /**
- * Wraps every <table> of an HTML fragment in `<section class="table-scroll" tabindex="0" aria-label>`,
- * labelled by the last heading before it, else by its column headings.
+ * Wraps every <table> of a segment's HTML in `<section class="table-scroll" tabindex="0" aria-label>`,
+ * labelled by the last `##`–`######` heading before it (its text from `headings`, the segment's
+ * headings in order), else by its column headings. Linear: one forward scan for tables and headings.
  */
-export function wrapTables(html: string): string {
-  if (!html.includes('<table')) return html;
+export function wrapTables(html: string, headings: readonly Heading[]): string {
+  let table = nextTable(html, 0);
+  if (table < 0) return html;
   const seen = new Map<string, number>();
+  const tags = new RegExp(HEADING_TAG);
+  let next = tags.exec(html);
+  let passed = 0;
   let heading = '';
-  return html.replace(HEADING_OR_TABLE, (match, level: string | undefined, inner: string | undefined) => {
-    if (level) {
-      heading = textOf(inner!);
-      return match;
+  let out = '';
+  let from = 0;
+  while (table >= 0) {
+    const end = html.indexOf(TABLE_END, table);
+    if (end < 0) break;
+    for (; next && next.index < table; next = tags.exec(html)) {
+      const h = headings[passed++];
+      if (h && h.depth >= 2) heading = escapePlain(h.text.replace(/\s+/g, ' ').trim());
     }
-    const base = heading || columnsLabel(match);
+    const match = html.slice(table, end + TABLE_END.length);
+    const base = heading || escapeHtmlText(columnsLabel(match));
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     // Two tables under one heading still get distinct names.
-    const label = escapeAttr(n > 1 ? `${base} (table ${n})` : base);
-    return `<section class="table-scroll" tabindex="0" aria-label="${label}">${match}</section>`;
-  });
+    const label = n > 1 ? `${base} (table ${n})` : base;
+    out += html.slice(from, table);
+    out += `<section class="table-scroll" tabindex="0" aria-label="${label}">${match}</section>`;
+    from = end + TABLE_END.length;
+    table = nextTable(html, from);
+  }
+  return out + html.slice(from);
 }
