@@ -78,5 +78,6 @@ describe('structured data (JSON-LD) and sharing tags', () => {
     expect(jsonLdText({ name: '</script><script>alert(1)</script>' })).toBe(
       '{"name":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}',
     );
+    expect(jsonLdText({ name: 'a\u2028b\u2029c <!--' })).toBe('{"name":"a\\u2028b\\u2029c \\u003c!--"}');
   });
 });
