@@ -4,24 +4,15 @@
 // Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]
 //        [--engine markdown-it|remark]   (pa-site's Markdown engine, written into the bench site's site.yaml)
 import { spawn, spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keepRenderCache, moveAside, renderCache } from './aside.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const paBin = path.join(repoDir, 'bin', 'pa-site.js');
-const renderCache = path.join(repoDir, 'node_modules', '.cache', 'pa-site', 'render');
 const eleventyBin = path.join(here, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 const rssHook = path.join(here, 'rss.mjs');
 const TIME = '/usr/bin/time';
@@ -37,32 +28,6 @@ function args(argv) {
     else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
   }
   return o;
-}
-
-// Folders are moved aside during the runs and deleted when the benchmark exits. Deleting thousands of
-// files right before a timed run made that run slower on machines whose ext4 has no journal: for a
-// few minutes after a delete, each new file's inode allocation scans past the recently deleted
-// inodes (perf: 28–45% of a build's CPU in the kernel's recently_deleted and find_inode_bit). That
-// is the disk's history, not the tool's work, and it fell on whichever tool ran after a delete.
-const trashes = new Set();
-process.on('exit', () => {
-  for (const t of trashes) rmSync(t, { recursive: true, force: true });
-});
-// Ctrl-C or a kill ends the run through 'exit', so the moved-aside folders are deleted then too.
-for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
-let moved = 0;
-
-/** Moves a folder out of the way (into a trash folder beside it, deleted at exit). */
-function moveAside(dir) {
-  const trash = path.join(path.dirname(dir), `.bench-trash-${process.pid}`);
-  trashes.add(trash);
-  try {
-    mkdirSync(trash, { recursive: true });
-    renameSync(dir, path.join(trash, String(++moved)));
-  } catch (e) {
-    if (e.code === 'ENOENT') return;
-    throw e;
-  }
 }
 
 const onPath = (bin) => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && existsSync(path.join(d, bin)));
@@ -154,6 +119,7 @@ if (!existsSync(eleventyBin)) {
   process.exit(1);
 }
 
+keepRenderCache();
 const outRoot = mkdtempSync(path.join(os.tmpdir(), 'pa-site-bench-'));
 process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
 
