@@ -1,4 +1,5 @@
-import type { Link, SiteConfig } from '../../src/model.js';
+import type { SiteConfig } from '../../src/model.js';
+import { LinkList } from './LinkList.js';
 import { Shared } from 'pa-site/shared-parts';
 
 export function Footer({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
@@ -47,20 +48,5 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
         </div>
       </div>
     </footer>
-  );
-}
-
-/** A list of footer links; the one to the current page says so (aria-current). */
-function LinkList({ links, route, className }: { links: Link[]; route: string; className?: string }) {
-  return (
-    <ul className={className}>
-      {links.map((l) => (
-        <li key={l.href}>
-          <a href={l.href} aria-current={l.href === route ? 'page' : undefined}>
-            {l.name}
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,5 +1,6 @@
 import type { MenuItem, SiteConfig } from '../../src/model.js';
 import { Shared } from 'pa-site/shared-parts';
+import { LinkList } from './LinkList.js';
 
 /**
  * The sticky header. The menu sits in a <details> element, so without JavaScript it starts
@@ -71,15 +72,7 @@ function NavItem({ item, route, active }: { item: MenuItem; route: string; activ
         <span className="caret" aria-hidden="true" />
         <span className="visually-hidden">{item.name} pages</span>
       </button>
-      <ul className="sub-menu" id={subId}>
-        {item.submenu.map((sub) => (
-          <li key={sub.href}>
-            <a href={sub.href} aria-current={sub.href === route ? 'page' : undefined}>
-              {sub.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <LinkList links={item.submenu} route={route} className="sub-menu" id={subId} />
     </li>
   );
 }
