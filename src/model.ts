@@ -52,7 +52,6 @@ export interface Site {
   pages: Page[];
 }
 
-/** What a template receives for a page's body. */
 /** A heading of a page's Markdown: its level (2 for `##`), id and text as readers see it. */
 export interface Heading {
   depth: number;
@@ -60,7 +59,7 @@ export interface Heading {
   text: string;
 }
 
-/** A page's body after the Markdown stage: HTML with its headings (in order), and blocks. */
+/** What a template receives for a page's body: Markdown HTML with its headings (in order), and blocks. */
 export type RenderedSegment =
   | { kind: 'html'; html: string; headings: Heading[] }
   | { kind: 'block'; name: string; block: Block };
