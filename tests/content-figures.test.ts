@@ -38,7 +38,8 @@ function typedFigures(text: string, values: readonly string[] = []): string[] {
     for (const m of prose.matchAll(new RegExp(re.source, `${re.flags.replace('g', '')}g`)))
       found.push(`${what}: "${m[0]}"`);
   for (const v of values) {
-    const re = new RegExp(`(^|[^\\w$])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i');
+    // Not inside a larger number: "54%" is no part of "99.54%".
+    const re = new RegExp(`(^|[^\\w$])(?<!\\d[.,])${v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i');
     if (re.test(prose)) found.push(`a value from data: "${v}"`);
   }
   return found;
@@ -85,6 +86,9 @@ describe('figures are stated once, in data', () => {
       'a value from data: "about 20"',
       'a value from data: "700+"',
     ]);
+    // A value inside a larger number is another figure.
+    expect(typedFigures('a return of 99.54%', ['54%'])).toEqual([]);
+    expect(typedFigures('operators pay 54% in tax', ['54%'])).toEqual(['a value from data: "54%"']);
     expect(typedFigures('{{site.market.sportsbooks.length}} online sportsbooks, {{site.facts.ewalletPayout}}')).toEqual(
       [],
     );
