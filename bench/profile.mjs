@@ -40,13 +40,12 @@ const PARTS = [
   ['React (react-dom/server)', (f) => /react-runtime-/.test(f.url)],
   ['templates (components, shared parts, table of contents, tables)', (f) => /pa-site\/templates-/.test(f.url)],
   ['JSON-LD data', (f) => /src\/pipeline\/render\/structured-data\.ts/.test(f.src)],
+  // By caller, not by name: reading content also opens and closes files.
+  ['reading content', (f) => f.callers.includes('loadContent')],
   [
     'writing pages (file system calls, render-cache links and checksums)',
-    (f) =>
-      /^(open|close|write|writeBuffer|writeString|link|mkdir|rename)$/.test(f.name) ||
-      f.callers.some((c) => c === 'writePage' || c === 'writeOut'),
+    (f) => f.callers.some((c) => c === 'writePage' || c === 'writeOut'),
   ],
-  ['reading content', (f) => f.callers.includes('loadContent')],
   [
     'render cache (keys, checksums, index)',
     (f) =>
