@@ -133,9 +133,11 @@ export class RenderCache {
    * the templates files its last render used; undefined when no render of it was recorded.
    */
   lookupKey(page: Page): [key: string, templates?: PageTemplates] | undefined {
-    const identity = this.key(page);
-    if (!this.templates) return [identity];
+    if (!this.templates) return [this.key(page)];
     this.index ??= this.readIndex();
+    // A cold cache has recorded no page: no key to compute (a cold build would hash every page twice).
+    if (!this.index.pages.size) return undefined;
+    const identity = this.key(page);
     const deps = this.index.deps.get(this.index.pages.get(identity)?.[0] ?? '');
     return deps && [this.withTemplates(identity, deps), [identity, deps]];
   }
