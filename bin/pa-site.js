@@ -2,13 +2,17 @@
 // The pa-site command. Runs the compiled CLI in lib/, recompiling it first when src/ changed.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { freshLib, pkg } from './fresh-lib.js';
+import { jitFlags } from './jit-flags.js';
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   // Fast path: nothing to compile or load for the version.
   process.stdout.write(`${JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version}\n`);
   process.exit(0);
 }
+// Before any of lib/ loads, so that every thread's compiles use them (jit-flags.js says why).
+for (const flag of jitFlags()) v8.setFlagsFromString(flag);
 // A reader that stops early (`pa-site check --format json | head`) is not a crash: the rest of the
 // output is dropped and the command still ends with its own exit code.
 for (const stream of [process.stdout, process.stderr]) {
