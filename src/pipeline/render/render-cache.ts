@@ -77,7 +77,8 @@ interface Index {
   pages: Map<string, [depsId: string, used: number]>;
   deps: Map<string, string[]>;
 }
-const depsIdOf = (deps: readonly string[]) => sha(deps.join('\n')).slice(0, 16);
+/** The id of a list of templates files, given as its lines. */
+const depsIdOf = (list: string) => sha(list).slice(0, 16);
 
 const MAX_AGE_MS = CACHE_MAX_AGE_MS;
 
@@ -200,10 +201,14 @@ export class RenderCache {
    */
   save(records: readonly EntryRecord[], now = Date.now(), maxAgeMs = MAX_AGE_MS): void {
     const merged = this.readIndex();
+    // Most pages share a few lists of templates files: each list is hashed once.
+    const ids = new Map<string, string>();
     for (const [key, sum, diagnostics, templates] of records) {
       merged.entries.set(key, [sum, diagnostics, now]);
       if (!templates) continue;
-      const id = depsIdOf(templates[1]);
+      const list = templates[1].join('\n');
+      const id = ids.get(list) ?? depsIdOf(list);
+      ids.set(list, id);
       merged.pages.set(templates[0], [id, now]);
       merged.deps.set(id, templates[1]);
     }
