@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
+import matter from 'gray-matter';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FrontmatterCache, splitFrontmatter } from './frontmatter.js';
 
@@ -23,6 +24,35 @@ describe('splitFrontmatter (gray-matter)', () => {
   it('keeps the file line numbers: line N of the matter is line N of the file', () => {
     const { matter } = splitFrontmatter('---\na: 1\nb: 2\n---\nBody');
     expect(matter.split('\n').indexOf('b: 2') + 1).toBe(3);
+  });
+
+  it('splits as gray-matter does given the whole text, though it hands gray-matter only the head (property)', () => {
+    const noParse = () => ({});
+    const engines = { yaml: noParse, json: noParse, javascript: noParse };
+    const whole = (text: string) => {
+      try {
+        const f = matter(text, { engines }) as unknown as { matter?: string; content?: string; language?: string };
+        return { matter: f.matter ?? '', content: f.content ?? '', language: f.language ?? 'yaml' };
+      } catch {
+        return 'throws';
+      }
+    };
+    const agrees = (text: string) => {
+      const expected = whole(text);
+      if (expected === 'throws') expect(splitFrontmatter(text)).toMatchObject({ matter: '' });
+      else expect(splitFrontmatter(text)).toEqual(expected);
+    };
+    const pages = path.resolve(import.meta.dirname, '../../../content/pages');
+    for (const f of readdirSync(pages)) agrees(readFileSync(path.join(pages, f), 'utf8'));
+    // Delimiters anywhere in a line, after a BOM, before CR, at the very end; languages; no closing line.
+    const piece = fc.oneof(
+      fc.stringMatching(/^[-a-z: #\uFEFF]{0,8}$/),
+      fc.constantFrom('---', '---yaml', '---js', '---toml', '----', '--- x', ' ---', '\uFEFF---', 'a: 1', ''),
+    );
+    const text = fc
+      .array(fc.tuple(piece, fc.constantFrom('\n', '\r\n', '\r', '')), { maxLength: 10 })
+      .map((parts) => parts.map(([p, end]) => p + end).join(''));
+    fc.assert(fc.property(text, agrees), { seed: 20261123, numRuns: 3000 });
   });
 
   it('never evaluates a ---js frontmatter (gray-matter would, by default)', () => {
