@@ -19,7 +19,8 @@ export interface BodyScan {
  * body makes, with their file positions. `firstLine` is the file line the body starts on.
  */
 export function scanBody(body: string, file: string, firstLine: number): BodyScan {
-  const lines = body.split(/\r?\n/);
+  // A string separator splits several times faster than a pattern; most files have no CR.
+  const lines = body.includes('\r') ? body.split(/\r?\n/) : body.split('\n');
   const segments: BodySegment[] = [];
   const diagnostics: Diagnostic[] = [];
   const references: BodyScan['references'] = [];
@@ -27,7 +28,8 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
   let bufferLine = firstLine;
   let fence: string | null = null;
   const flush = (nextLine: number) => {
-    if (buffer.join('').trim()) segments.push({ kind: 'markdown', text: buffer.join('\n'), line: bufferLine });
+    const text = buffer.join('\n');
+    if (text.trim()) segments.push({ kind: 'markdown', text, line: bufferLine });
     buffer = [];
     bufferLine = nextLine;
   };
