@@ -2,14 +2,18 @@ import type { Block, RenderedSegment, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';
+import { Shared } from 'pa-site/shared-parts';
 import { PlaySafePanel, TopOffers } from '../components/HeroPanels.js';
 
-/** Ranking pages show their top three in the hero; other guides show who may play and the help line. */
+/**
+ * Ranking pages show their top three in the hero; other guides show who may play and the help line.
+ * Both panels depend on site data alone, so each is rendered once per build (shared-parts.ts).
+ */
 function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
   const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
   if (ranked && 'kind' in ranked)
-    return <TopOffers operators={operators} kind={ranked.kind} reviewRoutes={reviewRoutes} />;
-  return <PlaySafePanel site={site} />;
+    return <Shared of={TopOffers} props={{ operators, kind: ranked.kind, reviewRoutes }} />;
+  return <Shared of={PlaySafePanel} props={{ site }} />;
 }
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
