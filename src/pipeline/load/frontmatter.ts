@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
@@ -51,7 +51,7 @@ export function splitFrontmatter(text: string): Split {
  * A page's identity: SHA-256 of its text, in hex. Computed once per page while parsing (in whichever
  * thread parses it) for both the frontmatter cache's key and the render cache's `sourceHash`.
  */
-export const textHash = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const textHash = (text: string): string => hash('sha256', text);
 
 export type Entry = [matterStart: number, matterEnd: number, contentStart: number, language: string];
 const FORMAT = 'pa-site-frontmatter 2';

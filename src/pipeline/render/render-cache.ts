@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../../model.js';
@@ -23,9 +23,9 @@ function versions(): string {
   return `pa-site@${packageVersion};${pipelineVersions}`;
 }
 
-const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
+const sha = (s: string | Uint8Array) => hash('sha256', s);
 /** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
-const checksum = (b: string | Uint8Array) => createHash('sha1').update(b).digest('hex');
+const checksum = (b: string | Uint8Array) => hash('sha1', b);
 const INDEX = 'index.json';
 const FORMAT = 'pa-site-render-cache 5';
 
