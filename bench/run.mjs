@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepRenderCache, moveAside, renderCache } from './aside.mjs';
+import { diskLine, fileCreateMicros } from './disk.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -131,6 +132,8 @@ for (const n of opts.sizes) {
   if (opts.engine)
     appendFileSync(path.join(dirs.pa, 'content', 'site.yaml'), `\nmarkdown:\n  engine: ${opts.engine}\n`);
   console.log(`\n## ${fmt(n)} pages  (generated in ${fmt(performance.now() - g)} ms)`);
+  // Where the outputs go (removed with them at exit, so this deletes nothing now).
+  console.log(diskLine(fileCreateMicros(path.join(outRoot, `disk-probe-${n}`))));
   const out = {
     pa: path.join(outRoot, `pa-${n}`),
     eleventy: path.join(outRoot, `11ty-${n}`),
