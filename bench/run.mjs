@@ -35,8 +35,10 @@ const onPath = (bin) => (process.env.PATH ?? '').split(path.delimiter).some((d) 
 const useTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
 
 /**
- * Runs one build as a child process. Wall time: hrtime around the child. Peak RSS: GNU time's %M
- * (KiB) when /usr/bin/time works, else (node tools only) rss.mjs reporting process.resourceUsage().
+ * Runs one build as a child process. Wall time: hrtime around the child. Peak RSS and CPU time (user +
+ * system, all threads): GNU time's %M %U %S when /usr/bin/time works, else (node tools only) rss.mjs
+ * reporting process.resourceUsage(). CPU shows what wall time hides on a busy machine: how much work
+ * each tool does, and how much of it ran in parallel (CPU above wall).
  */
 function measure(cmd, argv, cwd, node) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'));
@@ -44,7 +46,7 @@ function measure(cmd, argv, cwd, node) {
   let file = cmd;
   let full = argv;
   const env = { ...process.env, NO_COLOR: '1' };
-  if (useTime) [file, full] = [TIME, ['-q', '-f', '%M', '-o', rssFile, cmd, ...argv]];
+  if (useTime) [file, full] = [TIME, ['-q', '-f', '%M %U %S', '-o', rssFile, cmd, ...argv]];
   else if (node) [full, env.BENCH_RSS_FILE] = [['--import', rssHook, ...argv], rssFile];
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
@@ -56,11 +58,13 @@ function measure(cmd, argv, cwd, node) {
     child.on('close', (code) => {
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       let rssMB = NaN;
+      let cpuS = NaN;
       try {
-        rssMB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024;
+        const [kib, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        [rssMB, cpuS] = [kib / 1024, user + sys];
       } catch {}
       rmSync(tmp, { recursive: true, force: true });
-      resolve({ ok: code === 0, ms, rssMB, out });
+      resolve({ ok: code === 0, ms, rssMB, cpuS, out });
     });
   });
 }
@@ -112,7 +116,7 @@ console.log(
   `sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
     `${opts.runs} run(s) each, ` +
     `alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; ` +
-    `peak RSS from ${useTime ? `${TIME} -f %M` : 'process.resourceUsage().maxRSS'}`,
+    `peak RSS and CPU (user + system, median) from ${useTime ? `${TIME} -f "%M %U %S"` : 'process.resourceUsage()'}`,
 );
 if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
 if (!existsSync(eleventyBin)) {
@@ -172,7 +176,7 @@ for (const n of opts.sizes) {
       dir: out.hugo,
     });
 
-  const res = new Map(tools.map((t) => [t.name, { ms: [], rss: [], pages: 0, failedRun: 0 }]));
+  const res = new Map(tools.map((t) => [t.name, { ms: [], rss: [], cpu: [], pages: 0, failedRun: 0 }]));
   for (let k = 1; k <= opts.runs; k++) {
     for (const t of tools) {
       const r = res.get(t.name);
@@ -189,13 +193,16 @@ for (const n of opts.sizes) {
       }
       r.ms.push(m.ms);
       r.rss.push(m.rssMB);
+      r.cpu.push(m.cpuS);
       if (r.ms.length === 1) r.pages = countHtml(t.dir);
-      process.stdout.write(`  run ${k} ${t.name}: ${fmt(m.ms)} ms, ${fmt(m.rssMB)} MB\n`);
+      process.stdout.write(`  run ${k} ${t.name}: ${fmt(m.ms)} ms, CPU ${fmt(m.cpuS, 2)} s, ${fmt(m.rssMB)} MB\n`);
     }
   }
 
   const eleventyMs = median(res.get('Eleventy 3.1.2').ms);
-  const rows = [['tool', 'pages out', 'median wall ms', 'min wall ms', 'ms/page', 'peak RSS MB', '× Eleventy']];
+  const rows = [
+    ['tool', 'pages out', 'median wall ms', 'min wall ms', 'ms/page', 'CPU s', 'peak RSS MB', '× Eleventy'],
+  ];
   for (const t of tools) {
     const r = res.get(t.name);
     const ms = median(r.ms);
@@ -205,6 +212,7 @@ for (const n of opts.sizes) {
       fmt(ms),
       fmt(Math.min(...r.ms)),
       fmt(ms / n, 2),
+      fmt(median(r.cpu), 2),
       fmt(median(r.rss)),
       fmt(ms / eleventyMs, 2),
     ]);
@@ -215,8 +223,9 @@ for (const n of opts.sizes) {
     console.log(`| ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join(' | ')} |`);
     if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
   });
-  const ratio = (name) => fmt(median(res.get(name).ms) / eleventyMs, 2);
+  const ratio = (name, of = 'ms') => fmt(median(res.get(name)[of]) / median(res.get('Eleventy 3.1.2')[of]), 2);
   console.log(
-    `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×`,
+    `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
+      `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
   );
 }
