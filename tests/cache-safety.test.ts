@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -35,14 +35,17 @@ describe('render cache safety (#16 item 3)', () => {
   });
 
   it('a cache folder that cannot be written: --no-cache builds quietly; a cached build warns and builds', async () => {
-    const p = await fixtureProject({ 'not-a-folder': 'a file' });
+    const p = await fixtureProject({ 'not-a-folder': 'a file', 'tmp/.keep': '' });
     cleanups.push(p.cleanup);
-    const env = { PA_SITE_CACHE_DIR: path.join(p.root, 'not-a-folder', 'cache') };
+    // Templates then compile into a private temporary folder, removed as the command ends.
+    const tmp = path.join(p.root, 'tmp');
+    const env = { PA_SITE_CACHE_DIR: path.join(p.root, 'not-a-folder', 'cache'), TMPDIR: tmp };
     const plain = cli(['build', '--root', p.root, '--no-cache'], env);
     expect([plain.status, plain.stderr]).toEqual([0, '']);
     const cached = cli(['build', '--root', p.root], env);
     expect(cached.status).toBe(0);
     expect(cached.stderr).toContain('the render cache folder cannot be written (ENOTDIR); building without it');
     expect(cached.stderr).toContain(`fix: make ${env.PA_SITE_CACHE_DIR}/render writable, set PA_SITE_CACHE_DIR`);
+    expect(await readdir(tmp)).toEqual(['.keep']);
   });
 });

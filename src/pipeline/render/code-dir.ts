@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CACHE_MAX_AGE_MS, cacheDir } from '../../paths.js';
@@ -23,7 +23,14 @@ let chosen: string | undefined;
  * a private temporary folder, so `--no-cache` builds never depend on the cache folder.
  */
 export function codeDir(): string {
-  chosen ??= unwritable(cacheDir) ? mkdtempSync(path.join(tmpdir(), 'pa-site-code-')) : cacheDir;
+  if (chosen === undefined) {
+    if (unwritable(cacheDir)) {
+      const own = mkdtempSync(path.join(tmpdir(), 'pa-site-code-'));
+      // Only this process uses it (workers import from it until they stop): remove it as the process ends.
+      process.once('exit', () => rmSync(own, { recursive: true, force: true }));
+      chosen = own;
+    } else chosen = cacheDir;
+  }
   return chosen;
 }
 
