@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
+import { afterAll } from 'vitest';
 import { build, type BuildResult } from '../src/index.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -36,7 +37,13 @@ export function builtSite(result: BuildResult): BuiltSite {
 }
 
 let real: Promise<BuiltSite> | undefined;
-/** Builds the real content once per test file into a temporary folder. */
+// Each test file that builds the real site removes its folder when its tests are done.
+afterAll(async () => {
+  const site = await real?.catch(() => undefined);
+  real = undefined;
+  if (site) await rm(site.dir, { recursive: true, force: true });
+});
+/** Builds the real content once per test file into a temporary folder, removed after the file's tests. */
 export function buildRealSite(): Promise<BuiltSite> {
   real ??= (async () => {
     const out = await mkdtemp(path.join(tmpdir(), 'pa-site-real-'));
