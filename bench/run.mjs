@@ -199,7 +199,8 @@ for (const n of opts.sizes) {
     }
   }
 
-  const eleventyMs = median(res.get('Eleventy 3.1.2').ms);
+  // A tool's median wall time (or CPU time) over Eleventy's in this run.
+  const ratio = (name, of = 'ms') => fmt(median(res.get(name)[of]) / median(res.get('Eleventy 3.1.2')[of]), 2);
   const rows = [
     ['tool', 'pages out', 'median wall ms', 'min wall ms', 'ms/page', 'CPU s', 'peak RSS MB', '× Eleventy'],
   ];
@@ -214,7 +215,7 @@ for (const n of opts.sizes) {
       fmt(ms / n, 2),
       fmt(median(r.cpu), 2),
       fmt(median(r.rss)),
-      fmt(ms / eleventyMs, 2),
+      ratio(t.name),
     ]);
   }
   const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
@@ -223,7 +224,6 @@ for (const n of opts.sizes) {
     console.log(`| ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join(' | ')} |`);
     if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
   });
-  const ratio = (name, of = 'ms') => fmt(median(res.get(name)[of]) / median(res.get('Eleventy 3.1.2')[of]), 2);
   console.log(
     `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
       `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
