@@ -64,6 +64,9 @@ export const BANNED_PHRASES = ['free bet', 'risk-free', 'risk free', 'free play'
 const BANNED_PATTERNS = BANNED_PHRASES.map((p) => [p, new RegExp(`\\b${p.replace(/[-\s]/g, '[-\\s]')}s?\\b`)] as const);
 const QUICK = /free|risk/i;
 
+/** False when `value` cannot use a banned phrase: none of their words appear in it, in any case. */
+export const mayUseBannedWording = (value: string): boolean => QUICK.test(value);
+
 export function findBannedPhrase(value: string): string | undefined {
   if (!QUICK.test(value)) return undefined;
   const lower = value.toLowerCase().replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, ' ');

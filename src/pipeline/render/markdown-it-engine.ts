@@ -52,9 +52,13 @@ export function renderWithMarkdownIt(text: string, rules: SegmentRules): string 
   return renderer.render(tokens, md.options, {});
 }
 
-/** One pass over markdown-it's tokens, calling the shared rules; table alignment becomes `align`. */
+/**
+ * One pass over markdown-it's tokens, calling the shared rules; table alignment becomes `align`.
+ * Edits in place: raw HTML blocks are dropped by compacting the array, and a block's children are
+ * copied only when one is dropped or a hint added (most blocks keep theirs as they are).
+ */
 function transform(tokens: Token[], rules: SegmentRules): void {
-  const kept: Token[] = [];
+  let kept = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.type === 'html_block') {
@@ -68,41 +72,46 @@ function transform(tokens: Token[], rules: SegmentRules): void {
       if (content?.type === 'inline') {
         inline(content, rules);
         t.attrSet('id', rules.headingId(plainText(content.children ?? []), Number(t.tag.slice(1))));
-        kept.push(t, content);
+        tokens[kept++] = t;
+        tokens[kept++] = content;
         i++;
         continue;
       }
     }
-    kept.push(t);
+    tokens[kept++] = t;
   }
-  // Copied back one by one: spreading a large page's tokens into splice() overflows the stack.
-  tokens.length = 0;
-  for (const t of kept) tokens.push(t);
+  tokens.length = kept;
 }
 
 function inline(block: Token, rules: SegmentRules): void {
   const map: BlockLines = block.map;
-  const out: Token[] = [];
-  let run = '';
-  let external = false;
-  const endRun = () => {
-    if (run) rules.wording(map, run);
-    run = '';
+  const children = block.children ?? [];
+  // Made on the first change: the children so far, then every kept one.
+  let out: Token[] | undefined;
+  // The run of adjacent text (soft line breaks included) checked for banned wording: its first
+  // token, or -1 when no run is open. Its text is only put together when the rules need to read it.
+  let runFrom = -1;
+  const endRun = (to: number) => {
+    if (runFrom >= 0 && rules.checksWording) rules.wording(map, runText(children, runFrom, to));
+    runFrom = -1;
   };
-  for (const c of block.children ?? []) {
+  let external = false;
+  for (let k = 0; k < children.length; k++) {
+    const c = children[k]!;
     switch (c.type) {
       case 'text':
         c.content = rules.interpolate(map, c.content);
-        run += c.content;
+        if (runFrom < 0) runFrom = k;
         break;
       case 'softbreak':
-        run += '\n';
+        if (runFrom < 0) runFrom = k;
         break;
       case 'html_inline':
         rules.rawHtml(map, c.content);
+        out ??= children.slice(0, k);
         continue;
       case 'link_open': {
-        endRun();
+        endRun(k);
         const link = rules.link(map, String(c.attrGet('href') ?? ''));
         c.attrSet('href', link.href);
         external = link.external;
@@ -113,21 +122,33 @@ function inline(block: Token, rules: SegmentRules): void {
         break;
       }
       case 'link_close':
-        endRun();
+        endRun(k);
         if (external) {
           const hint = new Token('html_inline', '', 0);
           hint.content = NEW_TAB_HINT;
+          out ??= children.slice(0, k);
           out.push(hint);
           external = false;
         }
         break;
       default:
-        endRun();
+        endRun(k);
     }
-    out.push(c);
+    out?.push(c);
   }
-  endRun();
-  block.children = out;
+  endRun(children.length);
+  if (out) block.children = out;
+}
+
+/** A run's text as readers see it: its text tokens (values filled in) with soft breaks as newlines. */
+function runText(children: Token[], from: number, to: number): string {
+  let run = '';
+  for (let k = from; k < to; k++) {
+    const c = children[k]!;
+    if (c.type === 'text') run += c.content;
+    else if (c.type === 'softbreak') run += '\n';
+  }
+  return run;
 }
 
 function alignAttribute(t: Token): void {

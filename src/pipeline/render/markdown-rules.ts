@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, SiteConfig } from '../../model.js';
-import { findBannedPhrase } from '../../schema/common.js';
+import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
 import { lookupReference } from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
@@ -47,23 +47,31 @@ export const escapeAttribute = (s: string) => (ANY_ATTRIBUTE.test(s) ? s.replace
  * trees and call these with the block a node sits in, so diagnostics land on the same line and column.
  */
 export class SegmentRules {
-  private readonly lines: string[];
+  /** The segment's lines, split when a diagnostic needs a position (most segments have none). */
+  private lines?: string[];
+  /**
+   * Whether a run of this segment's text can use banned wording at all: the phrases' words are in
+   * its source, or a `{{…}}` value or an entity (`&…;`) could bring them in. Most segments have
+   * none of these, and the per-run check (`wording`) is skipped for them.
+   */
+  readonly checksWording: boolean;
 
   constructor(
     private readonly ctx: MarkdownContext,
     private readonly file: string,
     /** File line of the segment's first line. */
     private readonly firstLine: number,
-    text: string,
+    private readonly text: string,
     private readonly slugger: { slug(text: string): string },
     private readonly diagnostics: Diagnostic[],
   ) {
-    this.lines = text.split('\n');
+    this.checksWording = text.includes('{{') || text.includes('&') || mayUseBannedWording(text);
   }
 
   /** File position of `needle` within the block's lines, else of the block's first character. */
   at(block: BlockLines, needle?: string | RegExp): { line: number; col: number } {
     const [from, to] = block ?? [0, 1];
+    this.lines ??= this.text.split('\n');
     const text = this.lines.slice(from, Math.max(to, from + 1)).join('\n');
     const index = needle === undefined ? -1 : typeof needle === 'string' ? text.indexOf(needle) : text.search(needle);
     const offset = index >= 0 ? index : text.length - text.trimStart().length;
@@ -97,7 +105,7 @@ export class SegmentRules {
 
   /** Checks a run of adjacent text (soft line breaks included) for wording the regulator banned. */
   wording(block: BlockLines, run: string): void {
-    const banned = findBannedPhrase(run);
+    const banned = this.checksWording ? findBannedPhrase(run) : undefined;
     if (!banned) return;
     this.report(
       this.at(block, new RegExp(banned.replace(/[-\s]/g, '[-\\s]+'), 'i')),

@@ -82,6 +82,11 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
     const { diagnostics } = render('Operators dropped "free bet".\n\nClaim a risk-free\nstart, or a free\nbet.');
     expect(diagnostics.map((d) => [d.code, d.line, d.col])).toEqual([['banned-wording', 13, 13]]);
     expect(render('Claim a free\nbet today.').diagnostics.map((d) => d.code)).toEqual(['banned-wording']);
+    // A segment whose source has neither word skips the per-run check, unless a character
+    // reference or a {{…}} value could spell one out.
+    expect(render('Claim a fr&#101;e bet.').diagnostics.map((d) => d.code)).toEqual(['banned-wording']);
+    expect(render('A ris&#x6B;-free start.').diagnostics.map((d) => d.code)).toEqual(['banned-wording']);
+    expect(render('Claim a bet today.\n\n**Bet** on it').diagnostics).toEqual([]);
   });
 
   it('marks external links for new tabs and screen readers; leaves site links alone', () => {
