@@ -33,6 +33,8 @@ function args(argv) {
 
 const onPath = (bin) => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && existsSync(path.join(d, bin)));
 const useTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
+// GNU cp's -al (hard-link a whole tree): the floor for a warm build, timed when available.
+const linkCopy = spawnSync('cp', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU') ?? false;
 
 /**
  * Runs one build as a child process. Wall time: hrtime around the child. Peak RSS and CPU time (user +
@@ -115,7 +117,8 @@ console.log(
 console.log(
   `sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
     `${opts.runs} run(s) each, ` +
-    `alternating pa-site cold → pa-site warm → Eleventy${hugo ? ' → Hugo' : ''}; ` +
+    `alternating pa-site cold → pa-site warm${linkCopy ? ' → hard-link copy (cp -al of its dist)' : ''} → ` +
+    `Eleventy${hugo ? ' → Hugo' : ''}; ` +
     `peak RSS and CPU (user + system, median) from ${useTime ? `${TIME} -f "%M %U %S"` : 'process.resourceUsage()'}`,
 );
 if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
@@ -142,6 +145,7 @@ for (const n of opts.sizes) {
     pa: path.join(outRoot, `pa-${n}`),
     eleventy: path.join(outRoot, `11ty-${n}`),
     hugo: path.join(outRoot, `hugo-${n}`),
+    link: path.join(outRoot, `link-${n}`),
   };
   const tools = [
     {
@@ -161,6 +165,17 @@ for (const n of opts.sizes) {
         measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
       dir: out.pa,
     },
+    ...(linkCopy
+      ? [
+          {
+            // What a warm build cannot beat: the last build's pages hard-linked into a new folder.
+            name: 'hard-link copy',
+            before: () => moveAside(out.link),
+            run: () => measure('cp', ['-al', out.pa, out.link], repoDir, false),
+            dir: out.link,
+          },
+        ]
+      : []),
     {
       name: 'Eleventy 3.1.2',
       before: () => moveAside(out.eleventy),
@@ -199,8 +214,9 @@ for (const n of opts.sizes) {
     }
   }
 
-  // A tool's median wall time (or CPU time) over Eleventy's in this run.
-  const ratio = (name, of = 'ms') => fmt(median(res.get(name)[of]) / median(res.get('Eleventy 3.1.2')[of]), 2);
+  // A tool's median wall time (or CPU time) over Eleventy's (or another tool's) in this run.
+  const ratio = (name, of = 'ms', base = 'Eleventy 3.1.2') =>
+    fmt(median(res.get(name)[of]) / median(res.get(base)[of]), 2);
   const rows = [
     ['tool', 'pages out', 'median wall ms', 'min wall ms', 'ms/page', 'CPU s', 'peak RSS MB', '× Eleventy'],
   ];
@@ -228,4 +244,5 @@ for (const n of opts.sizes) {
     `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
       `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
   );
+  if (linkCopy) console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
 }
