@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { copy, href, text } from './common.js';
 
 const faqItem = z.strictObject({ question: copy, answer: copy });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { urlProblem } from '../pipeline/validate/url-safety.js';
 
 export const text = z.string().trim().min(1, 'must not be empty');

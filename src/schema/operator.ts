@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text } from './common.js';
 import type { OfferState } from '../staleness.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { copy, href, isoDate, text } from './common.js';
 import { blockSchema } from './blocks.js';
 import { ROUTE_PATTERN } from '../pipeline/route/urls.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
