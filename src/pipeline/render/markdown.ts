@@ -23,25 +23,17 @@ export interface MarkdownPage {
   render(text: string, firstLine: number): { html: string; headings: Heading[] };
 }
 
-/** Heading texts already slugged: sites repeat headings from page to page. */
-const slugs = new Map<string, string>();
-const MAX_SLUGS = 10_000;
-
 /**
  * A page's heading ids: github-slugger's `slug()` of the text, then `-1`, `-2`… for repeats, as its
- * `GithubSlugger` class does, with each text's slug computed once per build rather than per page
- * (slugging was 3.4% of a cold build).
+ * `GithubSlugger` class does. Slugged afresh every time: a build-wide map from heading text to slug
+ * cost more than it saved (bench/markdown.mjs) and, keyed by slices of the pages' sources, kept
+ * those sources alive (18 MB more peak memory at 4,000 bench pages).
  */
 export class HeadingIds {
   private readonly seen = new Map<string, number>();
 
   slug(text: string): string {
-    let original = slugs.get(text);
-    if (original === undefined) {
-      if (slugs.size >= MAX_SLUGS) slugs.clear();
-      original = slug(text);
-      slugs.set(text, original);
-    }
+    const original = slug(text);
     let result = original;
     while (this.seen.has(result)) {
       const n = this.seen.get(original)! + 1;
