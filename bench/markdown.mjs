@@ -78,8 +78,9 @@ if (warnings) console.log(`note: the stage reported ${warnings} diagnostics (the
 if (opts.passes > 1) {
   const [a, b] = [median(runs.plain.slice(1)), median(runs.pa.slice(1))];
   const per = (ms) => ((1000 * ms) / opts.pages).toFixed(0);
+  const added = ((100 * (b - a)) / a).toFixed(0);
   console.log(
     `warm (median of passes 2–${opts.passes}): markdown-it alone ${a.toFixed(0)} ms (${per(a)} µs a page), ` +
-      `pa-site's stage ${b.toFixed(0)} ms (${per(b)} µs a page): pa-site's rules add ${((100 * (b - a)) / a).toFixed(0)}%`,
+      `pa-site's stage ${b.toFixed(0)} ms (${per(b)} µs a page): pa-site's rules add ${added}%`,
   );
 }
