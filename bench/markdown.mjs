@@ -10,19 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import MarkdownIt from 'markdown-it';
 import { page, repoDir } from './generate.mjs';
+import { intOptions } from './args.mjs';
 
 const usage = 'usage: node bench/markdown.mjs [--pages 4000] [--passes 5]';
-const opts = { pages: 4000, passes: 5 };
-for (let i = 2; i < process.argv.length; i++) {
-  const [k, v] = process.argv[i].includes('=') ? process.argv[i].split(/=(.*)/s) : [process.argv[i], process.argv[++i]];
-  const n = Number(v);
-  if ((k === '--pages' || k === '--passes') && Number.isInteger(n) && n > (k === '--pages' ? 1 : 0))
-    opts[k.slice(2)] = n;
-  else {
-    console.error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
-    process.exit(2);
-  }
-}
+const opts = intOptions(process.argv, usage, { pages: 4000, passes: 5 }, { pages: 2, passes: 1 });
 
 // The stage as the build runs it (src/, bundled here so the script needs no compiled lib/).
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'pa-site-markdown-bench-'));

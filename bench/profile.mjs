@@ -11,19 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { keepRenderCache, moveAside } from './aside.mjs';
 import { generate, repoDir, workDir } from './generate.mjs';
+import { intOptions } from './args.mjs';
 
 const usage = 'usage: node bench/profile.mjs [--pages 4000] [--workers N]';
-const opts = { pages: 4000, workers: undefined };
-for (let i = 2; i < process.argv.length; i++) {
-  const [k, v] = process.argv[i].includes('=') ? process.argv[i].split(/=(.*)/s) : [process.argv[i], process.argv[++i]];
-  const n = Number(v);
-  if ((k === '--pages' || k === '--workers') && Number.isInteger(n) && n > (k === '--pages' ? 1 : 0))
-    opts[k.slice(2)] = n;
-  else {
-    console.error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
-    process.exit(2);
-  }
-}
+const opts = intOptions(process.argv, usage, { pages: 4000, workers: undefined }, { pages: 2, workers: 1 });
 
 /**
  * The parts, first match wins: [name, test(frame)]. A frame is the sampled function, with `src` the
