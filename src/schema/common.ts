@@ -68,7 +68,7 @@ const QUICK = /free|risk/i;
 export const mayUseBannedWording = (value: string): boolean => QUICK.test(value);
 
 export function findBannedPhrase(value: string): string | undefined {
-  if (!QUICK.test(value)) return undefined;
+  if (!mayUseBannedWording(value)) return undefined;
   const lower = value.toLowerCase().replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, ' ');
   return BANNED_PATTERNS.find(([, re]) => re.test(lower))?.[0];
 }
