@@ -283,7 +283,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
         severity: 'error',
         code: 'template-compile',
         file: m.location
-          ? path.relative(root, path.resolve(m.location.file)).split(path.sep).join('/')
+          ? path.relative(root, path.resolve(tplDir, m.location.file)).split(path.sep).join('/')
           : path.relative(root, tplDir),
         line: m.location?.line ?? 1,
         col: (m.location?.column ?? 0) + 1,

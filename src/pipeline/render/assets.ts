@@ -13,7 +13,8 @@ export interface BuiltAssets {
 
 /**
  * Bundles and minifies `templates/styles/site.css` and the client scripts with esbuild, writing
- * content-hashed names under `assets/` so hosts can cache them for a year.
+ * content-hashed names under `assets/` so hosts can cache them for a year. The names depend only on
+ * the files bundled, whichever folder pa-site runs from.
  */
 export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
   const entries = {
@@ -34,6 +35,8 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
+    // Paths (and so the names' hashes) relative to templates/, not to wherever pa-site was started.
+    absWorkingDir: templatesDir,
   });
   const files = new Map<string, Uint8Array>();
   const refs: Partial<AssetRefs> = {};
@@ -45,9 +48,9 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     else if (rel.endsWith('.css') && entry === 'site.css') refs.css = `/${rel}`;
   }
   for (const f of result.outputFiles) {
-    const rel = path.relative(process.cwd(), f.path).replace(/\\/g, '/');
+    const rel = path.relative(templatesDir, f.path).replace(/\\/g, '/');
     files.set(rel, f.contents);
   }
   if (!refs.css || !refs.script || !refs.notFoundScript) throw new Error('asset bundle is missing an entry');
-  return { refs: refs as AssetRefs, files, inputs: inputsOf(result.metafile) };
+  return { refs: refs as AssetRefs, files, inputs: inputsOf(result.metafile, templatesDir) };
 }

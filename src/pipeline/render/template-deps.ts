@@ -258,7 +258,7 @@ export async function templateGraph(
   const valueImports: Record<string, string[]> = {};
   const outside: string[] = [];
   for (const [input, meta] of Object.entries(metafile.inputs)) {
-    const abs = path.resolve(input);
+    const abs = path.resolve(tplDir, input);
     const own = loaded.get(abs);
     if (!own) {
       // A package (or any file outside templates/): its bytes count for every page.
@@ -269,7 +269,7 @@ export async function templateGraph(
     const edges: string[] = [];
     const values = new Set<string>();
     for (const imp of meta.imports) {
-      const target = path.resolve(imp.path);
+      const target = path.resolve(tplDir, imp.path);
       const internal = !imp.external && loaded.has(target);
       edges.push(`${imp.original ?? ''}>${internal ? rel(target) : imp.path}`);
       if (internal && (!imp.original || usesAsValue(own.text, imp.original))) values.add(rel(target));

@@ -21,11 +21,11 @@ import {
 } from './template-deps.js';
 import type { TemplateGraph } from './template-keys.js';
 
-/** The source files of an esbuild build, as absolute paths (the metafile's are relative to the working folder). */
-export const inputsOf = (metafile: Metafile): string[] =>
+/** The source files of an esbuild build, as absolute paths (the metafile's are relative to its working folder). */
+export const inputsOf = (metafile: Metafile, workingDir = process.cwd()): string[] =>
   Object.keys(metafile.inputs)
     .filter((f) => !f.startsWith('<'))
-    .map((f) => path.resolve(f));
+    .map((f) => path.resolve(workingDir, f));
 
 /**
  * Templates import the shared-parts registry as `pa-site/shared-parts` (a copy of the templates in a
@@ -116,6 +116,8 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     logLevel: 'silent',
     outfile: 'templates.mjs',
     metafile: true,
+    // Paths in the bundle and the metafile relative to templates/, whichever folder pa-site runs from.
+    absWorkingDir: dir,
   });
   // Checked while the bundle is written and imported.
   const sideEffects = withSideEffects(loaded);
@@ -133,5 +135,5 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module, sideEffects);
-  return { module, file, hash, inputs: inputsOf(result.metafile), graph };
+  return { module, file, hash, inputs: inputsOf(result.metafile, dir), graph };
 }
