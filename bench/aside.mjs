@@ -3,7 +3,7 @@
 // few minutes after a delete, each new file's inode allocation scans past the recently deleted
 // inodes (perf: 28–45% of a build's CPU in the kernel's recently_deleted and find_inode_bit). That
 // is the disk's history, not the tool's work, and it fell on whichever tool ran after a delete.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,4 +51,19 @@ export function keepRenderCache() {
     rmSync(renderCache, { recursive: true, force: true });
     if (had) renameSync(kept, renderCache);
   });
+}
+
+/**
+ * Deletes pa-site's compile cache manifests (compile-cache.ts), so that a cold build compiles its
+ * templates with esbuild as a first build does. A few small files: no disk history to worry about.
+ */
+export function forgetCompiles() {
+  const dir = path.dirname(renderCache);
+  let names = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) if (/^compiled-[0-9a-f]+\.json$/.test(n)) rmSync(path.join(dir, n), { force: true });
 }

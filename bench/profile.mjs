@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { keepRenderCache, moveAside } from './aside.mjs';
+import { forgetCompiles, keepRenderCache, moveAside } from './aside.mjs';
 import { generate, repoDir, workDir } from './generate.mjs';
 import { intOptions } from './args.mjs';
 
@@ -114,6 +114,7 @@ if (!existsSync(path.join(site, 'content', 'site.yaml'))) {
 }
 // A cold build: your render cache is kept aside until the profile is read, then put back.
 keepRenderCache();
+forgetCompiles();
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'pa-site-profile-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
 // A fixed name: if a run is interrupted, the next one's build recovers what the killed build left.

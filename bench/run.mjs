@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keepRenderCache, moveAside, renderCache } from './aside.mjs';
+import { forgetCompiles, keepRenderCache, moveAside, renderCache } from './aside.mjs';
 import { diskLine, fileCreateMicros } from './disk.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
@@ -152,7 +152,9 @@ for (const n of opts.sizes) {
       name: 'pa-site cold',
       before: () => {
         primePaSite();
+        // Cold: no rendered pages and no compiled templates kept from an earlier build.
         [renderCache, out.pa].forEach(moveAside);
+        forgetCompiles();
       },
       run: () =>
         measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),

@@ -119,7 +119,7 @@ export function program(): Command {
       '--workers <n>',
       'render threads, the main thread included (default: one per 1,000 pages, at most one per core)',
     )
-    .option('--no-cache', 'render every page afresh, ignoring the render cache')
+    .option('--no-cache', 'render every page afresh and compile the templates, ignoring the caches')
     .addOption(today())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
     .addOption(

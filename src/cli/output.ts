@@ -30,6 +30,12 @@ export function formatBytes(n: number): string {
 
 const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
 
+const COMPILED_FROM: Record<NonNullable<BuildResult['compiledFrom']>, string> = {
+  esbuild: 'compiled with esbuild',
+  'compile cache': 'unchanged, taken from the compile cache',
+  memory: 'unchanged, reused from the previous build',
+};
+
 /** `--verbose` lines: where the time went, and how the pages were produced. */
 export function buildDetails(r: BuildResult): string[] {
   const t = r.timings;
@@ -45,5 +51,6 @@ export function buildDetails(r: BuildResult): string[] {
     `stages: load ${ms(t.load)}, validate ${ms(t.validate)}, compile ${ms(t.compile)}, ` +
       `render ${ms(t.render)}, write ${ms(t.write)}`,
     `pages: ${rendered} rendered${how}, ${r.cacheHits} from the render cache`,
+    ...(r.compiledFrom ? [`templates: ${COMPILED_FROM[r.compiledFrom]}`] : []),
   ];
 }

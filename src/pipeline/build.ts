@@ -10,8 +10,9 @@ import { writeProblem } from './write/write-problem.js';
 import type { ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
-import { compileTemplates, type CompiledTemplates } from './render/templates.js';
-import { buildAssets, type BuiltAssets } from './render/assets.js';
+import type { CompiledTemplates } from './render/templates.js';
+import type { BuiltAssets } from './render/assets.js';
+import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render/compile-cache.js';
 import { renderNotFound } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
@@ -102,6 +103,8 @@ export interface BuildResult {
   cacheHits: number;
   /** What this build compiled (or reused), for the next build to reuse. */
   compiled?: Compiled;
+  /** Where the compiled templates and assets came from: esbuild, the compile cache, or the caller's `compiled`. */
+  compiledFrom?: CompiledFrom;
   /** Routes rendered afresh (not taken from the render cache): the pages whose output changed. */
   renderedRoutes: string[];
 }
@@ -200,10 +203,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
 
   const tplDir = templatesDir(root);
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
-  const compiling = Promise.all([
-    reuse?.templates ?? compileTemplates(tplDir),
-    reuse?.assets ?? buildAssets(tplDir),
-  ] as const);
+  const compiling = compileOrReuse(tplDir, reuse, options.cache !== false);
   compiling.catch(() => undefined);
   progress('load');
   const loaded = loadContent(root);
@@ -273,7 +273,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const engine = markdown.engine;
 
   progress('compile');
-  let compiled: readonly [CompiledTemplates, BuiltAssets];
+  let compiled: CompileOutcome;
   try {
     compiled = await compiling;
   } catch (e) {
@@ -294,8 +294,9 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     }
     return done(result);
   }
-  const [templates, assets] = compiled;
+  const { templates, assets } = compiled;
   result.compiled = { templates, assets, dir: tplDir };
+  result.compiledFrom = compiled.from;
   lap('compile');
 
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));

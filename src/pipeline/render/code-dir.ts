@@ -34,12 +34,16 @@ export function codeDir(): string {
   return chosen;
 }
 
-/** Compiled template bundles and leftover partial writes: one per template save, so they pile up. */
-const COMPILED = /^templates-[0-9a-f]+\.mjs$|\.tmp$/;
+/**
+ * Compiled template bundles, compile cache manifests (compile-cache.ts) and leftover partial writes:
+ * one per template save or templates folder, so they pile up.
+ */
+const COMPILED = /^templates-[0-9a-f]+\.mjs$|^compiled-[0-9a-f]+\.json$|\.tmp$/;
 
 /**
- * Deletes compiled bundles untouched for CACHE_MAX_AGE_MS. A build touches the bundle it uses, so a
- * bundle a long-running dev server still hands to its render workers is never old.
+ * Deletes compiled bundles and manifests untouched for CACHE_MAX_AGE_MS. A build touches the bundle
+ * (and manifest) it uses, so a bundle a long-running dev server still hands to its render workers is
+ * never old.
  */
 export function pruneCompiled(dir: string, now = Date.now()): void {
   let names: string[];

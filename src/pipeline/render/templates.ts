@@ -40,6 +40,9 @@ const sharedPartsPlugin: Plugin = {
   },
 };
 
+/** Hash of a compiled bundle's code: names its file (and is checked when a compile cache entry is reused). */
+export const codeHash = (code: Uint8Array) => createHash('sha256').update(code).digest('hex').slice(0, 16);
+
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
   templates: Record<TemplateName, ComponentType<TemplateProps>>;
@@ -123,7 +126,7 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const sideEffects = withSideEffects(loaded);
   sideEffects.catch(() => undefined);
   const code = result.outputFiles[0]!.contents;
-  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const hash = codeHash(code);
   const out = codeDir();
   await mkdir(out, { recursive: true });
   const file = path.join(out, `templates-${hash}.mjs`);

@@ -1,0 +1,235 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type Dirent,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { version as esbuildVersion } from 'esbuild';
+import type { AssetRefs } from '../../model.js';
+import { packageDir, packageVersion } from '../../paths.js';
+import { buildAssets, type BuiltAssets } from './assets.js';
+import { codeDir } from './code-dir.js';
+import type { TemplateGraph } from './template-keys.js';
+import { codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
+
+/*
+ * The compile cache: what compiling templates/ produced (the bundle's name, the template graph, the
+ * assets) kept beside the bundles, so a build whose templates did not change skips esbuild. It is
+ * used only while every file the compile read has the same bytes, every folder holding one lists
+ * the same names (a new file could change what an import resolves to), and pa-site's own code and
+ * versions are those that wrote it.
+ */
+
+/** Bump when the manifest's shape or what it records changes. */
+const FORMAT = 1;
+/**
+ * Files changed this recently before a compile started (or during it) may not be what it read
+ * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
+ */
+const SETTLE_MS = 2000;
+
+/** A compiled bundle's file name (templates.ts). */
+const BUNDLE = /^templates-[0-9a-f]{16}\.mjs$/;
+
+const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
+
+interface Manifest {
+  format: number;
+  /** pa-site's code and versions (compilerIdentity). */
+  tool: string;
+  /** The templates folder compiled. */
+  dir: string;
+  /** Every file the compile read (and the package.json of each package file): path → hash of its bytes. */
+  files: [string, string][];
+  /** Every folder holding one of those files, outside packages: path → hash of its names. */
+  dirs: [string, string][];
+  templates: { file: string; hash: string; inputs: string[]; graph: TemplateGraph };
+  assets: { refs: AssetRefs; files: [string, string][]; inputs: string[] };
+}
+
+/** Where compiling, or reusing, the templates came from (`--verbose` says). */
+export type CompiledFrom = 'esbuild' | 'compile cache' | 'memory';
+
+export interface CompileOutcome {
+  templates: CompiledTemplates;
+  assets: BuiltAssets;
+  from: CompiledFrom;
+}
+
+/**
+ * Compiles templates/ and its assets, or reuses them: parts the caller kept (the dev server keeps
+ * what no changed file went into), else, with `persist`, a compile cache entry that is still
+ * current. With `persist`, what is compiled is recorded for the next build.
+ */
+export async function compileOrReuse(
+  dir: string,
+  reuse: { templates?: CompiledTemplates; assets?: BuiltAssets } | undefined,
+  persist: boolean,
+): Promise<CompileOutcome> {
+  if (reuse?.templates && reuse.assets) return { templates: reuse.templates, assets: reuse.assets, from: 'memory' };
+  if (persist && !reuse?.templates && !reuse?.assets) {
+    const hit = await loadCompiled(dir);
+    if (hit) return { ...hit, from: 'compile cache' };
+  }
+  const started = Date.now();
+  const [templates, assets] = await Promise.all([
+    reuse?.templates ?? compileTemplates(dir),
+    reuse?.assets ?? buildAssets(dir),
+  ]);
+  if (persist) saveCompiled(dir, templates, assets, started);
+  return { templates, assets, from: 'esbuild' };
+}
+
+/** The manifest of a templates folder, in the code folder beside the bundles (pruned with them). */
+export const manifestFile = (dir: string) => path.join(codeDir(), `compiled-${sha(dir).slice(0, 16)}.json`);
+
+let identity: string | undefined | null;
+/**
+ * Hash of what compiling depends on besides the inputs: pa-site's source (its plugins and options),
+ * its version and esbuild's. Undefined (no compile cache) when the source cannot be read. Read
+ * synchronously, like the fingerprints: a few milliseconds, where callbacks queued behind the main
+ * thread's validation would wait for it to finish.
+ */
+function compilerIdentity(): string | undefined {
+  if (identity === undefined) {
+    try {
+      const src = path.join(packageDir, 'src');
+      const files = readdirSync(src, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+        .map((e) => path.join(e.parentPath, e.name))
+        .sort();
+      const h = createHash('sha256').update(`${FORMAT}\n${packageVersion}\n${esbuildVersion}\n`);
+      for (const f of files) h.update(`${path.relative(src, f)}\n`).update(readFileSync(f));
+      identity = h.digest('hex');
+    } catch {
+      identity = null;
+    }
+  }
+  return identity ?? undefined;
+}
+
+const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
+
+/** The package.json of the package a file belongs to, when it is inside node_modules. */
+function packageJsonOf(file: string): string | undefined {
+  const at = file.lastIndexOf(NODE_MODULES);
+  if (at < 0) return undefined;
+  const parts = file.slice(at + NODE_MODULES.length).split(path.sep);
+  const name = parts[0]!.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1);
+  return path.join(file.slice(0, at), 'node_modules', ...name, 'package.json');
+}
+
+const listing = (entries: Dirent[]) =>
+  sha(
+    entries
+      .map((e) => `${e.isDirectory() ? 'd' : 'f'} ${e.name}`)
+      .sort()
+      .join('\n'),
+  );
+
+/** What the inputs of a compile are now: each file's hash and each folder's names. */
+function fingerprint(files: readonly string[], dirs: readonly string[]) {
+  return {
+    files: files.map((f) => [f, sha(readFileSync(f))] as [string, string]),
+    dirs: dirs.map((d) => [d, listing(readdirSync(d, { withFileTypes: true }))] as [string, string]),
+  };
+}
+
+const isFile = (f: string) => statSync(f, { throwIfNoEntry: false })?.isFile() ?? false;
+
+const same = (a: [string, string][], b: [string, string][]) =>
+  a.length === b.length && a.every(([k, v], i) => b[i]![0] === k && b[i]![1] === v);
+
+async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> | undefined> {
+  try {
+    const tool = compilerIdentity();
+    if (!tool) return undefined;
+    const file = manifestFile(dir);
+    const text = readFileSync(file, 'utf8');
+    // First line: the hash of the rest. A damaged or half-written manifest is a miss.
+    const nl = text.indexOf('\n');
+    const body = text.slice(nl + 1);
+    if (nl < 0 || sha(body) !== text.slice(0, nl)) return undefined;
+    const m = JSON.parse(body) as Manifest;
+    if (m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
+    // Only a bundle of the code folder's own naming is imported.
+    if (!BUNDLE.test(m.templates.file)) return undefined;
+    const now = fingerprint(
+      m.files.map(([f]) => f),
+      m.dirs.map(([d]) => d),
+    );
+    if (!same(now.files, m.files) || !same(now.dirs, m.dirs)) return undefined;
+    const bundle = path.join(codeDir(), m.templates.file);
+    if (codeHash(readFileSync(bundle)) !== m.templates.hash) return undefined;
+    const module = (await import(pathToFileURL(bundle).href)) as TemplateModule;
+    // In use: keep it from being pruned as old (code-dir.ts).
+    const at = new Date();
+    utimesSync(file, at, at);
+    return {
+      templates: { module, file: bundle, hash: m.templates.hash, inputs: m.templates.inputs, graph: m.templates.graph },
+      assets: {
+        refs: m.assets.refs,
+        files: new Map(m.assets.files.map(([rel, b64]) => [rel, new Uint8Array(Buffer.from(b64, 'base64'))])),
+        inputs: m.assets.inputs,
+      },
+    };
+  } catch {
+    // Absent, unreadable, or an input gone: compile.
+    return undefined;
+  }
+}
+
+/** Records a compile (synchronously, as loadCompiled reads: a few milliseconds). */
+function saveCompiled(dir: string, templates: CompiledTemplates, assets: BuiltAssets, started: number): void {
+  const file = manifestFile(dir);
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const tool = compilerIdentity();
+    if (!tool) return;
+    const inputs = new Set<string>();
+    for (const f of [...templates.inputs, ...assets.inputs]) {
+      // esbuild lists its stdin entry as a file in templates/: only what is on disk counts.
+      if (!isFile(f)) continue;
+      inputs.add(f);
+      const pkg = packageJsonOf(f);
+      if (pkg && isFile(pkg)) inputs.add(pkg);
+    }
+    const files = [...inputs].sort();
+    const dirs = [...new Set(files.filter((f) => !f.includes(NODE_MODULES)).map((f) => path.dirname(f)))].sort();
+    const fp = fingerprint(files, dirs);
+    // Changed since just before the compile began: perhaps not what it read.
+    const times = [...files, ...dirs].map((f) => statSync(f).mtimeMs);
+    if (times.some((t) => t >= started - SETTLE_MS)) return;
+    const manifest: Manifest = {
+      format: FORMAT,
+      tool,
+      dir,
+      files: fp.files,
+      dirs: fp.dirs,
+      templates: {
+        file: path.basename(templates.file),
+        hash: templates.hash,
+        inputs: templates.inputs,
+        graph: templates.graph,
+      },
+      assets: {
+        refs: assets.refs,
+        files: [...assets.files].map(([rel, data]) => [rel, Buffer.from(data).toString('base64')]),
+        inputs: assets.inputs,
+      },
+    };
+    const body = JSON.stringify(manifest);
+    writeFileSync(tmp, `${sha(body)}\n${body}`);
+    renameSync(tmp, file);
+  } catch {
+    // Only costs a compile next time.
+    rmSync(tmp, { force: true });
+  }
+}

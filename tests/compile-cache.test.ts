@@ -1,0 +1,113 @@
+import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../src/index.js';
+import { fixtureProject } from './fixture.js';
+import { repoRoot } from './helpers.js';
+import { manifestFile } from '../src/pipeline/render/compile-cache.js';
+
+// A build whose templates did not change takes them from the compile cache instead of running esbuild.
+let project: Awaited<ReturnType<typeof fixtureProject>>;
+let renderCache: string;
+const tpl = (rel: string) => path.join(project.root, 'templates', rel);
+const at = (extra: BuildOptions = {}) =>
+  build({ root: project.root, cacheDir: renderCache, now: new Date('2026-06-01'), today: '2026-06-01', ...extra });
+const from = async (extra: BuildOptions = {}) => {
+  const r = await at(extra);
+  expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  return r.compiledFrom;
+};
+
+/** Files the compile cache trusts must be older than its settling time (compile-cache.ts). */
+async function ageTemplates() {
+  const past = new Date(Date.now() - 3_600_000);
+  const dirs = [tpl('.')];
+  for (const e of readdirSync(tpl('.'), { recursive: true, withFileTypes: true })) {
+    await utimes(path.join(e.parentPath, e.name), past, past);
+    if (e.isDirectory()) dirs.push(path.join(e.parentPath, e.name));
+  }
+  for (const d of dirs) await utimes(d, past, past);
+}
+
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile())
+      files.set(
+        path.relative(dir, path.join(e.parentPath, e.name)),
+        await readFile(path.join(e.parentPath, e.name), 'utf8'),
+      );
+  return files;
+}
+
+describe('the compile cache', () => {
+  beforeAll(async () => {
+    project = await fixtureProject();
+    await cp(path.join(repoRoot, 'templates'), tpl('.'), { recursive: true });
+    renderCache = await mkdtemp(path.join(tmpdir(), 'pa-site-compile-cache-'));
+    await ageTemplates();
+  });
+  afterAll(async () => {
+    await project.cleanup();
+    await rm(renderCache, { recursive: true, force: true });
+  });
+
+  it('skips esbuild while nothing compiled changed, with the same output and render cache hits', async () => {
+    expect(await from({ outDir: 'first' })).toBe('esbuild');
+    const again = await at({ outDir: 'second' });
+    expect(again.compiledFrom).toBe('compile cache');
+    // The template graph came back too: every page's render-cache key is the same.
+    expect(again.renderedRoutes).toEqual([]);
+    const [a, b] = await Promise.all([filesOf(path.join(project.root, 'first')), filesOf(again.outDir)]);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+    for (const [f, text] of a) expect(b.get(f), f).toBe(text);
+  });
+
+  it('compiles again after a template edit, and shows it', async () => {
+    const footer = await readFile(tpl('components/Footer.tsx'), 'utf8');
+    await writeFile(tpl('components/Footer.tsx'), footer.replace('<footer', '<footer data-compile-cache=""'));
+    await ageTemplates();
+    const r = await at({ outDir: 'edited' });
+    expect(r.compiledFrom).toBe('esbuild');
+    expect(await readFile(path.join(r.outDir, 'index.html'), 'utf8')).toContain('data-compile-cache');
+    expect(await from({ outDir: 'edited' })).toBe('compile cache');
+  });
+
+  it('compiles again when a new file could change what an import resolves to', async () => {
+    // `./dates` resolves to dates.tsx before dates.ts: no file the last compile read changed.
+    const dates = await readFile(tpl('lib/dates.ts'), 'utf8');
+    await writeFile(tpl('lib/dates.tsx'), dates);
+    await ageTemplates();
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    await rm(tpl('lib/dates.tsx'));
+    await ageTemplates();
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+  });
+
+  it('records no compile of files changed moments before it', async () => {
+    const faq = await readFile(tpl('components/Faq.tsx'), 'utf8');
+    await writeFile(tpl('components/Faq.tsx'), `${faq}\n// edited just now\n`);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    // Still esbuild: the file may have changed while the last compile read it.
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    await ageTemplates();
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+  });
+
+  it('treats a damaged manifest as absent, and --no-cache never reads it', async () => {
+    expect(await from({ outDir: 'dist', cache: false })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    const file = manifestFile(tpl('.').replace(/[\\/]\.$/, ''));
+    const text = await readFile(file, 'utf8');
+    const at = text.indexOf('"graph"');
+    expect(at).toBeGreaterThan(0);
+    // One byte of the body changed: its checksum no longer matches.
+    await writeFile(file, `${text.slice(0, at)}"grapH"${text.slice(at + 7)}`);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+  });
+});
