@@ -63,6 +63,8 @@ describe('pa-site CLI', () => {
     expect(verbose.code).toBe(0);
     expect(verbose.out).toMatch(/^stages: load \d+ ms, validate \d+ ms, compile \d+ ms, render \d+ ms, write \d+ ms$/m);
     expect(verbose.out).toMatch(/^pages: [01] rendered( on the main thread)?, [01] from the render cache$/m);
+    // Built-in templates: compiled, or unchanged since another build compiled them.
+    expect(verbose.out).toMatch(/^templates: (compiled with esbuild|unchanged, taken from the compile cache)$/m);
     expect(verbose.out).toMatch(/^✓ Built 1 page/m);
     const quiet = run(['build', '--root', p.root, '--quiet']);
     expect([quiet.code, quiet.out, quiet.err]).toEqual([0, '', '']);
