@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,5 +110,36 @@ describe('the compile cache', () => {
     await writeFile(file, `${text.slice(0, at)}"grapH"${text.slice(at + 7)}`);
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
     expect(await from({ outDir: 'dist' })).toBe('compile cache');
+  });
+});
+
+describe('the compile cache, from the command line', () => {
+  it('still builds when the React runtime its bundle imports was deleted', async () => {
+    const p = await fixtureProject();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-own-cache-'));
+    try {
+      const cli = () =>
+        spawnSync(
+          process.execPath,
+          [path.join(repoRoot, 'bin', 'pa-site.js'), 'build', '--root', p.root, '--verbose'],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: cache },
+          },
+        );
+      expect(cli().status).toBe(0);
+      // The tracked runtime just written counts as an input: make it old enough to be trusted.
+      const past = new Date(Date.now() - 3_600_000);
+      for (const e of readdirSync(cache, { recursive: true, withFileTypes: true }))
+        await utimes(path.join(e.parentPath, e.name), past, past);
+      expect(cli().stdout).toContain('templates: compiled with esbuild');
+      for (const n of readdirSync(cache)) if (n.startsWith('react-runtime-')) await rm(path.join(cache, n));
+      const r = cli();
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout).toContain('templates: unchanged, taken from the compile cache');
+    } finally {
+      await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
+    }
   });
 });

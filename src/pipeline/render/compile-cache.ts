@@ -16,6 +16,7 @@ import type { AssetRefs } from '../../model.js';
 import { packageDir, packageVersion } from '../../paths.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
+import { reactRuntime } from './react-runtime.js';
 import type { TemplateGraph } from './template-keys.js';
 import { codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
 
@@ -168,6 +169,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     if (!same(now.files, m.files) || !same(now.dirs, m.dirs)) return undefined;
     const bundle = path.join(codeDir(), m.templates.file);
     if (codeHash(readFileSync(bundle)) !== m.templates.hash) return undefined;
+    // The bundle imports React from the shared runtime: made again first if it was deleted.
+    await reactRuntime();
     const module = (await import(pathToFileURL(bundle).href)) as TemplateModule;
     // In use: keep it from being pruned as old (code-dir.ts).
     const at = new Date();
