@@ -1,7 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cp } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOfContent, buildRealSite, repoRoot } from './helpers.js';
@@ -27,6 +28,12 @@ let project: Awaited<ReturnType<typeof copyOfContent>>;
 const events: Event[] = [];
 let stdout = '';
 let sse: IncomingMessage;
+/**
+ * The dev servers' own cache folder: what renders on a save (the log's counts) must not depend on
+ * what earlier test runs left in the shared render cache.
+ */
+let cacheDir = '';
+const env = () => ({ ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: cacheDir });
 
 const fetchText = async (p: string) => {
   const r = await fetch(base + p);
@@ -51,11 +58,10 @@ const nextEvent = (name: string, since: number, test: (d: any) => boolean = () =
 describe('pa-site dev', () => {
   beforeAll(async () => {
     project = await copyOfContent();
+    cacheDir = await mkdtemp(path.join(tmpdir(), 'pa-site-dev-cache-'));
     await cp(path.join(repoRoot, 'templates'), path.join(project.root, 'templates'), { recursive: true });
     const port = await freePort();
-    proc = spawn(process.execPath, [bin, 'dev', '--root', project.root, '--port', String(port)], {
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    proc = spawn(process.execPath, [bin, 'dev', '--root', project.root, '--port', String(port)], { env: env() });
     proc.stdout!.on('data', (d) => (stdout += d));
     proc.stderr!.on('data', (d) => (stdout += d));
     base = await waitFor(
@@ -83,8 +89,13 @@ describe('pa-site dev', () => {
   });
   afterAll(async () => {
     sse?.destroy();
-    if (proc.exitCode === null) proc.kill('SIGINT');
+    if (proc.exitCode === null && proc.signalCode === null) {
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGINT');
+      await exited;
+    }
     await project.cleanup();
+    await rm(cacheDir, { recursive: true, force: true });
   });
 
   it('serves clean URLs on 127.0.0.1 with the dev client injected', async () => {
@@ -113,6 +124,23 @@ describe('pa-site dev', () => {
     expect((ev.data as { routes: string[] }).routes).toEqual(['/about']);
     console.log(`dev: Markdown save → reload event in ${ev.at - t0} ms`);
     expect((await fetchText('/about')).text).toContain('Edited heading for the dev test');
+  });
+
+  it('reloads a page whose edit is undone, though its earlier version comes from the render cache', async () => {
+    const file = 'content/pages/about.md';
+    const text = await project.read(file);
+    const edited = text.replace(/^## (.*)$/m, '## Undo test heading');
+    expect(edited).not.toBe(text);
+    let t0 = Date.now();
+    await project.write(file, edited);
+    await nextEvent('reload', t0, (d) => d.routes.includes('/about'));
+    expect((await fetchText('/about')).text).toContain('Undo test heading');
+    // The undo: this version rendered (and went into the render cache) before the edit; nothing renders now.
+    t0 = Date.now();
+    await project.write(file, text);
+    const ev = await nextEvent('reload', t0, (d) => d.routes.includes('/about'));
+    expect((ev.data as { routes: string[] }).routes).toEqual(['/about']);
+    expect((await fetchText('/about')).text).not.toContain('Undo test heading');
   });
 
   it('shows a broken page as the error screen with file and line, and recovers on the next good save', async () => {
@@ -226,7 +254,11 @@ describe('pa-site dev', () => {
   });
 
   it('tells a second dev server for the same folder what is running', () => {
-    const r = spawnSync(process.execPath, [bin, 'dev', '--root', project.root], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(process.execPath, [bin, 'dev', '--root', project.root], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: env(),
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`pa-site dev is already running for ${project.root} at ${base}`);
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,8 +128,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let fileRoutes = new Map<string, string>();
   /** The builds in flight, one after another; a page request waits for them (a build swaps the folder). */
   let running: Promise<void> = Promise.resolve();
-  /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
-  const sums = new Map<string, string>();
+  /** Each page's HTML as last served (its file's identity and checksum): only pages whose bytes changed reload. */
+  const served = new Map<string, { id: string; sum: string }>();
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => {
     for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -148,25 +148,35 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
   };
 
-  /** Routes among `candidates` whose written HTML differs from what was last served. */
-  const changedRoutes = async (result: BuildResult, candidates: readonly string[]): Promise<string[]> => {
-    const fileOf = new Map(result.site!.pages.map((p) => [p.route, p.url.file]));
+  /**
+   * Routes whose written HTML differs from what was last served. A page from the render cache is a
+   * link to an entry that is never edited in place, so the same file (inode, size, modification
+   * time) means the same bytes; any other page is read and hashed. Pages from the cache count too:
+   * undoing an edit brings back a version the cache already holds.
+   */
+  const changedRoutes = async (result: BuildResult): Promise<string[]> => {
+    const rendered = new Set(result.renderedRoutes);
     const changed: string[] = [];
+    const routes = new Set<string>();
     await Promise.all(
-      candidates.map(async (route) => {
-        const file = fileOf.get(route);
-        if (!file) return;
+      result.site!.pages.map(async ({ route, url }) => {
+        routes.add(route);
+        const file = path.join(outDir, url.file);
+        const known = served.get(route);
+        const st = statSync(file, { bigint: true });
+        const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
+        if (known && !rendered.has(route) && known.id === id) return;
         const sum = createHash('sha1')
-          .update(await readFile(path.join(outDir, file)))
+          .update(await readFile(file))
           .digest('hex');
-        if (sums.get(route) !== sum) changed.push(route);
-        sums.set(route, sum);
+        if (known?.sum !== sum) changed.push(route);
+        served.set(route, { id, sum });
       }),
     );
     // A removed page changed too: its open tabs reload to the not-found page.
-    for (const route of sums.keys()) {
-      if (fileOf.has(route)) continue;
-      sums.delete(route);
+    for (const route of served.keys()) {
+      if (routes.has(route)) continue;
+      served.delete(route);
       changed.push(route);
     }
     return changed.sort();
@@ -187,11 +197,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       stale.templates = stale.assets = false;
     }
     if (result.ok) {
-      const first = !hasGoodOutput;
       hasGoodOutput = true;
       fileRoutes = new Map(result.site!.pages.map((p) => [p.file, p.route]));
       // Pages re-rendered with the same bytes (a template change that does not touch them) stay as they are.
-      const updated = await changedRoutes(result, first ? result.routes : result.renderedRoutes);
+      const updated = await changedRoutes(result);
       const ms = performance.now() - t0;
       const failedRoutes = error?.routes ?? [];
       const wasError = !!error;
