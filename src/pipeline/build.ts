@@ -41,7 +41,10 @@ export interface BuildOptions {
   today?: Date | string;
   /** Render threads, the main thread included: a number, or 'auto' (one per core for large sites; default). */
   workers?: number | 'auto';
-  /** Reuse rendered pages from the persistent render cache (default true). */
+  /**
+   * Reuse rendered pages from the persistent render cache, and compiled templates from the compile
+   * cache (default true). False renders every page and compiles the templates.
+   */
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;

@@ -22,7 +22,7 @@ import {
 import type { TemplateGraph } from './template-keys.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to its working folder). */
-export const inputsOf = (metafile: Metafile, workingDir = process.cwd()): string[] =>
+export const inputsOf = (metafile: Metafile, workingDir: string): string[] =>
   Object.keys(metafile.inputs)
     .filter((f) => !f.startsWith('<'))
     .map((f) => path.resolve(workingDir, f));
