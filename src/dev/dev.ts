@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
 import { filesForPath } from '../pipeline/route/urls.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
+import { checksum } from '../pipeline/render/render-cache.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { forbiddenHostMessage, hostAllowed } from './host-check.js';
@@ -79,7 +80,7 @@ const CHANGE_THROTTLE_MS = 50;
 /** A file's content fingerprint ('' when it cannot be read). */
 function digest(file: string): string {
   try {
-    return createHash('sha1').update(readFileSync(file)).digest('hex');
+    return checksum(readFileSync(file));
   } catch {
     return '';
   }
@@ -128,8 +129,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let fileRoutes = new Map<string, string>();
   /** The builds in flight, one after another; a page request waits for them (a build swaps the folder). */
   let running: Promise<void> = Promise.resolve();
-  /** Each page's HTML as last served (its file's identity and checksum): only pages whose bytes changed reload. */
-  const served = new Map<string, { id: string; sum: string }>();
+  /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
+  const sums = new Map<string, string>();
   const clients = new Set<ServerResponse>();
   const send = (event: string, data: unknown) => {
     for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
@@ -149,34 +150,29 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
 
   /**
-   * Routes whose written HTML differs from what was last served. A page from the render cache is a
-   * link to an entry that is never edited in place, so the same file (inode, size, modification
-   * time) means the same bytes; any other page is read and hashed. Pages from the cache count too:
-   * undoing an edit brings back a version the cache already holds.
+   * Routes whose written HTML differs from what was last served, by checksum: the render cache's
+   * where it has one (no read), else the output file's. Pages from the cache count too: undoing an
+   * edit brings back a version the cache holds, with no page rendered.
    */
   const changedRoutes = async (result: BuildResult): Promise<string[]> => {
-    const rendered = new Set(result.renderedRoutes);
     const changed: string[] = [];
     const routes = new Set<string>();
-    await Promise.all(
-      result.site!.pages.map(async ({ route, url }) => {
-        routes.add(route);
-        const file = path.join(outDir, url.file);
-        const known = served.get(route);
-        const st = statSync(file, { bigint: true });
-        const id = `${st.ino}:${st.size}:${st.mtimeNs}`;
-        if (known && !rendered.has(route) && known.id === id) return;
-        const sum = createHash('sha1')
-          .update(await readFile(file))
-          .digest('hex');
-        if (known?.sum !== sum) changed.push(route);
-        served.set(route, { id, sum });
-      }),
-    );
+    const compare = (route: string, sum: string) => {
+      if (sums.get(route) !== sum) changed.push(route);
+      sums.set(route, sum);
+    };
+    const unknown: { route: string; file: string }[] = [];
+    for (const { route, url } of result.site!.pages) {
+      routes.add(route);
+      const sum = result.checksums.get(route);
+      if (sum) compare(route, sum);
+      else unknown.push({ route, file: path.join(outDir, url.file) });
+    }
+    await Promise.all(unknown.map(async ({ route, file }) => compare(route, checksum(await readFile(file)))));
     // A removed page changed too: its open tabs reload to the not-found page.
-    for (const route of served.keys()) {
+    for (const route of sums.keys()) {
       if (routes.has(route)) continue;
-      served.delete(route);
+      sums.delete(route);
       changed.push(route);
     }
     return changed.sort();

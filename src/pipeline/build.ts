@@ -110,6 +110,11 @@ export interface BuildResult {
   compiledFrom?: CompiledFrom;
   /** Routes rendered afresh (not taken from the render cache): the pages whose output changed. */
   renderedRoutes: string[];
+  /**
+   * The render cache's checksum of each page's HTML (render-cache.ts `checksum`), by route, for the
+   * pages it holds: the dev server tells changed pages by them without reading the output.
+   */
+  checksums: Map<string, string>;
 }
 
 async function publicFiles(root: string): Promise<OutputFiles> {
@@ -167,6 +172,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     workers: 0,
     cacheHits: 0,
     renderedRoutes: [],
+    checksums: new Map(),
   };
   const done = (r: BuildResult) => {
     timings.total = performance.now() - t0;
@@ -361,8 +367,10 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       for (const o of outcomes) {
         for (const d of o.diagnostics) result.diagnostics.push(d); // a loop: there may be more than spread allows
         if (o.bytes) staging.count(o.bytes);
+        const route = site.pages[o.index]!.route;
         if (o.cached) result.cacheHits += 1;
-        else result.renderedRoutes.push(site.pages[o.index]!.route);
+        else result.renderedRoutes.push(route);
+        if (o.entry?.[1]) result.checksums.set(route, o.entry[1]);
       }
       result.workers = workers;
       lap('render');

@@ -25,7 +25,7 @@ function versions(): string {
 
 const sha = (s: string | Uint8Array) => hash('sha256', s);
 /** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
-const checksum = (b: string | Uint8Array) => hash('sha1', b);
+export const checksum = (b: string | Uint8Array) => hash('sha1', b);
 const INDEX = 'index.json';
 const FORMAT = 'pa-site-render-cache 5';
 
