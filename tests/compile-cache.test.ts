@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
@@ -108,6 +109,18 @@ describe('the compile cache', () => {
     expect(at).toBeGreaterThan(0);
     // One byte of the body changed: its checksum no longer matches.
     await writeFile(file, `${text.slice(0, at)}"grapH"${text.slice(at + 7)}`);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+  });
+  it('compiles again when React changed (another runtime than the bundle imports)', async () => {
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    // As after an upgrade: the manifest names another runtime (its checksum made anew, so only that differs).
+    const file = manifestFile(tpl('.').replace(/[\\/]\.$/, ''));
+    const text = await readFile(file, 'utf8');
+    const body = JSON.parse(text.slice(text.indexOf('\n') + 1)) as { runtime: string };
+    body.runtime = body.runtime.replace(/react-runtime-[^/]*$/, 'react-runtime-18.3.1-18.3.1-00000000.mjs');
+    const json = JSON.stringify(body);
+    await writeFile(file, `${createHash('sha256').update(json).digest('hex')}\n${json}`);
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
     expect(await from({ outDir: 'dist' })).toBe('compile cache');
   });

@@ -29,7 +29,7 @@ import { codeHash, compileTemplates, type CompiledTemplates, type TemplateModule
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 1;
+const FORMAT = 2;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -47,6 +47,8 @@ interface Manifest {
   tool: string;
   /** The templates folder compiled. */
   dir: string;
+  /** The React runtime the bundle imports (its name carries React's versions): another one is a miss. */
+  runtime: string;
   /** Every file the compile read (and the package.json of each package file): path → hash of its bytes. */
   files: [string, string][];
   /** Every folder holding one of those files, outside packages: path → hash of its names. */
@@ -84,7 +86,7 @@ export async function compileOrReuse(
     reuse?.templates ?? compileTemplates(dir),
     reuse?.assets ?? buildAssets(dir),
   ]);
-  if (persist) saveCompiled(dir, templates, assets, started);
+  if (persist) saveCompiled(dir, templates, assets, started, await reactRuntime());
   return { templates, assets, from: 'esbuild' };
 }
 
@@ -169,8 +171,9 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     if (!same(now.files, m.files) || !same(now.dirs, m.dirs)) return undefined;
     const bundle = path.join(codeDir(), m.templates.file);
     if (codeHash(readFileSync(bundle)) !== m.templates.hash) return undefined;
-    // The bundle imports React from the shared runtime: made again first if it was deleted.
-    await reactRuntime();
+    // The bundle imports React from this runtime: after an upgrade, compile against the new one. The
+    // call also makes it again if it was deleted.
+    if ((await reactRuntime()) !== m.runtime) return undefined;
     const module = (await import(pathToFileURL(bundle).href)) as TemplateModule;
     // In use: keep it from being pruned as old (code-dir.ts).
     const at = new Date();
@@ -190,7 +193,13 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
 }
 
 /** Records a compile (synchronously, as loadCompiled reads: a few milliseconds). */
-function saveCompiled(dir: string, templates: CompiledTemplates, assets: BuiltAssets, started: number): void {
+function saveCompiled(
+  dir: string,
+  templates: CompiledTemplates,
+  assets: BuiltAssets,
+  started: number,
+  runtime: string,
+): void {
   const file = manifestFile(dir);
   const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
@@ -214,6 +223,7 @@ function saveCompiled(dir: string, templates: CompiledTemplates, assets: BuiltAs
       format: FORMAT,
       tool,
       dir,
+      runtime,
       files: fp.files,
       dirs: fp.dirs,
       templates: {
