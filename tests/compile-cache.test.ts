@@ -89,6 +89,20 @@ describe('the compile cache', () => {
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
   });
 
+  it('compiles again when a tsconfig.json above the templates appears or changes', async () => {
+    const tsconfig = path.join(project.root, 'tsconfig.json');
+    const past = new Date(Date.now() - 3_600_000);
+    await writeFile(tsconfig, '{ "compilerOptions": { "jsx": "react-jsx" } }\n');
+    await utimes(tsconfig, past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    await writeFile(tsconfig, '{ "compilerOptions": { "jsx": "react-jsx", "strict": true } }\n');
+    await utimes(tsconfig, past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    await rm(tsconfig);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+  });
+
   it('records no compile of files changed moments before it', async () => {
     const faq = await readFile(tpl('components/Faq.tsx'), 'utf8');
     await writeFile(tpl('components/Faq.tsx'), `${faq}\n// edited just now\n`);

@@ -29,7 +29,7 @@ import { codeHash, compileTemplates, type CompiledTemplates, type TemplateModule
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 2;
+const FORMAT = 3;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -49,7 +49,10 @@ interface Manifest {
   dir: string;
   /** The React runtime the bundle imports (its name carries React's versions): another one is a miss. */
   runtime: string;
-  /** Every file the compile read (and the package.json of each package file): path → hash of its bytes. */
+  /**
+   * Every file the compile read, the package.json of each package file and the config files above
+   * (CONFIGS): path → hash of its bytes, '' for a config file that does not exist.
+   */
   files: [string, string][];
   /** Every folder holding one of those files, outside packages: path → hash of its names. */
   dirs: [string, string][];
@@ -137,10 +140,26 @@ const listing = (entries: Dirent[]) =>
       .join('\n'),
   );
 
+/**
+ * Files esbuild reads besides the inputs, in every folder holding one and above it: their options
+ * (tsconfig paths, JSX settings, a package's "type") change what a compile makes.
+ */
+const CONFIGS = ['tsconfig.json', 'jsconfig.json', 'package.json'];
+
+/** A file's hash, or '' when there is no such file (an input deleted, a config file not yet made). */
+function hashOf(file: string): string {
+  try {
+    return sha(readFileSync(file));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw e;
+  }
+}
+
 /** What the inputs of a compile are now: each file's hash and each folder's names. */
 function fingerprint(files: readonly string[], dirs: readonly string[]) {
   return {
-    files: files.map((f) => [f, sha(readFileSync(f))] as [string, string]),
+    files: files.map((f) => [f, hashOf(f)] as [string, string]),
     dirs: dirs.map((d) => [d, listing(readdirSync(d, { withFileTypes: true }))] as [string, string]),
   };
 }
@@ -213,11 +232,16 @@ function saveCompiled(
       const pkg = packageJsonOf(f);
       if (pkg && isFile(pkg)) inputs.add(pkg);
     }
+    const dirs = [...new Set([...inputs].filter((f) => !f.includes(NODE_MODULES)).map((f) => path.dirname(f)))].sort();
+    for (const d of dirs)
+      for (let at = d; ; at = path.dirname(at)) {
+        for (const name of CONFIGS) inputs.add(path.join(at, name));
+        if (path.dirname(at) === at) break;
+      }
     const files = [...inputs].sort();
-    const dirs = [...new Set(files.filter((f) => !f.includes(NODE_MODULES)).map((f) => path.dirname(f)))].sort();
     const fp = fingerprint(files, dirs);
     // Changed since just before the compile began: perhaps not what it read.
-    const times = [...files, ...dirs].map((f) => statSync(f).mtimeMs);
+    const times = [...files, ...dirs].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0);
     if (times.some((t) => t >= started - SETTLE_MS)) return;
     const manifest: Manifest = {
       format: FORMAT,
