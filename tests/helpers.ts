@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { build, type BuildResult } from '../src/index.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,3 +77,19 @@ export async function copyOfContent(): Promise<{
 
 /** Visible text of a cheerio selection with whitespace collapsed. */
 export const textOf = (s: { text(): string }) => s.text().replace(/\s+/g, ' ').trim();
+
+/** Every file under `dir`, by path relative to it. */
+async function filesOf(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile())
+      files.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name)));
+  return files;
+}
+
+/** Two output folders hold the same files with the same bytes. */
+export async function expectSameFiles(dir: string, expected: string): Promise<void> {
+  const [got, want] = await Promise.all([filesOf(dir), filesOf(expected)]);
+  expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+  for (const [file, bytes] of want) expect(got.get(file)?.equals(bytes), file).toBe(true);
+}

@@ -1,9 +1,9 @@
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/index.js';
-import { copyOfContent, repoRoot } from './helpers.js';
+import { copyOfContent, expectSameFiles, repoRoot } from './helpers.js';
 
 // A template edit re-renders exactly the pages whose HTML can depend on the file edited.
 let project: Awaited<ReturnType<typeof copyOfContent>>;
@@ -26,21 +26,11 @@ const edit = async (rel: string, change: (text: string) => string) => {
 const ODDS_PAGE = '/pennsylvania-betting-odds-explained'; // the one page with a parlay block
 const ODDS_PAGES = ['/how-to-bet-on-sports', ODDS_PAGE]; // every page with a block from Odds.tsx
 
-async function filesOf(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile())
-      files.set(path.relative(dir, path.join(e.parentPath, e.name)), await readFile(path.join(e.parentPath, e.name)));
-  return files;
-}
-
 /** The output of a rebuild is byte for byte that of a build without the cache. */
 async function expectSameAsCold(name: string) {
   const cold = await at(name, { cache: false });
   expect(cold.ok).toBe(true);
-  const [warm, fresh] = await Promise.all([filesOf(path.join(project.root, 'dist')), filesOf(cold.outDir)]);
-  expect([...warm.keys()].sort()).toEqual([...fresh.keys()].sort());
-  for (const [file, bytes] of fresh) expect(warm.get(file)?.equals(bytes), file).toBe(true);
+  await expectSameFiles(path.join(project.root, 'dist'), cold.outDir);
 }
 
 describe('template edits and the render cache', () => {
