@@ -171,8 +171,7 @@ const same = (a: [string, string][], b: [string, string][]) =>
 
 async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> | undefined> {
   try {
-    const tool = compilerIdentity();
-    if (!tool) return undefined;
+    // The manifest first: without one (a first build), pa-site's source is not hashed here.
     const file = manifestFile(dir);
     const text = readFileSync(file, 'utf8');
     // First line: the hash of the rest. A damaged or half-written manifest is a miss.
@@ -180,7 +179,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     const body = text.slice(nl + 1);
     if (nl < 0 || sha(body) !== text.slice(0, nl)) return undefined;
     const m = JSON.parse(body) as Manifest;
-    if (m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
+    const tool = compilerIdentity();
+    if (!tool || m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
     // Only a bundle of the code folder's own naming is imported.
     if (!BUNDLE.test(m.templates.file)) return undefined;
     const now = fingerprint(
