@@ -18,7 +18,7 @@ import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { reactRuntime } from './react-runtime.js';
 import type { TemplateGraph } from './template-keys.js';
-import { codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
+import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
 
 /*
  * The compile cache: what compiling templates/ produced (the bundle's name, the template graph, the
@@ -35,9 +35,6 @@ const FORMAT = 3;
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
  */
 const SETTLE_MS = 2000;
-
-/** A compiled bundle's file name (templates.ts). */
-const BUNDLE = /^templates-[0-9a-f]{16}\.mjs$/;
 
 const sha = (s: string | Uint8Array) => createHash('sha256').update(s).digest('hex');
 
@@ -181,8 +178,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     const m = JSON.parse(body) as Manifest;
     const tool = compilerIdentity();
     if (!tool || m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
-    // Only a bundle of the code folder's own naming is imported.
-    if (!BUNDLE.test(m.templates.file)) return undefined;
+    // Only the code folder's bundle of that hash is imported (never a path the manifest makes up).
+    if (m.templates.file !== bundleName(m.templates.hash)) return undefined;
     const now = fingerprint(
       m.files.map(([f]) => f),
       m.dirs.map(([d]) => d),

@@ -42,6 +42,8 @@ const sharedPartsPlugin: Plugin = {
 
 /** Hash of a compiled bundle's code: names its file (and is checked when a compile cache entry is reused). */
 export const codeHash = (code: Uint8Array) => createHash('sha256').update(code).digest('hex').slice(0, 16);
+/** The file name of the bundle whose code has `hash` (in the code folder). */
+export const bundleName = (hash: string) => `templates-${hash}.mjs`;
 
 /** What `templates/index.ts` exports. */
 export interface TemplateModule {
@@ -129,7 +131,7 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
   const hash = codeHash(code);
   const out = codeDir();
   await mkdir(out, { recursive: true });
-  const file = path.join(out, `templates-${hash}.mjs`);
+  const file = path.join(out, bundleName(hash));
   // Builds running at once (test workers, a dev server beside a build) share this file: write a copy and rename
   // it into place, so no build ever imports a half-written file ("Unexpected end of input").
   const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
