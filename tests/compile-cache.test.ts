@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,6 +86,54 @@ describe('the compile cache', () => {
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
     await rm(tsconfig);
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
+  });
+
+  it('compiles again when a file a tsconfig.json extends changes', async () => {
+    const tsconfig = path.join(project.root, 'tsconfig.json');
+    const base = path.join(project.root, 'tsconfig.base.json');
+    const past = new Date(Date.now() - 3_600_000);
+    await writeFile(tsconfig, '{\n  // shared options\n  "extends": "./tsconfig.base",\n}\n');
+    await writeFile(base, '{ "compilerOptions": { "jsx": "react-jsx" } }\n');
+    for (const f of [tsconfig, base]) await utimes(f, past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    await writeFile(base, '{ "compilerOptions": { "jsx": "react-jsx", "strict": true } }\n');
+    await utimes(base, past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    // A base in a package is resolved through node_modules: such a compile is never recorded.
+    await writeFile(tsconfig, '{ "extends": "@tsconfig/node20/tsconfig.json" }\n');
+    await utimes(tsconfig, past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    await rm(tsconfig);
+    await rm(base);
+  });
+
+  it('compiles again when a package the templates import is installed nearer to them', async () => {
+    // Resolved from pa-site's own node_modules until the project installs its own copy.
+    const dates = await readFile(tpl('lib/dates.ts'), 'utf8');
+    await writeFile(
+      tpl('lib/dates.ts'),
+      `import { slug } from 'github-slugger';\nexport const slugged = slug;\n${dates}`,
+    );
+    await ageTemplates();
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    const own = path.join(project.root, 'node_modules', 'github-slugger');
+    await mkdir(own, { recursive: true });
+    await writeFile(
+      path.join(own, 'package.json'),
+      '{ "name": "github-slugger", "type": "module", "main": "index.js" }\n',
+    );
+    await writeFile(path.join(own, 'index.js'), 'export const slug = (s) => s;\n');
+    const past = new Date(Date.now() - 3_600_000);
+    for (const f of ['package.json', 'index.js']) await utimes(path.join(own, f), past, past);
+    expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    await rm(path.join(project.root, 'node_modules'), { recursive: true });
+    await writeFile(tpl('lib/dates.ts'), dates);
+    await ageTemplates();
   });
 
   it('records no compile of files changed moments before it', async () => {

@@ -16,6 +16,7 @@ import type { AssetRefs } from '../../model.js';
 import { packageDir, packageVersion } from '../../paths.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
+import { compileDependencies } from './compile-inputs.js';
 import { reactRuntime } from './react-runtime.js';
 import type { TemplateGraph } from './template-keys.js';
 import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
@@ -29,7 +30,7 @@ import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type Te
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 3;
+const FORMAT = 4;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -47,8 +48,8 @@ interface Manifest {
   /** The React runtime the bundle imports (its name carries React's versions): another one is a miss. */
   runtime: string;
   /**
-   * Every file the compile read, the package.json of each package file and the config files above
-   * (CONFIGS): path → hash of its bytes, '' for a config file that does not exist.
+   * Every file the compile depends on (compile-inputs.ts: what it read, package.json files, config
+   * files): path → hash of its bytes, '' for one that does not exist.
    */
   files: [string, string][];
   /** Every folder holding one of those files, outside packages: path → hash of its names. */
@@ -118,17 +119,6 @@ function compilerIdentity(): string | undefined {
   return identity ?? undefined;
 }
 
-const NODE_MODULES = `${path.sep}node_modules${path.sep}`;
-
-/** The package.json of the package a file belongs to, when it is inside node_modules. */
-function packageJsonOf(file: string): string | undefined {
-  const at = file.lastIndexOf(NODE_MODULES);
-  if (at < 0) return undefined;
-  const parts = file.slice(at + NODE_MODULES.length).split(path.sep);
-  const name = parts[0]!.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1);
-  return path.join(file.slice(0, at), 'node_modules', ...name, 'package.json');
-}
-
 const listing = (entries: Dirent[]) =>
   sha(
     entries
@@ -136,12 +126,6 @@ const listing = (entries: Dirent[]) =>
       .sort()
       .join('\n'),
   );
-
-/**
- * Files esbuild reads besides the inputs, in every folder holding one and above it: their options
- * (tsconfig paths, JSX settings, a package's "type") change what a compile makes.
- */
-const CONFIGS = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 
 /** A file's hash, or '' when there is no such file (an input deleted, a config file not yet made). */
 function hashOf(file: string): string {
@@ -160,8 +144,6 @@ function fingerprint(files: readonly string[], dirs: readonly string[]) {
     dirs: dirs.map((d) => [d, listing(readdirSync(d, { withFileTypes: true }))] as [string, string]),
   };
 }
-
-const isFile = (f: string) => statSync(f, { throwIfNoEntry: false })?.isFile() ?? false;
 
 const same = (a: [string, string][], b: [string, string][]) =>
   a.length === b.length && a.every(([k, v], i) => b[i]![0] === k && b[i]![1] === v);
@@ -221,21 +203,9 @@ function saveCompiled(
   try {
     const tool = compilerIdentity();
     if (!tool) return;
-    const inputs = new Set<string>();
-    for (const f of [...templates.inputs, ...assets.inputs]) {
-      // esbuild lists its stdin entry as a file in templates/: only what is on disk counts.
-      if (!isFile(f)) continue;
-      inputs.add(f);
-      const pkg = packageJsonOf(f);
-      if (pkg && isFile(pkg)) inputs.add(pkg);
-    }
-    const dirs = [...new Set([...inputs].filter((f) => !f.includes(NODE_MODULES)).map((f) => path.dirname(f)))].sort();
-    for (const d of dirs)
-      for (let at = d; ; at = path.dirname(at)) {
-        for (const name of CONFIGS) inputs.add(path.join(at, name));
-        if (path.dirname(at) === at) break;
-      }
-    const files = [...inputs].sort();
+    const deps = compileDependencies([...templates.inputs, ...assets.inputs]);
+    if (!deps) return;
+    const { files, dirs } = deps;
     const fp = fingerprint(files, dirs);
     // Changed since just before the compile began: perhaps not what it read.
     const times = [...files, ...dirs].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0);
