@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -49,5 +49,34 @@ describe('atomic output', () => {
     const files = Object.keys(await snapshot(second.outDir));
     expect(files).not.toContain('removed-page.html');
     expect(files.some((f) => f.startsWith('old'))).toBe(false);
+  });
+
+  it("never deletes or renames a user's folder that only looks like a leftover", async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    // Names a user might pick, and one with pa-site's exact pattern but none of its marker.
+    const mine = ['.dist.old-backup', '.dist.staging-notes', '.dist.old-123-abcdef01'];
+    for (const name of mine) await p.write(`${name}/precious.txt`, name);
+    // Without dist/, a leftover retired output would be put back as dist/: a user's must not be.
+    const first = await build({ root: p.root });
+    expect(first.ok).toBe(true);
+    expect(await readdir(first.outDir)).toContain('index.html');
+    expect(await build({ root: p.root }).then((r) => r.ok)).toBe(true);
+    for (const name of mine) expect(await readFile(path.join(p.root, name, 'precious.txt'), 'utf8')).toBe(name);
+  });
+
+  it('puts back the previous output a killed build left aside, and removes its staging folder', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const first = await build({ root: p.root });
+    const before = await snapshot(first.outDir);
+    // What a build killed between its two renames leaves: the old output aside, the new one staged.
+    await rename(first.outDir, path.join(p.root, '.dist.old-42-0123abcd'));
+    await mkdir(path.join(p.root, '.dist.staging-42-0123abcd'));
+    await writeFile(path.join(p.root, '.dist.staging-42-0123abcd', '.pa-site-output'), '');
+    await p.write('content/operators/example.yaml', OPERATOR.replace('rating: 4.5', 'rating: 7'));
+    expect((await build({ root: p.root })).ok).toBe(false);
+    expect(await snapshot(first.outDir)).toEqual(before);
+    expect((await readdir(p.root)).filter((n) => n.startsWith('.dist'))).toEqual([]);
   });
 });

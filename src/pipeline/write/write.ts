@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MARKER, MARKER_TEXT, ownedOrEmpty } from './out-dir.js';
@@ -16,7 +16,14 @@ export function ensureParent(made: Set<string>, file: string): string {
   return dir;
 }
 
-/** Leftovers of earlier builds into `outDir`, by kind: staging folders and retired outputs. */
+/** The suffix Staging.open gives its folders: `<pid>-<8 hex digits>`. */
+const TAG = /^\d+-[0-9a-f]{8}$/;
+
+/**
+ * Leftovers of earlier builds into `outDir`, by kind: staging folders and retired outputs. Only
+ * folders pa-site made count: the exact `.NAME.staging-<tag>`/`.NAME.old-<tag>` name, and empty or
+ * carrying the output marker. A user's `.dist.old-backup` is never touched.
+ */
 function leftovers(outDir: string): { staging: string[]; retired: string[] } {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
@@ -26,9 +33,22 @@ function leftovers(outDir: string): { staging: string[]; retired: string[] } {
   } catch {
     return { staging: [], retired: [] };
   }
-  const pick = (kind: string) =>
-    names.filter((n) => n.startsWith(`.${base}.${kind}-`)).map((n) => path.join(parent, n));
+  const pick = (kind: string) => {
+    const prefix = `.${base}.${kind}-`;
+    return names
+      .filter((n) => n.startsWith(prefix) && TAG.test(n.slice(prefix.length)))
+      .map((n) => path.join(parent, n))
+      .filter((d) => isFolder(d) && ownedOrEmpty(d));
+  };
   return { staging: pick('staging'), retired: pick('old') };
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a killed or crashed build left anything beside `outDir` for recoverOutput to repair. */
