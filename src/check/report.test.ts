@@ -190,6 +190,34 @@ describe('GitHub annotations', () => {
   });
 });
 
+describe('content in findings', () => {
+  // An operator name or link target from content must not act on the terminal of whoever runs check.
+  const hostile: Finding = {
+    ...layoutBroken,
+    message: 'BetMGM \x1b[2J\x1b]0;pwned\x07 Casino offer is stale',
+    target: '/old\u202e',
+    hint: 'update \x9b1m the offer',
+    severity: 'warning',
+  };
+
+  it('is escaped in text and GitHub output', () => {
+    for (const out of [formatText(result([hostile])), formatGithub(result([hostile]), '/repo')]) {
+      const all = out.join('\n');
+      expect(all).not.toMatch(/[\u001b\u0007\u009b\u202e]/);
+      expect(all).toContain('BetMGM \\x1b[2J\\x1b]0;pwned\\x07 Casino');
+    }
+  });
+
+  it('--quiet drops warnings and the summary from GitHub output too', () => {
+    expect(formatGithub(result([hostile, bodyBroken]), '/repo', true)).toEqual([
+      '::error file=content/pages/about.md,line=14,title=pa-site check%3A broken-fragment::' +
+        'no id="nope" on /guide (guide.html)',
+      '::error file=content/pages/index.md,line=20,title=pa-site check%3A broken-fragment::' +
+        'no id="nope" on /guide (guide.html)',
+    ]);
+  });
+});
+
 describe("another generator's folder", () => {
   const foreign = (servedAsFrom: CheckResult['site']['servedAsFrom'], servedAs: CheckResult['site']['servedAs']) =>
     result([], { root: null, site: { builtBy: 'other', marker: null, servedAs, servedAsFrom } });

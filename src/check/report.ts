@@ -3,7 +3,7 @@
  * Pure functions returning lines: the CLI decides where they go.
  */
 import path from 'node:path';
-import { formatDiagnostic } from '../diagnostics.js';
+import { escapeTerminal, formatDiagnostic } from '../diagnostics.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
 export type CheckFormat = 'text' | 'json' | 'github';
@@ -16,6 +16,29 @@ export interface TextOptions {
 
 const paint = (on: boolean | undefined, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * A finding with every text that can come from content (operator names, link targets, file names)
+ * escaped, so a page cannot clear the screen or retitle the terminal of whoever runs check.
+ */
+function safeFinding(f: Finding): Finding {
+  const e = (s: string) => escapeTerminal(s);
+  const lines = (s: string) => escapeTerminal(s, true);
+  return {
+    ...f,
+    message: lines(f.message),
+    target: f.target === undefined ? undefined : e(f.target),
+    hint: f.hint === undefined ? undefined : lines(f.hint),
+    source: f.source && { ...f.source, file: e(f.source.file) },
+    places: f.places.map((p) => ({ ...p, page: e(p.page), url: e(p.url), file: p.file === null ? null : e(p.file) })),
+  };
+}
+
+/** The findings to print: escaped for the terminal, and errors only when `quiet`. */
+function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {
+  const kept = quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+  return { ...r, findings: kept.map(safeFinding) };
+}
 
 export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not built — served by 404.html';
 
@@ -65,12 +88,13 @@ export function summaryLine(r: CheckResult): string {
   );
 }
 
-export function formatText(r: CheckResult, o: TextOptions = {}): string[] {
+export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
+  const r = shownFindings(result, o.quiet);
   const out: string[] = [];
   const tag = (f: { severity: 'error' | 'warning' }) =>
     f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
   const heading = (s: string) => paint(o.color, 1, s);
-  const findings = o.quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
+  const findings = r.findings;
 
   const note = o.quiet ? null : siteNote(r);
   if (note) out.push(`note: ${note}`, '');
@@ -229,15 +253,18 @@ function annotation(
  * GitHub workflow annotations, one per place a finding applies to, pointing at the content file
  * (or, with --dir, the built HTML file). Layout links get one annotation at content/site.yaml.
  */
-export function formatGithub(r: CheckResult, cwd: string = process.cwd()): string[] {
+export function formatGithub(result: CheckResult, cwd: string = process.cwd(), quiet = false): string[] {
+  const r = shownFindings(result, quiet);
   const out: string[] = [];
   const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
-  const note = siteNote(r);
+  const note = quiet ? null : siteNote(r);
   if (note) out.push(annotation('notice', note, { title: 'pa-site check' }));
   if (r.build && r.root) {
     for (const d of r.build.diagnostics) {
+      if (quiet && d.severity !== 'error') continue;
+      const message = escapeTerminal(d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, true);
       out.push(
-        annotation(d.severity, d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, {
+        annotation(d.severity, message, {
           file: rel(r.root, d.file),
           line: d.line,
           col: d.col,
@@ -271,6 +298,6 @@ export function formatGithub(r: CheckResult, cwd: string = process.cwd()): strin
       out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, title }));
     }
   }
-  out.push(summaryLine(r));
+  if (!quiet) out.push(summaryLine(r));
   return out;
 }

@@ -38,7 +38,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   }
   const format = opts.format ?? 'text';
   if (format === 'json') write([formatJson(result)]);
-  else if (format === 'github') write(formatGithub(result));
+  else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));
   else write(formatText(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
   return result.ok ? 0 : 1;
 }

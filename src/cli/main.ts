@@ -144,7 +144,7 @@ export function program(): Command {
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .addOption(today())
-    .option('-q, --quiet', 'print errors only')
+    .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
     .exitOverride()
     .action(async (opts) => {
       usedPipeline = true;
