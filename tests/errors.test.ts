@@ -202,6 +202,21 @@ describe('content errors name the file, line, column and field', () => {
   });
 });
 
+describe('broken {{…}} values', () => {
+  it('are reported in frontmatter blocks and operator text, which would otherwise publish them', async () => {
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: alert\n    title: Offer\n    text: Today {{example.name} wins.`;
+    const op = OPERATOR.replace('- Good app', '- "Call {{}} now"');
+    const diagnostics = await errorsFor({
+      'content/pages/second.md': `---\n${fm}\n---\n::: note\n`,
+      'content/operators/example.yaml': op,
+    });
+    expect(diagnostics.map((d) => [d.file, d.field, d.code, d.received])).toEqual([
+      ['content/operators/example.yaml', 'features[1]', 'malformed-value', '"{{}}"'],
+      ['content/pages/second.md', 'blocks.note.text', 'malformed-value', '"{{example.name}"'],
+    ]);
+  });
+});
+
 describe('bylines', () => {
   it('names the site when the project has no content/authors, and rejects an unknown author id', async () => {
     const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nText.\n` });

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference } from '../validate/interpolate.js';
+import { lookupReference, malformedIssue, malformedPlaceholder } from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -93,6 +93,11 @@ export class SegmentRules {
   /** Fills `{{id.field}}` values; an unknown one is an error and stays as written. */
   interpolate(block: BlockLines, value: string): string {
     if (!value.includes('{{')) return value;
+    const bad = malformedPlaceholder(value);
+    if (bad) {
+      const { message, ...extra } = malformedIssue(bad);
+      this.report(this.at(block, bad.found), 'error', 'malformed-value', message, extra);
+    }
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
       if (found !== undefined) return found;

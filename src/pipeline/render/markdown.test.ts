@@ -78,6 +78,18 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
     expect(diagnostics[0]!.message).toContain('{{fanduel.nope}}');
   });
 
+  it('reports a {{…}} value that is not complete, and leaves one in a code span alone', () => {
+    const { diagnostics } = render('First line.\n\nSee {{fanduel.name} and {{}} and {{ fanduel.name here.');
+    expect(diagnostics).toMatchObject([
+      { severity: 'error', code: 'malformed-value', line: 12, col: 5, field: 'body', received: '"{{fanduel.name}"' },
+    ]);
+    expect(diagnostics[0]!.hint).toContain('"}}"');
+    expect(render('Write `{{id.field}` like `{{fanduel.name}}`.').diagnostics).toEqual([]);
+    expect(render('[x](https://example.com/{{fanduel.name)').diagnostics.map((d) => d.code)).toContain(
+      'malformed-value',
+    );
+  });
+
   it('rejects banned wording, also across a line break, but allows a quoted mention', () => {
     const { diagnostics } = render('Operators dropped "free bet".\n\nClaim a risk-free\nstart, or a free\nbet.');
     expect(diagnostics.map((d) => [d.code, d.line, d.col])).toEqual([['banned-wording', 13, 13]]);

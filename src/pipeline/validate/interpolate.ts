@@ -16,6 +16,36 @@ export function lookupReference(
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 }
 
+/** A `{{` that does not start a complete `{{id.field}}` value: `{{x}`, `{{}}`, `{{ x` with no end. */
+export interface Malformed {
+  /** Index of the `{{` in the text. */
+  index: number;
+  /** The placeholder as written, up to its end or a short excerpt. */
+  found: string;
+}
+
+export function malformedPlaceholder(text: string): Malformed | undefined {
+  if (!text.includes('{{')) return undefined;
+  // Blank out the complete values (same length, so indices still point into `text`).
+  const index = text.replace(INTERPOLATION, (m) => ' '.repeat(m.length)).indexOf('{{');
+  if (index < 0) return undefined;
+  const rest = text.slice(index);
+  const end = rest.indexOf('}', 2);
+  const found = end >= 0 && end < 40 ? rest.slice(0, rest[end + 1] === '}' ? end + 2 : end + 1) : rest.slice(0, 20);
+  return { index, found: found.split('\n')[0]! };
+}
+
+/** The diagnostic parts for a malformed placeholder, shared by frontmatter, operator data and Markdown. */
+export function malformedIssue(m: Malformed): { message: string; received: string; hint: string } {
+  return {
+    message: 'a {{…}} value is not complete: expected {{id.field}}, such as {{fanduel.name}} or {{site.title}}',
+    received: JSON.stringify(m.found),
+    hint:
+      'close it with "}}" and name an operator id (or "site") and a field; ' +
+      'to show braces as they are, put them in a code span',
+  };
+}
+
 export interface Unresolved {
   path: PropertyKey[];
   reference: string;
@@ -30,12 +60,15 @@ export function interpolateDeep<T>(
   value: T,
   resolve: (id: string, keys: string[], path: PropertyKey[]) => string | undefined,
   path: PropertyKey[] = [],
-): { value: T; unresolved: Unresolved[]; ids: Set<string> } {
+): { value: T; unresolved: Unresolved[]; ids: Set<string>; malformed: (Malformed & { path: PropertyKey[] })[] } {
   const unresolved: Unresolved[] = [];
+  const malformed: (Malformed & { path: PropertyKey[] })[] = [];
   const ids = new Set<string>();
   const walk = (v: unknown, p: PropertyKey[]): unknown => {
     if (typeof v === 'string') {
       if (!v.includes('{{')) return v;
+      const bad = malformedPlaceholder(v);
+      if (bad) malformed.push({ ...bad, path: p });
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
         const out = resolve(id, dotted.slice(1).split('.'), p);
@@ -48,5 +81,5 @@ export function interpolateDeep<T>(
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...p, k])]));
     return v;
   };
-  return { value: walk(value, path) as T, unresolved, ids };
+  return { value: walk(value, path) as T, unresolved, ids, malformed };
 }

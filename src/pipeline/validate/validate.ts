@@ -6,7 +6,7 @@ import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, fieldPath } from './issues.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
-import { interpolateDeep, lookupReference } from './interpolate.js';
+import { interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
@@ -29,6 +29,15 @@ const offerInProse = (file: string, line: number, col: number, field: string, re
       'offer terms appear only in offer boxes, which show when they were checked and withhold them once stale: ' +
       'place an offer block (type: offer) or describe the offer without its figures',
   });
+
+const malformedAt = (
+  file: string,
+  pos: { line: number; col: number },
+  m: Malformed & { path: PropertyKey[] },
+): Diagnostic => {
+  const { message, ...extra } = malformedIssue(m);
+  return err(file, pos.line, pos.col, fieldPath(m.path), 'malformed-value', message, extra);
+};
 
 function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record<string, Author> {
   const authors: Record<string, Author> = {};
@@ -362,11 +371,12 @@ export function validateContent(
   const operators = config
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
-        const { value, unresolved } = interpolateDeep(o, (id, keys, at) => {
+        const { value, unresolved, malformed } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
           return lookupReference(id, keys, config, rawById);
         });
+        for (const m of malformed) diagnostics.push(malformedAt(o.file, locators.get(o.id)!(m.path), m));
         for (const r of offerRefs) {
           const pos = locators.get(o.id)!(r.path);
           diagnostics.push(offerInProse(o.file, pos.line, pos.col, fieldPath(r.path), r.ref));
@@ -492,7 +502,7 @@ export function validateContent(
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
-      const { value, unresolved, ids } = interpolateDeep(
+      const { value, unresolved, ids, malformed } = interpolateDeep(
         d.data[key],
         (id, keys, at) => {
           if (isOfferReference(id, keys) && operatorsById.has(id))
@@ -505,6 +515,7 @@ export function validateContent(
         const pos = d.locate(r.path);
         diagnostics.push(offerInProse(d.file.path, pos.line, pos.col, fieldPath(r.path), r.ref));
       }
+      for (const m of malformed) diagnostics.push(malformedAt(d.file.path, d.locate(m.path), m));
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {
