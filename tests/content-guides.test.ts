@@ -219,7 +219,7 @@ describe('/pa-gambling-laws', () => {
     expect(entry(/first online sportsbook/i)).toBe('May 2019');
     expect(entry(/Online casinos launch/)).toBe('15 July 2019');
     expect(entry(/advertising/)).toBe('March 2023');
-    expect(entry(/Self-exclusion moves online/)).toBe('July 2023');
+    expect(entry(/Self-exclusion portal relaunched/)).toBe('July 2023');
   });
 
   it('states the regulator duties and the four eligibility rules', async () => {

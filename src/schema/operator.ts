@@ -81,6 +81,10 @@ export const appSchema = z.strictObject({
   features: z.array(copy).min(1),
   /** Casino apps: how many games, as text ("1,000+"). */
   games: text.optional(),
+  /** Casino apps, when the source breaks the count down: slots, table games, live dealer tables ("450+"). */
+  slots: text.optional(),
+  tableGames: text.optional(),
+  liveTables: text.optional(),
 });
 
 export const operatorSchema = z
