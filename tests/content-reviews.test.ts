@@ -339,9 +339,9 @@ describe('BetRivers review tail (spec §2.15)', () => {
       .nextUntil('h2');
     const text = textOf(casino);
     expect(text).toContain('600+ games');
-    expect(text).toContain('more than 450 slots');
-    expect(text).toContain('more than 100 table games');
-    expect(text).toContain('more than 30 live dealer tables');
+    expect(text).toContain('450+ slots');
+    expect(text).toContain('100+ table games');
+    expect(text).toContain('30+ live dealer tables');
   });
 
   it('answers FAQs on the second-chance bet, iRush Rewards and legality under the PGCB', () => {
