@@ -41,8 +41,51 @@ describe('content errors name the file, line, column and field', () => {
   it('wrong type', async () => {
     const [d] = await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('rank: 1', 'rank: first') });
     expect(formatDiagnostic(d!)).toBe(
-      'content/operators/example.yaml:4:7  rank  wrong type: expected number (received: "first")',
+      'content/operators/example.yaml:4:7  rank  wrong type: expected number (received: "first")\n' +
+        '    fix: write a plain number, without quotation marks or units',
     );
+  });
+
+  it("zod's size and option checks in pa-site's words, each with a fix", async () => {
+    const op = OPERATOR.replace('rank: 1', 'rank: 0').replace('kind: sportsbook', 'kind: bookie');
+    const found = (await errorsFor({ 'content/operators/example.yaml': op })).map((d) => [d.field, d.message, d.hint]);
+    expect(found).toEqual([
+      ['kind', 'expected "sportsbook" or "casino"', 'use one of: sportsbook, casino'],
+      ['rank', 'must be at least 1', 'make it at least 1'],
+    ]);
+  });
+
+  it('one error per cause: an empty file, a field that is not a date', async () => {
+    const empty = await errorsFor({ 'content/operators/example.yaml': '# nothing yet\n' });
+    expect(empty.filter((d) => d.severity === 'error').map((d) => [d.line, d.code, d.message])).toEqual([
+      [1, 'empty-file', 'expected fields written as "key: value" lines, but the file is empty'],
+    ]);
+    const date = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM.replace(/^updated:.*$/m, 'updated: soon')}\n---\nBody\n`,
+    });
+    expect(date.map((d) => [d.field, d.message, d.hint])).toEqual([
+      ['updated', 'expected a date written as YYYY-MM-DD', 'write the date as year-month-day, e.g. 2025-01-31'],
+    ]);
+  });
+
+  it('an unknown block type, at its type field', async () => {
+    const fm = `${GOOD_FM}\nblocks:\n  note:\n    type: banner\n    text: Hi`;
+    const [d, ...rest] = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n::: note\n` });
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ line: 11, col: 11, field: 'blocks.note.type', received: '"banner"' });
+    expect(d!.hint).toMatch(/^use one of: /);
+  });
+
+  it('a missing option field says which values it takes', async () => {
+    const [d, ...rest] = await errorsFor({
+      'content/operators/example.yaml': OPERATOR.replace('kind: sportsbook\n', ''),
+    });
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({
+      field: 'kind',
+      code: 'missing-field',
+      hint: 'add "kind:" here, with one of: sportsbook, casino',
+    });
   });
 
   it('value out of range: a rating of 7 out of 5', async () => {
@@ -55,6 +98,7 @@ describe('content errors name the file, line, column and field', () => {
       received: '7',
     });
     expect(d!.message).toContain('out of 5');
+    expect(d!.hint).toBe('make it at most 5');
   });
 
   it('unknown key (a typo)', async () => {
@@ -90,7 +134,11 @@ describe('content errors name the file, line, column and field', () => {
       field: 'body',
       code: 'unknown-operator',
     });
-    expect(d!.hint).toContain('example');
+    expect(d!.hint).toBe('operator ids are the file names in content/operators: example');
+    const [near] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\nIntro.\n\nSee {{exampel.name}} now.\n`,
+    });
+    expect(near!.hint).toBe('did you mean "example"? operator ids are the file names in content/operators: example');
   });
 
   it('a section that is not a top-level header menu link', async () => {

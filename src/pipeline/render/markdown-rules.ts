@@ -102,7 +102,7 @@ export class SegmentRules {
       const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
       if (found !== undefined) return found;
       this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
-        hint: `see content/operators/${id}.yaml (or content/site.yaml for "site") for the field names`,
+        hint: `check the field names in ${id === 'site' ? 'content/site.yaml' : `content/operators/${id}.yaml`}`,
       });
       return whole;
     });

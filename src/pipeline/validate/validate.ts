@@ -4,7 +4,7 @@ import type { Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
-import { issuesToDiagnostics, fieldPath } from './issues.js';
+import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import { interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
@@ -48,7 +48,12 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
       diagnostics.push(...src.errors);
       continue;
     }
-    const parsed = authorSchema.safeParse(src.data ?? {}, { reportInput: true });
+    const empty = notAMapping(src, 'write name, role and bio as "key: value" lines (see docs/content.md)');
+    if (empty) {
+      diagnostics.push(empty);
+      continue;
+    }
+    const parsed = authorSchema.safeParse(src.data, { reportInput: true });
     if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
     else authors[id] = { ...parsed.data, id, file: file.path };
   }
@@ -62,7 +67,12 @@ function validateSite(
 ): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
-  const parsed = siteSchema.safeParse(src.data ?? {}, { reportInput: true });
+  const empty = notAMapping(
+    src,
+    'restore content/site.yaml from version control, or see docs/content.md for its fields',
+  );
+  if (empty) return void diagnostics.push(empty);
+  const parsed = siteSchema.safeParse(src.data, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
@@ -122,9 +132,10 @@ function validateOperators(
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
-    const parsed = operatorSchema.safeParse(src.data ?? {}, { reportInput: true });
-    if (!parsed.success) {
-      diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+    const empty = notAMapping(src, 'copy another operator file and edit it (docs/content.md lists the fields)');
+    const parsed = empty ? undefined : operatorSchema.safeParse(src.data, { reportInput: true });
+    if (!parsed?.success) {
+      diagnostics.push(...(parsed ? issuesToDiagnostics(parsed.error.issues, src) : [empty!]));
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
@@ -260,11 +271,10 @@ function checkPage(
       return;
     }
     if (!operators.has(id)) {
-      const known = [...operators.keys()].join(', ');
       diagnostics.push(
         err(file.path, where().line, where().col, field, 'unknown-operator', `no operator with id "${id}"`, {
           received: JSON.stringify(via),
-          hint: `operator ids are the file names in content/operators: ${known || '(none yet)'}`,
+          hint: operatorIdHint(id, [...operators.keys(), ...broken.keys()]),
         }),
       );
       return;
@@ -395,7 +405,11 @@ export function validateContent(
               fieldPath(u.path),
               'unknown-value',
               `"${u.reference}" does not name a text or number field`,
-              { hint: `check the operator id and field names (operator ids: ${[...rawById.keys()].join(', ')})` },
+              {
+                hint: rawById.has(u.id)
+                  ? `check the field names in content/operators/${u.id}.yaml`
+                  : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
+              },
             ),
           );
         }
@@ -534,8 +548,12 @@ export function validateContent(
             `"${u.reference}" does not name a text or number field`,
             {
               hint:
-                `operator ids are the file names in content/operators: ${[...operatorsById.keys()].join(', ')}; ` +
-                '"site" is content/site.yaml',
+                u.id === 'site'
+                  ? 'check the field names in content/site.yaml'
+                  : operatorsById.has(u.id)
+                    ? `check the field names in content/operators/${u.id}.yaml`
+                    : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
+                      '"site" is content/site.yaml',
             },
           ),
         );
