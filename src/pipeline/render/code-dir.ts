@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { makeDirs } from '../../make-dirs.js';
 import { CACHE_MAX_AGE_MS, cacheDir } from '../../paths.js';
 
 /** Why `dir` cannot be written (created if missing), or undefined when it can. */
 export function unwritable(dir: string): NodeJS.ErrnoException | undefined {
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     const probe = path.join(dir, `.probe-${process.pid}`);
     writeFileSync(probe, '');
     unlinkSync(probe);
