@@ -29,9 +29,19 @@ afterAll(async () => {
 });
 
 describe('dev server Host header (#16 item 7)', () => {
-  it('answers loopback names', async () => {
+  it('answers loopback names and addresses', async () => {
     expect((await getWithHost(`localhost:${server.port}`)).status).toBe(200);
     expect((await getWithHost(`127.0.0.1:${server.port}`)).status).toBe(200);
+    expect((await getWithHost('127.0.0.2')).status).toBe(200);
+    expect((await getWithHost(`[::1]:${server.port}`)).status).toBe(200);
+  });
+
+  it('refuses IP addresses that are not loopback ones', async () => {
+    for (const host of ['10.1.2.3', `8.8.8.8:${server.port}`, '[fd00::2]']) {
+      const r = await getWithHost(host);
+      expect([host, r.status]).toEqual([host, 403]);
+      expect(r.body).toContain(`received Host: ${JSON.stringify(host)}`);
+    }
   });
 
   it('refuses any other name with 403 and a message (DNS rebinding)', async () => {

@@ -1,8 +1,7 @@
 import path from 'node:path';
+import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
 import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
 export async function runDev(opts: { root: string; port?: string; host: string }): Promise<number> {
@@ -18,16 +17,6 @@ export async function runDev(opts: { root: string; port?: string; host: string }
       o.err(`error: --port must be a whole number from 0 to 65535 (received: ${opts.port})`);
       return 2;
     }
-  }
-  if (!LOOPBACK.has(opts.host)) {
-    o.err(
-      paint(
-        o.color,
-        33,
-        `warning: listening on ${opts.host}: other machines on your network can open this dev server. ` +
-          'Use the default (127.0.0.1) unless you need that.',
-      ),
-    );
   }
   const log = (e: DevLog) => {
     const time = new Date().toLocaleTimeString('en-GB');
@@ -45,33 +34,42 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     } else if (e.kind === 'failed') {
       o.err(
         `${time} ${paint(o.color, 31, '✗')} build failed in ${Math.round(e.ms)} ms; ` +
-          'still serving the last good pages:',
+          (e.served ? 'still serving the last good pages:' : 'every page shows this error until a save fixes it:'),
       );
       printDiagnostics(o, e.diagnostics);
-    } else o.out(`${time} ${e.message}`);
+    } else if (e.kind === 'warning')
+      o.err(`${paint(o.color, 33, 'warning')}: ${escapeTerminal(e.message)}\n    fix: ${escapeTerminal(e.hint)}`);
+    else o.out(`${time} ${e.message}`);
   };
   let server: DevServer;
   try {
     server = await dev({ root: opts.root, port, strictPort: opts.port !== undefined, host: opts.host, log });
   } catch (e) {
     if (e instanceof DevError) {
-      o.err(`error: ${e.message}`);
-      return 1;
+      // Messages quote --root and --host as given: escaped for the terminal.
+      o.err(`error: ${escapeTerminal(e.message)}${e.hint ? `\n    fix: ${escapeTerminal(e.hint)}` : ''}`);
+      return e.code === 'bad-host' ? 2 : 1; // a --host that cannot be used is a usage error
     }
     throw e;
   }
+  // Handled from before the URL line shows: a Ctrl-C sent as soon as it does must stop the server cleanly.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  // A failed first build was logged as it ended (above the URL line).
   const first = server.last();
-  if (!first.ok) log({ kind: 'failed', ms: first.timings.total, diagnostics: first.diagnostics });
   const outDir = path.relative(process.cwd(), server.outDir) || server.outDir;
   o.out(
     `pa-site dev: ${server.url}  (${first.pages} pages, ${formatBytes(first.bytes)}; ` +
       `dev build in ${outDir}; Ctrl-C to stop)`,
   );
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  await stopped;
   await server.close();
   o.out('pa-site dev stopped.');
   return 0;

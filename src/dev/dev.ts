@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lookup } from 'node:dns/promises';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
@@ -12,9 +14,10 @@ import { filesForPath } from '../pipeline/route/urls.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/render-cache.js';
+import { unwritable } from '../pipeline/render/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
-import { forbiddenHostMessage, hostAllowed } from './host-check.js';
+import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
 export const DEFAULT_PORT = 4321;
@@ -42,13 +45,26 @@ export type DevLog =
       css: boolean;
       changed: string[];
     }
-  | { kind: 'failed'; ms: number; diagnostics: Diagnostic[] }
-  | { kind: 'info'; message: string };
+  | {
+      kind: 'failed';
+      ms: number;
+      diagnostics: Diagnostic[];
+      /** Whether an earlier build succeeded, so its pages are still served; else every page shows the error. */
+      served: boolean;
+    }
+  | { kind: 'info'; message: string }
+  | { kind: 'warning'; message: string; hint: string };
 
+/**
+ * Why the dev server could not start. `bad-host` is a usage error (a --host that does not resolve or
+ * is not this machine's); the rest are about the project or the machine.
+ */
 export class DevError extends Error {
   constructor(
-    readonly code: 'port-in-use' | 'already-running',
+    readonly code: 'port-in-use' | 'already-running' | 'no-project' | 'bad-host',
     message: string,
+    /** How to fix it. */
+    readonly hint?: string,
   ) {
     super(message);
   }
@@ -95,15 +111,72 @@ const alive = (pid: number) => {
   }
 };
 
+/** What is wrong with a file that should be there, or undefined when it is a file. */
+const notAFile = (file: string) => {
+  try {
+    return statSync(file).isFile() ? undefined : 'it is not a file';
+  } catch {
+    return 'it does not exist';
+  }
+};
+
+const HOST_HINT =
+  'pass --host 127.0.0.1 (the default), 0.0.0.0 to listen on every interface, or a name or address of this machine';
+
+/** The addresses --host names, checked before anything is built: a mistyped name is a usage error. */
+async function resolveHost(host: string): Promise<string[]> {
+  const expected = '--host must be a name or address of this machine';
+  // An empty host would make Node listen on every interface.
+  if (!host.trim()) throw new DevError('bad-host', `${expected}, but it is empty`, HOST_HINT);
+  try {
+    return (await lookup(host, { all: true })).map((a) => a.address);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new DevError('bad-host', `${expected}, but ${JSON.stringify(host)} does not resolve (${code})`, HOST_HINT);
+  }
+}
+
+/**
+ * The folder the dev build (and its lock file) goes in: one per project in the cache folder, or, when
+ * that cannot be written (as `build` goes on without its render cache), a private temporary folder
+ * holding the render cache too. `temporary` removes that folder as the process exits.
+ */
+function workFolder(root: string, log: (e: DevLog) => void): { work: string; temporary?: () => void } {
+  const work = path.join(cacheDir, 'dev', createHash('sha256').update(root).digest('hex').slice(0, 12));
+  const problem = unwritable(work);
+  if (!problem) return { work };
+  const own = mkdtempSync(path.join(tmpdir(), 'pa-site-dev-'));
+  const temporary = () => rmSync(own, { recursive: true, force: true });
+  process.once('exit', temporary);
+  log({
+    kind: 'warning',
+    message:
+      `the cache folder ${cacheDir} cannot be written (${problem.code ?? problem.message}); ` +
+      'the dev build and its render cache go to a temporary folder instead, removed when dev stops',
+    hint: `make ${cacheDir} a writable folder, or set PA_SITE_CACHE_DIR to one`,
+  });
+  return { work: own, temporary };
+}
+
 /** Starts the dev server: builds into a cache folder, serves it, watches and rebuilds on change. */
 export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const root = path.resolve(options.root ?? '.');
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => undefined);
-  const work = path.join(cacheDir, 'dev', createHash('sha256').update(root).digest('hex').slice(0, 12));
+  // Refused up front, as `build` fails on it: there would be nothing to watch and no good page to serve.
+  const siteFile = path.join(root, 'content', 'site.yaml');
+  const problem = notAFile(siteFile);
+  if (problem) {
+    throw new DevError(
+      'no-project',
+      `no site configuration found: expected ${siteFile}, but ${problem}`,
+      'run pa-site dev in the project folder or pass --root DIR pointing at a folder that contains content/site.yaml',
+    );
+  }
+  const addresses = await resolveHost(host);
+  const { work, temporary } = workFolder(root, log);
   const outDir = path.join(work, 'site');
   const lockFile = path.join(work, 'dev.lock.json');
-  await mkdir(work, { recursive: true });
 
   if (existsSync(lockFile)) {
     const lock = JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')) as { pid?: number; url?: string };
@@ -186,7 +259,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       templates: stale.templates ? undefined : compiled.templates,
       assets: stale.assets ? undefined : compiled.assets,
     };
-    const result = await build({ root, outDir, compiled: reuse });
+    const result = await build({ root, outDir, compiled: reuse, cacheDir: temporary && path.join(work, 'render') });
     last = result;
     if (result.compiled) {
       compiled = result.compiled;
@@ -218,7 +291,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         routes: [...new Set(errors.map((d) => fileRoutes.get(d.file)).filter((r): r is string => !!r))],
       };
       send('error-state', { message: error.message, details: error.details });
-      log({ kind: 'failed', ms, diagnostics: result.diagnostics });
+      log({ kind: 'failed', ms, diagnostics: result.diagnostics, served: hasGoodOutput });
     }
   };
   await runBuild([]);
@@ -238,7 +311,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   };
   const assets = sirv(outDir, { dev: true, etag: false });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hostAllowed(req.headers.host, host)) {
+    if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(forbiddenHostMessage(req.headers.host));
     }
@@ -310,7 +383,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     try {
       port = await listen(wanted === 0 ? 0 : wanted + attempt);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRNOTAVAIL')
+        throw new DevError(
+          'bad-host',
+          `--host must be an address of this machine, but ${host} is not one (EADDRNOTAVAIL)`,
+          HOST_HINT,
+        );
+      if (code !== 'EADDRINUSE') throw e;
       if (options.strictPort || wanted === 0)
         throw new DevError(
           'port-in-use',
@@ -325,6 +405,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${shown}:${port}`;
   await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, root }));
+  if (!addresses.every(isLoopback))
+    log({
+      kind: 'warning',
+      message: `listening on ${host}: other machines on your network can open this dev server`,
+      hint: 'use the default --host (127.0.0.1) unless you need that',
+    });
 
   // Watch content, templates and styles; batch the changes of one save.
   const watcher = chokidar.watch([path.join(root, 'content'), tplDir], {
@@ -386,7 +472,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await running;
-      await rm(lockFile, { force: true });
+      await rm(temporary ? work : lockFile, { recursive: true, force: true });
+      if (temporary) process.off('exit', temporary);
     },
   };
 }

@@ -1,0 +1,142 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureProject } from './fixture.js';
+import { repoRoot } from './helpers.js';
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+const project = async (files: Record<string, string> = {}) => {
+  const p = await fixtureProject({ 'tmp/.keep': '', ...files });
+  cleanups.push(p.cleanup);
+  return p;
+};
+
+/** A dev command that must end by itself: one that starts serving instead is ended by the timeout. */
+const devOnce = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [bin, 'dev', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    timeout: 30_000,
+  });
+
+/** Starts `pa-site dev --port 0`; resolves once it prints its URL (or rejects if it exits first). */
+function startDev(root: string, env: Record<string, string>) {
+  const proc = spawn(process.execPath, [bin, 'dev', '--root', root, '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  let output = '';
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  cleanups.push(async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
+    await exited;
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      output += d;
+      const m = /pa-site dev: (http:\/\/\S+)/.exec(output);
+      if (m) resolve(m[1]!);
+    };
+    proc.stdout.on('data', onData);
+    proc.stderr.on('data', onData);
+    exited.then((code) => reject(new Error(`pa-site dev exited (${code}) before serving:\n${output}`)));
+  });
+  return {
+    url,
+    output: () => output,
+    /** Ctrl-C; resolves with the exit code. */
+    stop: () => {
+      proc.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+describe('pa-site dev start-up', () => {
+  it('refuses a --host that does not resolve as a usage error, before any warning', async () => {
+    const p = await project();
+    const r = devOnce(['--root', p.root, '--port', '0', '--host', 'no such host']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --host must be a name or address of this machine, but "no such host" does not resolve (ENOTFOUND)\n' +
+        '    fix: pass --host 127.0.0.1 (the default), 0.0.0.0 to listen on every interface, ' +
+        'or a name or address of this machine\n',
+    );
+  });
+
+  it('refuses a --host that is not an address of this machine as a usage error', async () => {
+    const p = await project();
+    // TEST-NET-3 (RFC 5737): never an address of this machine.
+    const r = devOnce(['--root', p.root, '--port', '0', '--host', '203.0.113.9'], {
+      PA_SITE_CACHE_DIR: path.join(p.root, 'cache'),
+    });
+    expect([r.status, r.stdout]).toEqual([2, '']);
+    expect(r.stderr).toBe(
+      'error: --host must be an address of this machine, but 203.0.113.9 is not one (EADDRNOTAVAIL)\n' +
+        '    fix: pass --host 127.0.0.1 (the default), 0.0.0.0 to listen on every interface, ' +
+        'or a name or address of this machine\n',
+    );
+  });
+
+  it('refuses a --root without content/site.yaml instead of serving nothing', async () => {
+    const p = await project();
+    const missing = path.join(p.root, 'no-such-folder');
+    const r = devOnce(['--root', missing, '--port', '0']);
+    expect([r.signal, r.status, r.stdout]).toEqual([null, 1, '']);
+    expect(r.stderr).toBe(
+      `error: no site configuration found: expected ${path.join(missing, 'content', 'site.yaml')}, ` +
+        'but it does not exist\n' +
+        '    fix: run pa-site dev in the project folder or pass --root DIR pointing at a folder that contains ' +
+        'content/site.yaml\n',
+    );
+  });
+
+  it('prints a failed first build once, without promising good pages it never had', async () => {
+    const p = await project({ 'content/pages/broken.md': '---\ntitle: No template here\n---\nText.\n' });
+    const dev = startDev(p.root, { PA_SITE_CACHE_DIR: path.join(p.root, 'cache') });
+    await dev.url;
+    expect(await dev.stop()).toBe(0);
+    const out = dev.output();
+    expect(out.match(/build failed/g)).toHaveLength(1);
+    expect(out.match(/content\/pages\/broken\.md:2:1 {2}template/g)).toHaveLength(1);
+    expect(out).toContain('build failed in');
+    expect(out).toContain('; every page shows this error until a save fixes it:');
+    expect(out).not.toContain('last good pages');
+  });
+
+  const unwritable: [string, (root: string) => string, string][] = [
+    ['a file', (root) => path.join(root, 'content', 'site.yaml'), 'ENOTDIR'],
+    ['a path through a file', (root) => path.join(root, 'content', 'site.yaml', 'cache'), 'ENOTDIR'],
+  ];
+  // Node 20's recursive mkdir loops forever there.
+  if (existsSync('/proc/self')) unwritable.push(['under /proc', () => '/proc/pa-site-no-cache', 'ENOENT']);
+  it.each(unwritable)(
+    'serves from a temporary folder when the cache folder is %s, warning once',
+    async (_, at, code) => {
+      const p = await project();
+      const cache = at(p.root);
+      const tmp = path.join(p.root, 'tmp');
+      const dev = startDev(p.root, { PA_SITE_CACHE_DIR: cache, TMPDIR: tmp });
+      const url = await dev.url;
+      expect((await fetch(url)).status).toBe(200);
+      expect(await dev.stop()).toBe(0);
+      const out = dev.output();
+      expect(out.match(/warning/g)).toEqual(['warning']);
+      expect(out).toContain(
+        `warning: the cache folder ${cache} cannot be written (${code}); the dev build and its render cache go to ` +
+          'a temporary folder instead, removed when dev stops\n' +
+          `    fix: make ${cache} a writable folder, or set PA_SITE_CACHE_DIR to one\n`,
+      );
+      expect(out).toMatch(/dev build in tmp\/pa-site-dev-\w+\/site;/);
+      expect(await readdir(tmp)).toEqual(['.keep']);
+    },
+  );
+});
