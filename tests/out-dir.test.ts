@@ -97,4 +97,29 @@ describe('build refuses output folders it must not replace', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(await tree(p.root)).toEqual(before);
   });
+
+  it('creates missing parent folders of --out', async () => {
+    const p = await project();
+    const r = await build({ root: p.root, outDir: 'build/site/www' });
+    expect(r.ok).toBe(true);
+    expect(await readdir(path.join(p.root, 'build/site/www'))).toContain('index.html');
+  });
+
+  it('reports an output folder that cannot be made as a write error naming it, with a fix', async () => {
+    const p = await project();
+    const r = await build({ root: p.root, outDir: 'notes.txt/dist' });
+    expect(r.ok).toBe(false);
+    expect(r.diagnostics).toMatchObject([
+      { code: 'write-error', file: 'notes.txt/dist', message: expect.stringContaining('(ENOTDIR)') },
+    ]);
+    expect(r.diagnostics[0]!.hint).toContain('nothing was written');
+    const cli = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--out', 'notes.txt/dist', '--no-cache'],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).not.toContain('unexpected error');
+    expect(cli.stderr).toContain('Build failed; nothing was written to');
+  });
 });

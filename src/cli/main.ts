@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from '../paths.js';
@@ -75,9 +76,9 @@ async function runBuild(opts: {
   }
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
-    o.err(
-      paint(o.color, 31, `Build failed; ${path.relative(process.cwd(), result.outDir) || '.'} was left as it was.`),
-    );
+    const where = path.relative(process.cwd(), result.outDir) || '.';
+    const kept = existsSync(result.outDir) ? `${where} was left as it was` : `nothing was written to ${where}`;
+    o.err(paint(o.color, 31, `Build failed; ${kept}.`));
     return EXIT.failed;
   }
   if (opts.verbose) for (const l of buildDetails(result)) o.out(l);

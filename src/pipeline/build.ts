@@ -19,8 +19,9 @@ import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
 import { unwritable } from './render/code-dir.js';
 import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
-import { Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
-import { lockOutput } from './write/lock.js';
+import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
+import { lockOutput, type OutputLock } from './write/lock.js';
+import { makeDirs } from '../make-dirs.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
@@ -195,11 +196,15 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   }
   if (hasLeftovers(outDir)) {
     // A build was killed mid-write: put the previous output back first, even if this build fails.
-    const lock = await lockOutput(outDir, options.onStatus);
     try {
-      await recoverOutput(outDir);
-    } finally {
-      lock.release();
+      const lock = await lockOutput(outDir, options.onStatus);
+      try {
+        await recoverOutput(outDir);
+      } finally {
+        lock.release();
+      }
+    } catch (e) {
+      return done(outputFailed(result, e));
     }
   }
   let mark = performance.now();
@@ -311,16 +316,27 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
   const publicOut = await publicFiles(root);
-  const generated: Record<string, string> = { ...GENERATED, [MARKER]: "pa-site's marker file" };
+  const generated: Record<string, string> = { ...OWN_FILES };
   for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
   result.diagnostics.push(...outputClashes(site.pages, [...publicOut.keys()], generated));
   if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
 
-  const lock = await lockOutput(outDir, options.onStatus);
+  let lock: OutputLock;
+  let staging: Staging;
+  try {
+    makeDirs(path.dirname(outDir)); // --out build/site in a fresh clone
+    lock = await lockOutput(outDir, options.onStatus);
+  } catch (e) {
+    return done(outputFailed(result, e));
+  }
   try {
     // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
     touch(templates.file);
-    const staging = await Staging.open(outDir);
+    try {
+      staging = await Staging.open(outDir);
+    } catch (e) {
+      return done(outputFailed(result, e));
+    }
     const setup: RenderSetup = {
       site,
       templatesFile: templates.file,
@@ -383,10 +399,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await staging.abort().catch(() => undefined);
-      const problem = writeProblem(root, outDir, e);
-      if (!problem) throw e;
-      result.diagnostics.push(problem);
-      return done(result);
+      return done(outputFailed(result, e));
     }
     result.bytes = staging.bytes;
     result.files = staging.files;
@@ -398,6 +411,30 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   } finally {
     lock.release();
   }
+}
+
+/** Files every build writes besides pages and public files, with what each is. */
+const OWN_FILES: Readonly<Record<string, string>> = { ...GENERATED, [MARKER]: "pa-site's marker file" };
+
+/** `result` with the output step's failure as its diagnostic; rethrows what is not a write problem. */
+function outputFailed(result: BuildResult, e: unknown): BuildResult {
+  if (e instanceof ForeignOutputError) {
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'unsafe-out-dir',
+      file: path.relative(result.root, result.outDir).split(path.sep).join('/') || '.',
+      line: 1,
+      col: 1,
+      field: '--out',
+      message: e.message,
+      hint: 'something replaced the output folder while pa-site was building: move it away or choose another --out',
+    });
+    return result;
+  }
+  const problem = writeProblem(result.root, result.outDir, e);
+  if (!problem) throw e;
+  result.diagnostics.push(problem);
+  return result;
 }
 
 /**

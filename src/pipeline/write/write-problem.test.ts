@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeProblem } from './write-problem.js';
@@ -17,7 +18,10 @@ describe('writeProblem', () => {
       file: 'dist/guides/odds.html',
       message: 'could not write the output: the disk is full (ENOSPC)',
     });
-    expect(d?.hint).toMatch(/free some space.*previous output was left as it was/);
+    // No output folder exists at /project/dist: the hint must not claim one was kept.
+    expect(d?.hint).toMatch(/free some space.*then build again; nothing was written$/);
+    const kept = writeProblem(root, tmpdir(), fsError('ENOSPC', 'ENOSPC: no space left on device'));
+    expect(kept?.hint).toMatch(/previous output was left as it was$/);
   });
 
   it('prefers the error path, and falls back to the output folder', () => {

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { lockFileFor } from './lock.js';
 import type { Diagnostic } from '../../diagnostics.js';
 
 const ACCESS = 'give your user write access to the output folder and to the folder that holds it';
@@ -12,11 +14,21 @@ const KNOWN: Record<string, [what: string, fix: string]> = {
   EMFILE: ['too many files are open', 'raise the open-file limit (ulimit -n) or build with --workers 1'],
   ENFILE: ['too many files are open on this machine', 'close other programs, or build with --workers 1'],
   EIO: ['the disk reported an input/output error', 'check the disk'],
+  ENOTDIR: ['a part of the output path is a file, not a folder', 'choose an output folder whose parents are folders'],
+  ENOENT: [
+    'a folder on the output path is missing or cannot hold files',
+    'choose an output folder on an ordinary disk (--out)',
+  ],
+  ENAMETOOLONG: ['the output path is too long', 'choose a shorter output path (--out)'],
 };
+
+const KEPT = 'the previous output was left as it was';
 
 /** Where a staged file will live: `.dist.staging-…/a/b.html` is shown as `dist/a/b.html`. */
 function shownPath(root: string, outDir: string, file: string | undefined): string {
   let abs = file ? path.resolve(file) : outDir;
+  // The lock file and the folder that holds the output are details: name the output folder.
+  if (abs === lockFileFor(outDir) || abs === path.dirname(outDir)) abs = outDir;
   const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.staging-`);
   if (abs.startsWith(staging)) {
     const inside = abs.slice(staging.length).split(path.sep).slice(1);
@@ -42,6 +54,6 @@ export function writeProblem(root: string, outDir: string, err: unknown): Diagno
     col: 1,
     field: '',
     message: `could not write the output: ${what} (${e.code})`,
-    hint: `${fix}, then build again; the previous output was left as it was`,
+    hint: `${fix}, then build again; ${existsSync(outDir) ? KEPT : 'nothing was written'}`,
   };
 }

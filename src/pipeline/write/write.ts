@@ -76,6 +76,9 @@ export async function recoverOutput(outDir: string): Promise<boolean> {
   return restored;
 }
 
+/** The output folder was replaced by one pa-site did not write while the build ran. */
+export class ForeignOutputError extends Error {}
+
 /**
  * Stage 5, atomic output. Files are streamed into a fresh sibling folder as they are produced
  * (memory stays bounded), then `commit()` swaps it in for `outDir`. Until then the previous output
@@ -134,7 +137,9 @@ export class Staging {
     // Checked again here: the folder may have been replaced by hand while the build ran.
     if (!ownedOrEmpty(this.outDir)) {
       await this.abort();
-      throw new Error(`${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`);
+      throw new ForeignOutputError(
+        `${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`,
+      );
     }
     const retired = `${this.dir.replace('.staging-', '.old-')}`;
     const hadPrevious = existsSync(this.outDir);
