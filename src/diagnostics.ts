@@ -34,6 +34,13 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
+ * Characters content must not hold: the same controls and bidi overrides, but tab, line feed and
+ * carriage return are ordinary text. They would reach readers' pages invisible (or reorder text).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+export const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/**
  * Text from content made safe for a terminal: escape sequences (ESC…), other controls and bidi
  * overrides are shown as `\x1b` / `\u202e` instead of acting on the terminal.
  */

@@ -1,6 +1,9 @@
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
 import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
+import { repoRoot } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -167,6 +170,41 @@ describe('content errors name the file, line, column and field', () => {
     );
   });
 
+  it("reports the later stages' problems beside validation errors, not on the next run", async () => {
+    const body =
+      'Held by {{exampel.licensee}}, {{example.nope}} and {{site.nothing}}.\n\n# A second h1\n\n' +
+      'Get a risk-free bet today.\n';
+    const errors = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\n---\n${body}`,
+      'content/pages/zdup.md': `---\n${GOOD_FM.replace('Second page title', 'Dup')}\nroute: /third\n---\nText.\n`,
+      'content/pages/four.md': `---\n${GOOD_FM.replace('Second page title', 'Four')}\nroute: /404\n---\nText.\n`,
+      'content/public/third.html': 'x',
+      'content/pages/third.md': `---\n${GOOD_FM.replace('Second page title', 'Third')}\n---\nText.\n`,
+    });
+    expect(errors.map((d) => [d.file, d.code])).toEqual([
+      ['content/pages/four.md', 'output-clash'],
+      ['content/pages/second.md', 'unknown-operator'],
+      ['content/pages/second.md', 'unknown-value'],
+      ['content/pages/second.md', 'unknown-value'],
+      ['content/pages/second.md', 'markdown-h1'],
+      ['content/pages/second.md', 'banned-wording'],
+      ['content/pages/zdup.md', 'duplicate-route'],
+      ['content/public/third.html', 'output-clash'],
+    ]);
+    expect(errors.find((d) => d.code === 'banned-wording')!.message).toMatch(/^uses "risk-free"/);
+  });
+
+  it('rejects invisible control characters and bidi overrides in text and in the body', async () => {
+    const fm = GOOD_FM.replace('Second page title', 'Second \u202e title');
+    const errors = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\nIntro.\n\nA \x1b[2J bell\x07.\n` });
+    expect(errors.map((d) => [d.field, d.line, d.col, d.code])).toEqual([
+      ['title', 3, 8, 'schema'],
+      ['body', 12, 3, 'control-character'],
+    ]);
+    expect(errors[0]!.message).toBe('holds an invisible control character (\\u202e) at character 8');
+    expect(errors.every((d) => d.hint?.startsWith('remove it'))).toBe(true);
+  });
+
   it('two operators of one kind with the same rank', async () => {
     const [d, ...rest] = await errorsFor({
       'content/operators/zeta.yaml': OPERATOR.replace('name: Example Sportsbook', 'name: Zeta Sportsbook'),
@@ -247,6 +285,27 @@ describe('content errors name the file, line, column and field', () => {
       code: 'unknown-value',
     });
     expect(d!.message).toContain('{{example.review.nope}}');
+  });
+});
+
+describe('a template that throws', () => {
+  it('is named, with its component, in the page error', async () => {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nText.\n` });
+    cleanups.push(p.cleanup);
+    await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
+    const footer = path.join(p.root, 'templates/components/Footer.tsx');
+    const code = await readFile(footer, 'utf8');
+    const start = 'const { columns, bottomLinks } = site.footer;';
+    expect(code).toContain(start);
+    const thrower = `if (route === '/second') throw new Error('no footer for this page');\n  ${start}`;
+    await writeFile(footer, code.replace(start, thrower));
+    const result = await build({ root: p.root, outDir: 'dist', cache: false });
+    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.message])).toEqual([
+      [
+        'content/pages/second.md',
+        'rendering failed: no footer for this page (thrown in templates/components/Footer.tsx, in Footer)',
+      ],
+    ]);
   });
 });
 

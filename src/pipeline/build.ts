@@ -22,6 +22,7 @@ import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
 import { makeDirs } from '../make-dirs.js';
+import { checkBodies } from './render/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
@@ -247,7 +248,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     cache = undefined;
   }
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
-  const { site, diagnostics } = validateContent(
+  const { site, diagnostics, checkable } = validateContent(
     root,
     loaded,
     splitter,
@@ -256,7 +257,10 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   splitter.save();
   for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
-  if (!site) return done(result);
+  if (!site) {
+    if (checkable) result.diagnostics.push(...(await laterChecks(root, checkable)));
+    return done(result);
+  }
   let today: Date;
   try {
     today = referenceDate(options.today, options.now);
@@ -415,6 +419,16 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
 
 /** Files every build writes besides pages and public files, with what each is. */
 const OWN_FILES: Readonly<Record<string, string>> = { ...GENERATED, [MARKER]: "pa-site's marker file" };
+
+/**
+ * What the stages after validation would also have reported for a site that failed it: Markdown
+ * problems and files that claim one output path. One run then lists every problem.
+ */
+async function laterChecks(root: string, site: Site): Promise<Diagnostic[]> {
+  const markdown = await loadMarkdownEngine(site.markdown);
+  const found = markdown.engine ? checkBodies(site, markdown.engine) : [];
+  return [...found, ...outputClashes(site.pages, [...(await publicFiles(root)).keys()], OWN_FILES)];
+}
 
 /** `result` with the output step's failure as its diagnostic; rethrows what is not a write problem. */
 function outputFailed(result: BuildResult, e: unknown): BuildResult {

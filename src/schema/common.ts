@@ -1,7 +1,20 @@
 import * as z from 'zod';
+import { CONTROL_IN_TEXT, escapeTerminal } from '../diagnostics.js';
 import { urlProblem } from '../pipeline/validate/url-safety.js';
 
-export const text = z.string().trim().min(1, 'must not be empty');
+export const text = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .superRefine((value, ctx) => {
+    const at = value.search(CONTROL_IN_TEXT);
+    if (at >= 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `holds an invisible control character (${escapeTerminal(value[at]!)}) at character ${at + 1}`,
+        params: { hint: 'remove it; an editor that shows invisible characters helps find it' },
+      });
+  });
 
 /** Calendar date written as YYYY-MM-DD. */
 export const isoDate = z
@@ -27,11 +40,12 @@ const LINK_FORMS = [
  */
 export const href = z.string().superRefine((s, ctx) => {
   const unsafe = urlProblem(s);
-  if (unsafe) ctx.addIssue({ code: 'custom', message: `${unsafe.problem}; ${unsafe.fix}` });
+  if (unsafe) ctx.addIssue({ code: 'custom', message: unsafe.problem, params: { hint: unsafe.fix } });
   else if (!LINK_FORMS.some((re) => re.test(s)))
     ctx.addIssue({
       code: 'custom',
       message: 'expected a site path like "/about", a "#fragment", or an absolute https://, mailto: or tel: URL',
+      params: { hint: 'write the link in one of those forms' },
     });
 });
 
@@ -39,13 +53,14 @@ export const href = z.string().superRefine((s, ctx) => {
 export const absoluteUrl = z.string().superRefine((s, ctx) => {
   const unsafe = urlProblem(s);
   const message = unsafe
-    ? `${unsafe.problem}; ${unsafe.fix}`
+    ? unsafe.problem
     : !URL.canParse(s)
       ? 'expected an absolute URL such as https://example.com'
       : !/^https?:\/\//.test(s)
         ? 'expected an http(s) URL'
         : undefined;
-  if (message) ctx.addIssue({ code: 'custom', message });
+  const hint = unsafe ? unsafe.fix : 'write the full address, starting with https://';
+  if (message) ctx.addIssue({ code: 'custom', message, params: { hint } });
 });
 
 export const email = z.string().email('expected an email address such as info@example.com');
@@ -58,7 +73,7 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour
 export const BANNED_PHRASES = ['free bet', 'risk-free', 'risk free', 'free play'] as const;
 
 /**
- * The first banned phrase `value` uses, if any. A phrase in quotation marks is a mention, not a
+ * The banned phrase `value` uses first, if any. A phrase in quotation marks is a mention, not a
  * use ('the PGCB told operators to drop "free bet"'), and is allowed.
  */
 const BANNED_PATTERNS = BANNED_PHRASES.map((p) => [p, new RegExp(`\\b${p.replace(/[-\s]/g, '[-\\s]')}s?\\b`)] as const);
@@ -70,7 +85,13 @@ export const mayUseBannedWording = (value: string): boolean => QUICK.test(value)
 export function findBannedPhrase(value: string): string | undefined {
   if (!mayUseBannedWording(value)) return undefined;
   const lower = value.toLowerCase().replace(/"[^"]*"|“[^”]*”|‘[^’]*’/g, ' ');
-  return BANNED_PATTERNS.find(([, re]) => re.test(lower))?.[0];
+  // The phrase that starts first: "risk-free bet" is reported as "risk-free", not "free bet".
+  let first: { phrase: string; at: number } | undefined;
+  for (const [phrase, re] of BANNED_PATTERNS) {
+    const at = re.exec(lower)?.index;
+    if (at !== undefined && (!first || at < first.at)) first = { phrase, at };
+  }
+  return first?.phrase;
 }
 
 /** Text shown to readers: must not use wording the regulator banned. */
@@ -79,6 +100,9 @@ export const copy = text.superRefine((value, ctx) => {
   if (phrase)
     ctx.addIssue({
       code: 'custom',
-      message: `uses "${phrase}", wording the PGCB banned in March 2023; say "bonus bets" or "second-chance bet"`,
+      message: `uses "${phrase}", wording the PGCB banned in March 2023`,
+      params: {
+        hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks',
+      },
     });
 });

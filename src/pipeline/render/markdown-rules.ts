@@ -10,6 +10,11 @@ export interface MarkdownContext {
   config: SiteConfig;
   operators: ReadonlyMap<string, Operator>;
   reviewRoutes: ReadonlyMap<string, string>;
+  /**
+   * Set when checking the bodies of a site that failed validation: references to operators that are
+   * missing or invalid were reported there already, so they are left alone here (the cause once).
+   */
+  uncheckedIds?: boolean;
 }
 
 /** Lines [from, to) of a Markdown segment that hold a block (a paragraph, heading, table row…). */
@@ -101,6 +106,7 @@ export class SegmentRules {
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
       if (found !== undefined) return found;
+      if (this.ctx.uncheckedIds && id !== 'site' && !this.ctx.operators.has(id)) return whole;
       this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
         hint: `check the field names in ${id === 'site' ? 'content/site.yaml' : `content/operators/${id}.yaml`}`,
       });

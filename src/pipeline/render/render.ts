@@ -3,6 +3,7 @@ import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../.
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
 import type { TemplateModule } from './templates.js';
 import { socialImageUrl, structuredData } from './structured-data.js';
+import { templateFrame } from './template-frame.js';
 
 export interface RenderContext {
   site: Site;
@@ -77,6 +78,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     return { page, html: DOCTYPE + ctx.templates.expandShared(html), diagnostics };
   } catch (e) {
     const error = e as Error;
+    const where = templateFrame(error);
     diagnostics.push({
       severity: 'error',
       code: 'render',
@@ -84,7 +86,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
       line: 1,
       col: 1,
       field: `template ${page.template}`,
-      message: `rendering failed: ${error.message}`,
+      message: `rendering failed: ${error.message}${where ? ` (thrown in ${where})` : ''}`,
       hint:
         `the ${page.template} template (templates/) threw while rendering this page: ` +
         "look for a value this page's frontmatter or data leaves out",

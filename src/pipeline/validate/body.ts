@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import { CONTROL_IN_TEXT, escapeTerminal, type Diagnostic } from '../../diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
 export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
@@ -73,5 +73,22 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
     buffer.push(raw);
   });
   flush(firstLine + lines.length);
+  // One search over the whole body; lines are looked at only when it finds something.
+  if (CONTROL_IN_TEXT.test(body)) {
+    lines.forEach((raw, i) => {
+      const at = raw.search(CONTROL_IN_TEXT);
+      if (at < 0) return;
+      diagnostics.push({
+        severity: 'error',
+        code: 'control-character',
+        file,
+        line: firstLine + i,
+        col: at + 1,
+        field: 'body',
+        message: `an invisible control character (${escapeTerminal(raw[at]!)}) would reach the page`,
+        hint: 'remove it; an editor that shows invisible characters helps find it',
+      });
+    });
+  }
   return { segments, diagnostics, references };
 }

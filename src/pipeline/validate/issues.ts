@@ -161,7 +161,10 @@ export function issuesToDiagnostics(
       out.push({ ...at, message: `expected ${expected}`, hint: `use one of: ${list}` });
       continue;
     }
-    const hint = /YYYY-MM-DD/.test(issue.message) ? 'write the date as year-month-day, e.g. 2025-01-31' : undefined;
+    // A schema's own check may carry its fix (schema/common.ts); dates get an example.
+    const own = issue.code === 'custom' ? (issue.params as { hint?: string } | undefined)?.hint : undefined;
+    const hint =
+      own ?? (/YYYY-MM-DD/.test(issue.message) ? 'write the date as year-month-day, e.g. 2025-01-31' : undefined);
     out.push({ ...at, message: issue.message, ...(hint ? { hint } : {}) });
   }
   return out;

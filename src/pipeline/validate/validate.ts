@@ -16,6 +16,11 @@ import { resolveRemarkPlugins, type MarkdownSetup } from '../render/remark-plugi
 export interface Validated {
   site: Site | undefined;
   diagnostics: Diagnostic[];
+  /**
+   * When validation failed but site.yaml did not: what did validate (its operators, its pages), for
+   * the later stages' checks, so one run reports every problem. Never rendered or written.
+   */
+  checkable?: Site;
 }
 
 /**
@@ -595,11 +600,15 @@ export function validateContent(
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
-  const site =
-    siteResult && !hasErrors
-      ? { root, config: siteResult.config, markdown: siteResult.markdown, operators, authors, pages }
-      : undefined;
-  return { site, diagnostics };
+  const whole = siteResult && {
+    root,
+    config: siteResult.config,
+    markdown: siteResult.markdown,
+    operators,
+    authors,
+    pages,
+  };
+  return hasErrors ? { site: undefined, diagnostics, checkable: whole } : { site: whole, diagnostics };
 }
 
 /** Route of each operator's review page, for links and cards. */

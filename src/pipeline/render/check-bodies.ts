@@ -1,0 +1,25 @@
+import type { Diagnostic } from '../../diagnostics.js';
+import type { Site } from '../../model.js';
+import { reviewRoutesOf } from '../validate/validate.js';
+import { markdownForPage, type MarkdownEngine } from './markdown.js';
+
+/**
+ * The Markdown checks (values, wording, links, raw HTML) for a site that failed validation, so one
+ * run reports them beside the validation errors instead of after those are fixed. Nothing is kept:
+ * only the diagnostics. `site` holds the pages and operators that validated.
+ */
+export function checkBodies(site: Site, engine: MarkdownEngine): Diagnostic[] {
+  const ctx = {
+    config: site.config,
+    operators: new Map(site.operators.map((o) => [o.id, o])),
+    reviewRoutes: reviewRoutesOf(site),
+    uncheckedIds: true,
+  };
+  const out: Diagnostic[] = [];
+  for (const page of site.pages) {
+    const md = markdownForPage(ctx, page.file, engine);
+    for (const seg of page.segments) if (seg.kind === 'markdown') md.render(seg.text, seg.line);
+    for (const d of md.diagnostics) out.push(d);
+  }
+  return out;
+}
