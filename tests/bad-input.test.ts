@@ -131,6 +131,19 @@ describe('hostile and broken files give one diagnostic each, never a stack (#16 
     expect(result.routes).toContain('/second');
   });
 
+  it('a symbolic link to a folder is not followed, and says so', async () => {
+    const { result, all } = await diagnosticsFor({ 'shared/guides/second.md': pageWith() }, async (root) => {
+      await symlink(path.join(root, 'shared/guides'), path.join(root, 'content/pages/guides'));
+      await symlink('..', path.join(root, 'content/pages/up'));
+    });
+    expect(result.ok).toBe(true);
+    expect(result.routes).not.toContain('/guides/second');
+    expect(all.map((d) => [d.file, d.severity, d.code])).toEqual([
+      ['content/pages/guides', 'warning', 'linked-folder'],
+      ['content/pages/up', 'warning', 'linked-folder'],
+    ]);
+  });
+
   it('a UTF-8 byte-order mark is dropped with a warning, and the page builds', async () => {
     const { result, all } = await diagnosticsFor({ 'content/pages/second.md': `\uFEFF${pageWith()}` });
     expect(result.ok).toBe(true);

@@ -24,7 +24,11 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
   }
   const files: string[] = [];
   for (const e of entries) {
-    if (!ext.test(e.name) || e.name.startsWith('.')) continue;
+    if (e.name.startsWith('.')) continue;
+    if (!ext.test(e.name)) {
+      if (e.isSymbolicLink()) linkedFolder(root, path.join(e.parentPath, e.name), diagnostics);
+      continue;
+    }
     const abs = path.join(e.parentPath, e.name);
     if (e.isSymbolicLink()) {
       try {
@@ -37,6 +41,27 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
     files.push(abs);
   }
   return files.sort();
+}
+
+/** A link to a folder is not followed (it could loop, or reach outside the project): say so, not silently skip it. */
+function linkedFolder(root: string, abs: string, diagnostics: Diagnostic[]): void {
+  let isDir = false;
+  try {
+    isDir = statSync(abs).isDirectory();
+  } catch {
+    // A dangling link or loop: a name without .md/.yaml was never content.
+  }
+  if (!isDir) return;
+  diagnostics.push({
+    severity: 'warning',
+    code: 'linked-folder',
+    file: rel(root, abs),
+    line: 1,
+    col: 1,
+    field: '',
+    message: 'a symbolic link to a folder is not followed: the files in it are not built',
+    hint: 'move the folder here, or link each file instead of the folder',
+  });
 }
 
 /** What went wrong reading a content file, and what to do about it. */
