@@ -97,9 +97,11 @@ describe('output lock and recovery', () => {
     const first = await build({ root: p.root });
     const before = await snapshot(first.outDir);
     // What a build killed between its two renames leaves: the old output aside and a staging folder.
-    await rename(first.outDir, path.join(p.root, '.dist.old-123-abcd'));
-    await mkdir(path.join(p.root, '.dist.staging-123-abcd'));
-    await writeFile(path.join(p.root, '.dist.staging-123-abcd', 'half.html'), '<p>half');
+    // Staging folders get pa-site's marker before any page (write.ts).
+    await rename(first.outDir, path.join(p.root, '.dist.old-123-abcd0123'));
+    await mkdir(path.join(p.root, '.dist.staging-123-abcd0123'));
+    await writeFile(path.join(p.root, '.dist.staging-123-abcd0123', '.pa-site-output'), '');
+    await writeFile(path.join(p.root, '.dist.staging-123-abcd0123', 'half.html'), '<p>half');
     await p.write('content/pages/index.md', '---\ntemplate: nope\n---\n');
     const failed = await build({ root: p.root });
     expect(failed.ok).toBe(false);

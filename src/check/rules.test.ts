@@ -170,8 +170,8 @@ describe('page rules', () => {
     const body =
       '<h1>Claim a Free Bet today</h1><p>Our risk free offer. Also a free-play credit.</p><script>"risk-free"</script>';
     expect(brief(ctx({ 'index.html': {}, 'promo.html': { body, title: 'Risk-Free promo' } }))).toEqual([
-      'banned-wording promo.html: uses "free bet": "Risk-Free promo Claim a Free Bet today Our risk free offer."',
       'banned-wording promo.html: uses "risk-free": "Risk-Free promo Claim a Free Bet today Our..."',
+      'banned-wording promo.html: uses "free bet": "Risk-Free promo Claim a Free Bet today Our risk free offer."',
       'banned-wording promo.html: uses "free play": "Also a free-play credit."',
     ]);
     expect(bannedPhrases('Bonus bets only. No free plays.').map((b) => b.phrase)).toEqual(['free play']);
