@@ -190,6 +190,26 @@ describe('GitHub annotations', () => {
   });
 });
 
+describe("the build's warnings", () => {
+  it('are shown when the build succeeded, and left out with --quiet', () => {
+    const warning = {
+      severity: 'warning' as const,
+      code: 'raw-html',
+      file: 'content/pages/about.md',
+      line: 4,
+      col: 1,
+      field: 'body',
+      message: 'raw HTML in Markdown is removed from the output',
+    };
+    const r = result([], { build: { ok: true, diagnostics: [warning] } });
+    expect(formatText(r).slice(0, 2)).toEqual([
+      'Build warnings',
+      '  warning content/pages/about.md:4:1  body  raw HTML in Markdown is removed from the output',
+    ]);
+    expect(formatText(r, { quiet: true })).toEqual([]);
+  });
+});
+
 describe('content in findings', () => {
   // An operator name or link target from content must not act on the terminal of whoever runs check.
   const hostile: Finding = {

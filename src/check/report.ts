@@ -99,12 +99,11 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   const note = o.quiet ? null : siteNote(r);
   if (note) out.push(`note: ${note}`, '');
 
-  if (r.build && !r.build.ok) {
-    out.push(heading('Build failed'));
-    for (const d of r.build.diagnostics) {
-      if (o.quiet && d.severity !== 'error') continue;
-      out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));
-    }
+  // The build's own diagnostics: all of them when it failed, its warnings (raw HTML removed…) when not.
+  const shown = r.build?.diagnostics.filter((d) => d.severity === 'error' || !o.quiet) ?? [];
+  if (r.build && (!r.build.ok || shown.length)) {
+    out.push(heading(r.build.ok ? 'Build warnings' : 'Build failed'));
+    for (const d of shown) out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));
     out.push('');
   }
 
