@@ -207,6 +207,10 @@ describe("the build's warnings", () => {
       '  warning content/pages/about.md:4:1  body  raw HTML in Markdown is removed from the output',
     ]);
     expect(formatText(r, { quiet: true })).toEqual([]);
+    // The same cause found by a check rule is shown once, by the rule, with its pages.
+    const stale = { ...warning, code: 'broken-fragment' };
+    const both = result([bodyBroken], { build: { ok: true, diagnostics: [stale] } });
+    expect(formatText(both)).not.toContain('Build warnings');
   });
 });
 

@@ -100,7 +100,10 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   if (note) out.push(`note: ${note}`, '');
 
   // The build's own diagnostics: all of them when it failed, its warnings (raw HTML removed…) when not.
-  const shown = r.build?.diagnostics.filter((d) => d.severity === 'error' || !o.quiet) ?? [];
+  // A warning a check rule also found (offer-stale) is shown once, with its pages, by that rule.
+  const covered = new Set(r.findings.map((f) => f.rule));
+  const shown =
+    r.build?.diagnostics.filter((d) => d.severity === 'error' || (!o.quiet && !covered.has(d.code))) ?? [];
   if (r.build && (!r.build.ok || shown.length)) {
     out.push(heading(r.build.ok ? 'Build warnings' : 'Build failed'));
     for (const d of shown) out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));

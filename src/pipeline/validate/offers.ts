@@ -16,13 +16,14 @@ export function applyOfferStates(site: Site, files: readonly SourceFile[], today
     const state = offerState(o.bonus.verified, today, policy);
     if (state === 'aging') {
       const text = files.find((f) => f.path === o.file)?.text ?? '';
-      const index = text.split('\n').findIndex((l) => /^\s+verified:/.test(l));
+      const lines = text.split('\n');
+      const index = lines.findIndex((l) => /^\s+verified:/.test(l));
       out.push({
         severity: 'warning',
         code: 'offer-stale',
         file: o.file,
         line: index + 1 || 1,
-        col: 1,
+        col: index < 0 ? 1 : lines[index]!.search(/\S/) + 1,
         field: 'bonus.verified',
         message:
           `offer terms last checked ${verifiedLabel(o.bonus.verified)}, ` +
