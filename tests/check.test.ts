@@ -445,6 +445,23 @@ describe('external links (--external)', () => {
     await check({ dir });
     expect(hits.size).toBe(0);
   });
+
+  it('reports "no network" once when no external link answers, not an error per link', async () => {
+    // Ports nothing listens on: refused at once, as every host is without a network.
+    const links = [1, 2, 3].map((port) => `<a href="http://127.0.0.1:${port}/x">x</a>`).join(' ');
+    const dir = await tempDir({
+      'index.html': page('/', { body: `<h1>Home</h1><p>${links}</p>` }),
+      'about.html': page('/about'),
+      'guide.html': page('/guide'),
+      'assets/site.css': '',
+      'sitemap.xml': sitemap(['/', '/about', '/guide']),
+    });
+    const r = await check({ dir, external: true, externalOptions: { retries: 0, timeout: 5000 } });
+    const external = r.findings.filter((f) => f.category === 'external');
+    expect(external.map((f) => [f.severity, f.message])).toEqual([
+      ['error', 'none of the 3 external links answered (timeout, DNS or connection error): no network?'],
+    ]);
+  });
 });
 
 // The three compliance faults the issue names, seeded into a hand-written built site.

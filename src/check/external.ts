@@ -76,6 +76,20 @@ export async function checkExternal(urls: Map<string, Place[]>, options: Externa
           : {}),
       });
     }
+    // Nothing answered at all: one cause (no network), not one error per link.
+    if (urls.size > 1 && findings.length === urls.size && findings.every((f) => f.status === 0))
+      return [
+        {
+          rule: 'external-link',
+          severity: 'error',
+          category: 'external',
+          message: `none of the ${urls.size} external links answered (timeout, DNS or connection error): no network?`,
+          hint:
+            'check the network connection (or a proxy), then run again; ' +
+            'without --external no link leaves the machine',
+          places: [],
+        },
+      ];
     return findings;
   } finally {
     await rm(dir, { recursive: true, force: true });

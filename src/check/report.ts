@@ -102,8 +102,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   // The build's own diagnostics: all of them when it failed, its warnings (raw HTML removed…) when not.
   // A warning a check rule also found (offer-stale) is shown once, with its pages, by that rule.
   const covered = new Set(r.findings.map((f) => f.rule));
-  const shown =
-    r.build?.diagnostics.filter((d) => d.severity === 'error' || (!o.quiet && !covered.has(d.code))) ?? [];
+  const shown = r.build?.diagnostics.filter((d) => d.severity === 'error' || (!o.quiet && !covered.has(d.code))) ?? [];
   if (r.build && (!r.build.ok || shown.length)) {
     out.push(heading(r.build.ok ? 'Build warnings' : 'Build failed'));
     for (const d of shown) out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));
@@ -127,7 +126,8 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     if (!list.length) return;
     out.push(heading(title));
     for (const f of list) {
-      out.push(`  ${tag(f)}  ${f.rule}  ${f.target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
+      const target = f.target === undefined ? '' : `  ${f.target}`;
+      out.push(`  ${tag(f)}  ${f.rule}${target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
       detail(f, '  ');
     }
     out.push('');
