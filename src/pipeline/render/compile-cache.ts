@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
 import type { AssetRefs } from '../../model.js';
-import { packageDir, packageVersion } from '../../paths.js';
+import { ownCodeIdentity } from '../../own-code.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { compileDependencies } from './compile-inputs.js';
@@ -94,30 +94,11 @@ export async function compileOrReuse(
 /** The manifest of a templates folder, in the code folder beside the bundles (pruned with them). */
 export const manifestFile = (dir: string) => path.join(codeDir(), `compiled-${sha(dir).slice(0, 16)}.json`);
 
-let identity: string | undefined | null;
 /**
- * Hash of what compiling depends on besides the inputs: pa-site's source (its plugins and options),
- * its version and esbuild's. Undefined (no compile cache) when the source cannot be read. Read
- * synchronously, like the fingerprints: a few milliseconds, where callbacks queued behind the main
- * thread's validation would wait for it to finish.
+ * What compiling depends on besides the inputs: pa-site's source (its plugins and options) and
+ * version, and esbuild's version.
  */
-function compilerIdentity(): string | undefined {
-  if (identity === undefined) {
-    try {
-      const src = path.join(packageDir, 'src');
-      const files = readdirSync(src, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
-        .map((e) => path.join(e.parentPath, e.name))
-        .sort();
-      const h = createHash('sha256').update(`${FORMAT}\n${packageVersion}\n${esbuildVersion}\n`);
-      for (const f of files) h.update(`${path.relative(src, f)}\n`).update(readFileSync(f));
-      identity = h.digest('hex');
-    } catch {
-      identity = null;
-    }
-  }
-  return identity ?? undefined;
-}
+const compilerIdentity = (): string => sha(`${FORMAT}\n${esbuildVersion}\n${ownCodeIdentity()}`);
 
 const listing = (entries: Dirent[]) =>
   sha(
@@ -159,7 +140,7 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     if (nl < 0 || sha(body) !== text.slice(0, nl)) return undefined;
     const m = JSON.parse(body) as Manifest;
     const tool = compilerIdentity();
-    if (!tool || m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
+    if (m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
     // Only the code folder's bundle of that hash is imported (never a path the manifest makes up).
     if (m.templates.file !== bundleName(m.templates.hash)) return undefined;
     const now = fingerprint(
@@ -202,7 +183,6 @@ function saveCompiled(
   const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     const tool = compilerIdentity();
-    if (!tool) return;
     const deps = compileDependencies([...templates.inputs, ...assets.inputs]);
     if (!deps) return;
     const { files, dirs } = deps;

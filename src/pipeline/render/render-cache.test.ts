@@ -1,9 +1,13 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page, Site } from '../../model.js';
 import { type EntryRecord, putEntry, RenderCache } from './render-cache.js';
+
+// pa-site's own code, as the caches see it: a test changes it to stand for an edit to src/.
+const code = vi.hoisted(() => ({ identity: 'code-1' }));
+vi.mock('../../own-code.js', () => ({ ownCodeIdentity: () => code.identity }));
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -32,6 +36,15 @@ function filled(n: number) {
 }
 
 describe('render cache', () => {
+  it("keys pages on pa-site's own code, so a changed renderer never serves old pages", () => {
+    const make = () => new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(temp(), 'render'));
+    const before = make().key(page(1));
+    expect(make().key(page(1))).toBe(before);
+    code.identity = 'code-2';
+    expect(make().key(page(1))).not.toBe(before);
+    code.identity = 'code-1';
+  });
+
   it('links an entry to the page the build wrote instead of copying it', () => {
     const { cache, out, records } = filled(1);
     cache.save(records);

@@ -3,7 +3,8 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import type { AssetRefs, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
-import { cacheDir, packageDir, packageVersion, CACHE_MAX_AGE_MS } from '../../paths.js';
+import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../paths.js';
+import { ownCodeIdentity } from '../../own-code.js';
 import { ensureParent } from '../write/write.js';
 import { type TemplateGraph, TemplateKeys } from './template-keys.js';
 
@@ -20,7 +21,7 @@ function versions(): string {
       return `${name}@?`;
     }
   }).join(',');
-  return `pa-site@${packageVersion};${pipelineVersions}`;
+  return `${ownCodeIdentity()};${pipelineVersions}`;
 }
 
 const sha = (s: string | Uint8Array) => hash('sha256', s);
