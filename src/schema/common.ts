@@ -25,6 +25,24 @@ export const isoDate = z
     'not a real calendar date',
   );
 
+/**
+ * A date that may stop at the month: `2025-01` when the source gives only the month (never invent
+ * a day), or `2025-01-15`. `what` names it in the error.
+ */
+export const monthOrDate = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, `expected ${what}, as YYYY-MM or YYYY-MM-DD`)
+    .refine(
+      // Runs even when the pattern failed: judge only full dates, and never call toISOString on an invalid one.
+      (s) => {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return true;
+        const d = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+      },
+      'not a real calendar date',
+    );
+
 /** The link forms content may use; url-safety.ts rejects the dangerous ones first, with a reason. */
 const LINK_FORMS = [
   /^\/(?!\/)[^\s]*$/,

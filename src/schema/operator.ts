@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { absoluteUrl, copy, hexColor, text } from './common.js';
+import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import type { OfferState } from '../staleness.js';
 
 const money = z.number().nonnegative().max(100000);
@@ -14,18 +14,7 @@ const STATED = `expected a value, or "${NOT_STATED}" when our source gives none`
 const stated = <T extends z.ZodType>(t: T) => z.union([t, z.literal(NOT_STATED)], { error: STATED });
 
 /** When an offer's terms were last checked: `YYYY-MM` (month only, as our source gives it) or `YYYY-MM-DD`. */
-export const verifiedDate = z
-  .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD')
-  .refine(
-    // Runs even when the pattern failed: judge only full dates, and never call toISOString on an invalid one.
-    (s) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return true;
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    },
-    'not a real calendar date',
-  );
+export const verifiedDate = monthOrDate('the date the terms were checked');
 
 /**
  * A welcome offer and its key terms (58 Pa. Code §501a.7: never hide conditions; the PGCB wants

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { copy, href, isoDate, text } from './common.js';
+import { copy, href, monthOrDate, text } from './common.js';
 import { blockSchema } from './blocks.js';
 import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
 
@@ -10,7 +10,8 @@ const base = {
     .min(50, 'meta descriptions under 50 characters say too little')
     .max(170, 'meta descriptions over 170 characters are cut off in search results'),
   /** Last content update: drives the visible date, sitemap lastmod and structured data. */
-  updated: isoDate,
+  // The month is enough (and all most sources give): a day nobody recorded must not be made up.
+  updated: monthOrDate('the date the page was last updated'),
   route: z
     .string()
     .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash')

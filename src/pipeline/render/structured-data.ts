@@ -121,7 +121,7 @@ export function structuredData(site: Site, page: Page): Json[] {
         '@type': 'Review',
         name: page.data.hero.heading,
         url: page.url.canonical,
-        datePublished: page.data.updated,
+        // No datePublished: `updated` is when the page was last revised, not when it first appeared.
         dateModified: page.data.updated,
         itemReviewed: { '@type': 'Organization', name: op.name, url: op.officialUrl },
         reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 },
@@ -137,7 +137,6 @@ export function structuredData(site: Site, page: Page): Json[] {
       '@type': 'Article',
       headline: page.data.hero.heading.slice(0, 110),
       description: page.data.description,
-      datePublished: page.data.updated,
       dateModified: page.data.updated,
       mainEntityOfPage: page.url.canonical,
       author,

@@ -21,6 +21,8 @@ if (!hasXmllint) console.warn('sitemap schema test skipped: install xmllint with
 const pages = [
   { url: urlFor('/', 'https://example.com'), data: { updated: '2025-01-15' } },
   { url: urlFor('/best-pa-sportsbooks', 'https://example.com'), data: { updated: '2025-01-02' } },
+  // Month only: no lastmod (the schema's lastmod needs a day), and still valid.
+  { url: urlFor('/about', 'https://example.com'), data: { updated: '2025-01' } },
 ] as never[];
 
 describe('sitemap.xml', () => {
@@ -30,6 +32,9 @@ describe('sitemap.xml', () => {
     ]);
     expect(xml).toContain('<loc>https://example.com/about</loc>');
     expect(xml).toContain('<lastmod>2025-01-15</lastmod>');
+    const month = sitemapXml([{ url: urlFor('/about', 'https://example.com'), data: { updated: '2025-01' } } as never]);
+    expect(month).toContain('<loc>https://example.com/about</loc>\n  </url>');
+    expect(month).not.toContain('lastmod');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
   });
   it.skipIf(!hasXmllint || !existsSync(xsd))('is valid against the sitemaps.org 0.9 schema', () => {

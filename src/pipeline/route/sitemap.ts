@@ -3,13 +3,17 @@ import type { Page } from '../../model.js';
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** sitemaps.org 0.9: one <url> per page, absolute <loc>, <lastmod> from frontmatter `updated`. */
+/**
+ * sitemaps.org 0.9: one <url> per page, absolute <loc>, <lastmod> from frontmatter `updated`. The
+ * schema's lastmod is a full date, so a page updated "2025-01" (month only) has none rather than
+ * a made-up day.
+ */
 export function sitemapXml(pages: readonly Pick<Page, 'url' | 'data'>[]): string {
   const urls = pages
-    .map(
-      (p) =>
-        `  <url>\n    <loc>${escapeXml(p.url.canonical)}</loc>\n    <lastmod>${p.data.updated}</lastmod>\n  </url>`,
-    )
+    .map((p) => {
+      const lastmod = p.data.updated.length === 10 ? `\n    <lastmod>${p.data.updated}</lastmod>` : '';
+      return `  <url>\n    <loc>${escapeXml(p.url.canonical)}</loc>${lastmod}\n  </url>`;
+    })
     .join('\n');
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
