@@ -230,7 +230,7 @@ describe('/pa-gambling-laws', () => {
         .find('.card-title')
         .map((_, t) => textOf($(t)))
         .get(),
-    ).toEqual(expect.arrayContaining(['Licensing', 'Testing and approval', 'Enforcement', 'Self-exclusion lists']));
+    ).toEqual(expect.arrayContaining(['Licensing', 'Affiliate registration', 'Enforcement', 'Self-exclusion lists']));
     const rules = listUnder($, 'Who can gamble online in Pennsylvania');
     expect(rules).toHaveLength(4);
     expect(rules[0]).toMatch(/^Be 21 or older\./);
@@ -238,7 +238,7 @@ describe('/pa-gambling-laws', () => {
     expect(rules[2]).toMatch(/photo ID/);
     expect(rules[3]).toMatch(/^Not be self-excluded\./);
     expect(textOf(section($, 'How geolocation works'))).toMatch(/VPNs and location spoofing do not work/);
-    expect(textOf(section($, 'Prohibited bets and activities'))).toMatch(/high school/);
+    expect(textOf(section($, 'Prohibited bets and activities'))).toMatch(/§13C04\(a\)\(2\)/);
   });
 
   it('lists the operator tax rates and the player income tax', async () => {
