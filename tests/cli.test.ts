@@ -29,6 +29,16 @@ describe('pa-site CLI', () => {
     const r = run(['--help']);
     expect(r.code).toBe(0);
     expect(r.out).toContain('build [options]');
+    expect(r.out).toContain('Exit codes: 0 success, 1 content or build errors (check: findings), 2 usage errors.');
+  });
+
+  it('without a command prints the usage on stderr and exits 2, with or without options', () => {
+    for (const args of [[], ['--debug']]) {
+      const r = run(args);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toContain('build [options]');
+    }
   });
 
   it('exits 2 on an unknown command or flag', () => {

@@ -103,6 +103,7 @@ export function program(): Command {
     .option('--debug', 'print the JavaScript stack of an unexpected error')
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(run "pa-site --help" for usage)')
+    .addHelpText('after', '\nExit codes: 0 success, 1 content or build errors (check: findings), 2 usage errors.')
     .exitOverride();
   const root = new Option('--root <dir>', 'project folder containing content/').default('.');
   const today = () =>
@@ -185,8 +186,11 @@ export async function main(argv: string[]): Promise<number> {
   const cmd = program();
   process.exitCode = undefined;
   try {
-    if (argv.length <= 2) {
-      cmd.outputHelp();
+    // No command (`pa-site`, `pa-site --debug`): usage on stderr and exit 2, whatever the options.
+    const asked = argv.slice(2);
+    const wantsHelp = asked.some((a) => ['-h', '--help', '-v', '--version', 'help'].includes(a));
+    if (!wantsHelp && !asked.some((a) => !a.startsWith('-'))) {
+      cmd.outputHelp({ error: true });
       return EXIT.usage;
     }
     await cmd.parseAsync(argv);
