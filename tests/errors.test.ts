@@ -67,7 +67,11 @@ describe('content errors name the file, line, column and field', () => {
       'content/pages/second.md': `---\n${GOOD_FM.replace(/^updated:.*$/m, 'updated: soon')}\n---\nBody\n`,
     });
     expect(date.map((d) => [d.field, d.message, d.hint])).toEqual([
-      ['updated', 'expected a date written as YYYY-MM-DD', 'write the date as year-month-day, e.g. 2025-01-31'],
+      [
+        'updated',
+        'expected the date the page was last updated, as YYYY-MM or YYYY-MM-DD',
+        'write the month as 2025-01, or the day as 2025-01-31',
+      ],
     ]);
   });
 

@@ -62,6 +62,13 @@ function sizeIssue(issue: z.core.$ZodIssue): { message: string; hint: string } |
   return { message: custom ? issue.message : `must be ${range}`, hint: `make it ${range}` };
 }
 
+/** An example for a date check's message: the month alone where the field allows it. */
+function dateHint(message: string): string | undefined {
+  if (/YYYY-MM or YYYY-MM-DD/.test(message)) return 'write the month as 2025-01, or the day as 2025-01-31';
+  if (/YYYY-MM-DD/.test(message)) return 'write the date as year-month-day, e.g. 2025-01-31';
+  return undefined;
+}
+
 /** Turns zod issues into diagnostics that point at the YAML position of each field. */
 export function issuesToDiagnostics(
   issues: readonly z.core.$ZodIssue[],
@@ -163,8 +170,7 @@ export function issuesToDiagnostics(
     }
     // A schema's own check may carry its fix (schema/common.ts); dates get an example.
     const own = issue.code === 'custom' ? (issue.params as { hint?: string } | undefined)?.hint : undefined;
-    const hint =
-      own ?? (/YYYY-MM-DD/.test(issue.message) ? 'write the date as year-month-day, e.g. 2025-01-31' : undefined);
+    const hint = own ?? dateHint(issue.message);
     out.push({ ...at, message: issue.message, ...(hint ? { hint } : {}) });
   }
   return out;
