@@ -52,7 +52,8 @@ const faqSchema = z.strictObject({ question: copy, answer: copy });
 export const reviewSchema = z.strictObject({
   grade: z.string().regex(/^[A-F][+-]?$/, 'expected a letter grade such as A, A- or B+'),
   payoutSpeed: text,
-  sportsCount: z.number().int().min(1).max(200),
+  /** How many sports the book lists: only with a source (none of ours gives one), else left out. */
+  sportsCount: z.number().int().min(1).max(200).optional(),
   pros: z.array(copy).min(2),
   cons: z.array(copy).min(1),
   deposits: z.array(paymentSchema).min(1),

@@ -33,10 +33,12 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
           <dt>Payout speed</dt>
           <dd>{review.payoutSpeed}</dd>
         </div>
-        <div>
-          <dt>Sports covered</dt>
-          <dd>{review.sportsCount}+</dd>
-        </div>
+        {review.sportsCount ? (
+          <div>
+            <dt>Sports covered</dt>
+            <dd>{review.sportsCount}+</dd>
+          </div>
+        ) : null}
         {casino?.app?.games ? (
           <div>
             <dt>Casino games</dt>
