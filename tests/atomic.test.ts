@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -63,20 +63,5 @@ describe('atomic output', () => {
     expect(await readdir(first.outDir)).toContain('index.html');
     expect(await build({ root: p.root }).then((r) => r.ok)).toBe(true);
     for (const name of mine) expect(await readFile(path.join(p.root, name, 'precious.txt'), 'utf8')).toBe(name);
-  });
-
-  it('puts back the previous output a killed build left aside, and removes its staging folder', async () => {
-    const p = await fixtureProject();
-    cleanups.push(p.cleanup);
-    const first = await build({ root: p.root });
-    const before = await snapshot(first.outDir);
-    // What a build killed between its two renames leaves: the old output aside, the new one staged.
-    await rename(first.outDir, path.join(p.root, '.dist.old-42-0123abcd'));
-    await mkdir(path.join(p.root, '.dist.staging-42-0123abcd'));
-    await writeFile(path.join(p.root, '.dist.staging-42-0123abcd', '.pa-site-output'), '');
-    await p.write('content/operators/example.yaml', OPERATOR.replace('rating: 4.5', 'rating: 7'));
-    expect((await build({ root: p.root })).ok).toBe(false);
-    expect(await snapshot(first.outDir)).toEqual(before);
-    expect((await readdir(p.root)).filter((n) => n.startsWith('.dist'))).toEqual([]);
   });
 });
