@@ -196,6 +196,9 @@ describe('content errors name the file, line, column and field', () => {
       ['content/public/third.html', 'output-clash'],
     ]);
     expect(errors.find((d) => d.code === 'banned-wording')!.message).toMatch(/^uses "risk-free"/);
+    // A clash is reported at the page's route: line, like a duplicate route.
+    const routeLine = `---\n${GOOD_FM}\nroute: /404`.split('\n').length;
+    expect(errors.find((d) => d.file === 'content/pages/four.md')!.line).toBe(routeLine);
   });
 
   it('rejects invisible control characters and bidi overrides in text and in the body', async () => {

@@ -322,7 +322,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const publicOut = await publicFiles(root);
   const generated: Record<string, string> = { ...OWN_FILES };
   for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
-  result.diagnostics.push(...outputClashes(site.pages, [...publicOut.keys()], generated));
+  result.diagnostics.push(...outputClashes(root, site.pages, [...publicOut.keys()], generated));
   if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
 
   let lock: OutputLock;
@@ -427,7 +427,7 @@ const OWN_FILES: Readonly<Record<string, string>> = { ...GENERATED, [MARKER]: "p
 async function laterChecks(root: string, site: Site): Promise<Diagnostic[]> {
   const markdown = await loadMarkdownEngine(site.markdown);
   const found = markdown.engine ? checkBodies(site, markdown.engine) : [];
-  return [...found, ...outputClashes(site.pages, [...(await publicFiles(root)).keys()], OWN_FILES)];
+  return [...found, ...outputClashes(root, site.pages, [...(await publicFiles(root)).keys()], OWN_FILES)];
 }
 
 /** `result` with the output step's failure as its diagnostic; rethrows what is not a write problem. */

@@ -1,5 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Page } from '../../model.js';
+
+/** The line of a page's `route:` key (read only for an error), else 1: a route from the file name. */
+function routeLine(root: string, file: string): number {
+  try {
+    const lines = readFileSync(path.join(root, file), 'utf8').split(/\r?\n/);
+    const end = lines.indexOf('---', 1);
+    const at = lines.slice(0, end < 0 ? undefined : end).findIndex((l) => /^route\s*:/.test(l));
+    return at < 0 ? 1 : at + 1;
+  } catch {
+    return 1;
+  }
+}
 
 /** Output files pa-site writes itself, and what each one is, for messages. */
 export const GENERATED: Readonly<Record<string, string>> = {
@@ -16,6 +30,7 @@ export const GENERATED: Readonly<Record<string, string>> = {
  * file. One error per clash, on the file that loses, naming the other.
  */
 export function outputClashes(
+  root: string,
   pages: readonly Page[],
   publicFiles: readonly string[],
   generated: Readonly<Record<string, string>>,
@@ -26,7 +41,7 @@ export function outputClashes(
     severity: 'error',
     code: 'output-clash',
     file,
-    line: 1,
+    line: field === 'route' ? routeLine(root, file) : 1,
     col: 1,
     field,
     message,
