@@ -187,6 +187,46 @@ describe('hostile and broken files give one diagnostic each, never a stack (#16 
   });
 });
 
+describe('folders that cannot be read', () => {
+  it('an unreadable folder under content/pages is one error, and the other pages still load', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'pa-site-eacces-dir-'));
+    cleanups.push(() => rm(root, { recursive: true, force: true }));
+    const p = await project({ 'content/pages/locked/second.md': pageWith() });
+    await chmod(path.join(p.root, 'content/pages/locked'), 0o000);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      spawnSync(process.execPath, [bin, '--help']); // compiles lib/ first, as root
+      await chmod(p.root, 0o777);
+      await chmod(root, 0o777);
+    }
+    const r = spawnSync(process.execPath, [bin, 'build', '--root', p.root, '--out', path.join(root, 'out')], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: path.join(root, 'cache') },
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    await chmod(path.join(p.root, 'content/pages/locked'), 0o755); // so the clean-up can remove it
+    expect(r.stderr).toContain(
+      'content/pages/locked:1:1  -  cannot list the folder: permission denied, so the files in it are not built\n' +
+        '    fix: give your user read and execute access (chmod u+rx content/pages/locked)',
+    );
+    expect(r.stderr).not.toContain('no Markdown pages found');
+    expect(r.stderr).toContain('1 error in 1 file');
+  });
+
+  it('a --root that is a file is one error', async () => {
+    const file = path.join(tmpdir(), `pa-site-root-file-${process.pid}`);
+    await writeFile(file, 'x');
+    cleanups.push(() => rm(file, { force: true }));
+    const r = spawnSync(process.execPath, [bin, 'build', '--root', file], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('the project folder is a file, not a folder');
+    expect(r.stderr).toContain('1 error in 1 file');
+  });
+});
+
 describe('one broken operator file is reported once (#16 item 11)', () => {
   it('its errors, plus one note of how many files use it; no error on each page', async () => {
     const files: Record<string, string> = {

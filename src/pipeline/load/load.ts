@@ -12,16 +12,37 @@ export interface LoadedContent {
   diagnostics: Diagnostic[];
 }
 
-/** Content files under `dir` (symbolic links to files included), sorted; unreadable entries become diagnostics. */
-function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnostic[]): string[] {
-  let entries: Dirent[];
+/**
+ * Every entry under `dir`. One call for the whole tree when it is all readable (the common case);
+ * otherwise folder by folder, so an unreadable subfolder is one diagnostic and the rest still loads.
+ */
+function entriesUnder(root: string, dir: string, diagnostics: Diagnostic[]): Dirent[] {
   try {
-    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+    return readdirSync(dir, { withFileTypes: true, recursive: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    diagnostics.push(readProblem(rel(root, dir), err));
-    return [];
   }
+  const out: Dirent[] = [];
+  const walk = (folder: string) => {
+    let here: Dirent[];
+    try {
+      here = readdirSync(folder, { withFileTypes: true });
+    } catch (err) {
+      diagnostics.push(folderProblem(rel(root, folder), err));
+      return;
+    }
+    for (const e of here) {
+      out.push(e);
+      if (e.isDirectory()) walk(path.join(folder, e.name));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Content files under `dir` (symbolic links to files included), sorted; unreadable entries become diagnostics. */
+function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnostic[]): string[] {
+  const entries = entriesUnder(root, dir, diagnostics);
   const files: string[] = [];
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
@@ -41,6 +62,26 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
     files.push(abs);
   }
   return files.sort();
+}
+
+/** A content folder that cannot be listed: its files are not built. */
+function folderProblem(folder: string, err: unknown): Diagnostic {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  const denied = code === 'EACCES' || code === 'EPERM';
+  return {
+    severity: 'error',
+    code: 'read-error',
+    file: folder,
+    line: 1,
+    col: 1,
+    field: '',
+    message: denied
+      ? 'cannot list the folder: permission denied, so the files in it are not built'
+      : `cannot list the folder (${code || (err as Error).message}), so the files in it are not built`,
+    hint: denied
+      ? `give your user read and execute access (chmod u+rx ${folder})`
+      : 'check that it is a readable folder',
+  };
 }
 
 /** A link to a folder is not followed (it could loop, or reach outside the project): say so, not silently skip it. */
@@ -128,6 +169,19 @@ const rel = (root: string, abs: string) => path.relative(root, abs).split(path.s
 export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
+  if (statSync(root, { throwIfNoEntry: false })?.isDirectory() === false) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'root-not-folder',
+      file: rel(process.cwd(), root) || root,
+      line: 1,
+      col: 1,
+      field: '--root',
+      message: 'the project folder is a file, not a folder',
+      hint: 'pass --root DIR pointing at the folder that contains content/site.yaml',
+    });
+    return { site: undefined, operators: [], authors: [], pages: [], diagnostics };
+  }
   // Synchronous reads: for thousands of small files they are several times faster than fs/promises.
   const read = (abs: string): SourceFile | undefined => {
     const file = rel(root, abs);
@@ -166,9 +220,11 @@ export function loadContent(root: string): LoadedContent {
   }
   const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));
   const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
+  const before = diagnostics.length;
   const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics);
   const pages = readAll(pageFiles);
-  if (site && pageFiles.length === 0) {
+  // "No pages" only when nothing was in the way of finding them (the cause once).
+  if (site && pageFiles.length === 0 && diagnostics.length === before) {
     diagnostics.push({
       severity: 'error',
       code: 'no-pages',
