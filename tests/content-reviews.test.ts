@@ -7,13 +7,16 @@ import { parse } from 'yaml';
 import { build } from '../src/index.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
-/** The five sportsbook reviews, with the payout speeds the spec (§9) gives for them. */
+/**
+ * The five sportsbook reviews, with the payout speeds the spec gives for them: §9 lists four review speeds,
+ * and BetRivers' review tail (§2.15) gives its prepaid card as instant.
+ */
 const REVIEWS = [
   { id: 'fanduel', shortName: 'FanDuel', payoutSpeed: '24-48h' },
   { id: 'draftkings', shortName: 'DraftKings', payoutSpeed: '1-3 days' },
   { id: 'betmgm', shortName: 'BetMGM', payoutSpeed: '24-72h' },
   { id: 'caesars', shortName: 'Caesars', payoutSpeed: '24-48h' },
-  { id: 'betrivers', shortName: 'BetRivers', payoutSpeed: '24-48h' },
+  { id: 'betrivers', shortName: 'BetRivers', payoutSpeed: 'Instant (Play+)' },
 ] as const;
 
 /** Operator text with its `{{id.field}}` references filled from the operator files, as the build does. */
