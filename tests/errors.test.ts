@@ -207,6 +207,7 @@ describe('content errors name the file, line, column and field', () => {
     expect(errors.map((d) => [d.field, d.line, d.col, d.code])).toEqual([
       ['title', 3, 8, 'schema'],
       ['body', 12, 3, 'control-character'],
+      ['body', 12, 12, 'control-character'],
     ]);
     expect(errors[0]!.message).toBe('holds an invisible control character (\\u202e) at character 8');
     expect(errors.every((d) => d.hint?.startsWith('remove it'))).toBe(true);

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference, malformedIssue, malformedPlaceholder } from '../validate/interpolate.js';
+import { lookupReference, malformedIssue, malformedPlaceholders } from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -74,11 +74,17 @@ export class SegmentRules {
   }
 
   /** File position of `needle` within the block's lines, else of the block's first character. */
-  at(block: BlockLines, needle?: string | RegExp): { line: number; col: number } {
+  at(block: BlockLines, needle?: string | RegExp, nth = 1): { line: number; col: number } {
     const [from, to] = block ?? [0, 1];
     this.lines ??= this.text.split('\n');
     const text = this.lines.slice(from, Math.max(to, from + 1)).join('\n');
-    const index = needle === undefined ? -1 : typeof needle === 'string' ? text.indexOf(needle) : text.search(needle);
+    let index = needle === undefined ? -1 : typeof needle === 'string' ? text.indexOf(needle) : text.search(needle);
+    // The nth occurrence of a string needle (falls back to the first when there are fewer).
+    for (let n = 1; n < nth && typeof needle === 'string' && index >= 0; n++) {
+      const next = text.indexOf(needle, index + needle.length);
+      if (next < 0) break;
+      index = next;
+    }
     const offset = index >= 0 ? index : text.length - text.trimStart().length;
     const before = text.slice(0, offset);
     const line = before.split('\n').length - 1;
@@ -98,10 +104,13 @@ export class SegmentRules {
   /** Fills `{{id.field}}` values; an unknown one is an error and stays as written. */
   interpolate(block: BlockLines, value: string): string {
     if (!value.includes('{{')) return value;
-    const bad = malformedPlaceholder(value);
-    if (bad) {
+    const seen = new Map<string, number>();
+    for (const bad of malformedPlaceholders(value)) {
+      // The same text twice on a line: the second report points at the second one.
+      const nth = (seen.get(bad.found) ?? 0) + 1;
+      seen.set(bad.found, nth);
       const { message, ...extra } = malformedIssue(bad);
-      this.report(this.at(block, bad.found), 'error', 'malformed-value', message, extra);
+      this.report(this.at(block, bad.found, nth), 'error', 'malformed-value', message, extra);
     }
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);

@@ -80,9 +80,13 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
 
   it('reports a {{…}} value that is not complete, and leaves one in a code span alone', () => {
     const { diagnostics } = render('First line.\n\nSee {{fanduel.name} and {{}} and {{ fanduel.name here.');
-    expect(diagnostics).toMatchObject([
-      { severity: 'error', code: 'malformed-value', line: 12, col: 5, field: 'body', received: '"{{fanduel.name}"' },
+    expect(diagnostics.map((d) => [d.code, d.line, d.col, d.received])).toEqual([
+      ['malformed-value', 12, 5, '"{{fanduel.name}"'],
+      ['malformed-value', 12, 25, '"{{}}"'],
+      ['malformed-value', 12, 34, '"{{ fanduel.name"'],
     ]);
+    // The same mistake twice on a line is reported twice, each at its own column.
+    expect(render('A {{}} and {{}}.').diagnostics.map((d) => d.col)).toEqual([3, 12]);
     expect(diagnostics[0]!.hint).toContain('"}}"');
     expect(render('Write `{{id.field}` like `{{fanduel.name}}`.').diagnostics).toEqual([]);
     expect(render('[x](https://example.com/{{fanduel.name)').diagnostics.map((d) => d.code)).toContain(

@@ -75,19 +75,19 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
   flush(firstLine + lines.length);
   // One search over the whole body; lines are looked at only when it finds something.
   if (CONTROL_IN_TEXT.test(body)) {
+    const every = new RegExp(CONTROL_IN_TEXT.source, 'g');
     lines.forEach((raw, i) => {
-      const at = raw.search(CONTROL_IN_TEXT);
-      if (at < 0) return;
-      diagnostics.push({
-        severity: 'error',
-        code: 'control-character',
-        file,
-        line: firstLine + i,
-        col: at + 1,
-        field: 'body',
-        message: `an invisible control character (${escapeTerminal(raw[at]!)}) would reach the page`,
-        hint: 'remove it; an editor that shows invisible characters helps find it',
-      });
+      for (const m of raw.matchAll(every))
+        diagnostics.push({
+          severity: 'error',
+          code: 'control-character',
+          file,
+          line: firstLine + i,
+          col: m.index + 1,
+          field: 'body',
+          message: `an invisible control character (${escapeTerminal(m[0])}) would reach the page`,
+          hint: 'remove it; an editor that shows invisible characters helps find it',
+        });
     });
   }
   return { segments, diagnostics, references };

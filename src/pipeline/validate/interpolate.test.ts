@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { malformedPlaceholder } from './interpolate.js';
+import { malformedPlaceholder, malformedPlaceholders } from './interpolate.js';
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const value = fc
@@ -26,6 +26,21 @@ describe('malformedPlaceholder', () => {
         const found = malformedPlaceholder(head + bad + after.join(''));
         expect(found?.index).toBe(head.length);
         expect(found?.found.startsWith('{{')).toBe(true);
+      }),
+    );
+  });
+
+  it('finds every broken one, however many sit among prose and complete values', () => {
+    const broken = fc.constantFrom('{{', '{{}}', '{{x}', '{{ x.y', '{{.a}}', '{{x}}', '{{X.y}}', '{{x.y}');
+    const part = fc.oneof(
+      prose.map((text) => ({ text, bad: 0 })),
+      value.map((text) => ({ text, bad: 0 })),
+      broken.map((text) => ({ text, bad: 1 })),
+    );
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 10 }), (parts) => {
+        const found = malformedPlaceholders(parts.map((p) => p.text).join(''));
+        expect(found).toHaveLength(parts.reduce((n, p) => n + p.bad, 0));
       }),
     );
   });

@@ -24,16 +24,28 @@ export interface Malformed {
   found: string;
 }
 
-export function malformedPlaceholder(text: string): Malformed | undefined {
-  if (!text.includes('{{')) return undefined;
+/** Every incomplete `{{…}}` in `text`, in order (the complete values are skipped). */
+export function malformedPlaceholders(text: string): Malformed[] {
+  if (!text.includes('{{')) return [];
   // Blank out the complete values (same length, so indices still point into `text`).
-  const index = text.replace(INTERPOLATION, (m) => ' '.repeat(m.length)).indexOf('{{');
-  if (index < 0) return undefined;
-  const rest = text.slice(index);
-  const end = rest.indexOf('}', 2);
-  const found = end >= 0 && end < 40 ? rest.slice(0, rest[end + 1] === '}' ? end + 2 : end + 1) : rest.slice(0, 20);
-  return { index, found: found.split('\n')[0]! };
+  const blanked = text.replace(INTERPOLATION, (m) => ' '.repeat(m.length));
+  const out: Malformed[] = [];
+  for (let index = blanked.indexOf('{{'); index >= 0; ) {
+    const rest = blanked.slice(index);
+    const end = rest.indexOf('}', 2);
+    const next = rest.indexOf('{{', 2);
+    // Up to its closing brace(s), unless another `{{` starts first or it runs on.
+    const stop = end >= 0 && end < 40 && (next < 0 || end < next) ? (rest[end + 1] === '}' ? end + 2 : end + 1) : -1;
+    // Unclosed: the `{{` and the word after it (`{{ fanduel.name`).
+    const found = stop > 0 ? text.slice(index, index + stop) : /^\{\{\s*[^\s{}]*/.exec(text.slice(index))![0];
+    out.push({ index, found: found.split('\n')[0]! });
+    index = blanked.indexOf('{{', index + Math.max(2, stop));
+  }
+  return out;
 }
+
+/** The first incomplete `{{…}}` in `text`, if any. */
+export const malformedPlaceholder = (text: string): Malformed | undefined => malformedPlaceholders(text)[0];
 
 /** The diagnostic parts for a malformed placeholder, shared by frontmatter, operator data and Markdown. */
 export function malformedIssue(m: Malformed): { message: string; received: string; hint: string } {
@@ -67,8 +79,7 @@ export function interpolateDeep<T>(
   const walk = (v: unknown, p: PropertyKey[]): unknown => {
     if (typeof v === 'string') {
       if (!v.includes('{{')) return v;
-      const bad = malformedPlaceholder(v);
-      if (bad) malformed.push({ ...bad, path: p });
+      for (const bad of malformedPlaceholders(v)) malformed.push({ ...bad, path: p });
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
         const out = resolve(id, dotted.slice(1).split('.'), p);
