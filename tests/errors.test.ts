@@ -213,6 +213,23 @@ describe('content errors name the file, line, column and field', () => {
     expect(errors.every((d) => d.hint?.startsWith('remove it'))).toBe(true);
   });
 
+  it("checks a page's body even when its frontmatter fails", async () => {
+    const body = 'Intro.\n\n# A second h1\n\nGet a risk-free bet today. {{fandual.name}} and {{example.nope}}.\n';
+    for (const fm of [
+      GOOD_FM.replace(/^updated:.*$/m, 'updated: soon'),
+      GOOD_FM.replace('template: guide', 'template: gide'),
+    ]) {
+      const errors = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\n${body}` });
+      expect(errors.map((d) => d.code)).toEqual([
+        fm.includes('gide') ? 'unknown-template' : 'schema',
+        'markdown-h1',
+        'banned-wording',
+        'unknown-operator',
+        'unknown-value',
+      ]);
+    }
+  });
+
   it('two operators of one kind with the same rank', async () => {
     const [d, ...rest] = await errorsFor({
       'content/operators/zeta.yaml': OPERATOR.replace('name: Example Sportsbook', 'name: Zeta Sportsbook'),

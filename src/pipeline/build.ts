@@ -248,7 +248,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     cache = undefined;
   }
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
-  const { site, diagnostics, checkable } = validateContent(
+  const { site, diagnostics, checkable, failedBodies } = validateContent(
     root,
     loaded,
     splitter,
@@ -258,7 +258,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   for (const d of diagnostics) result.diagnostics.push(d);
   lap('validate');
   if (!site) {
-    if (checkable) result.diagnostics.push(...(await laterChecks(root, checkable)));
+    if (checkable) result.diagnostics.push(...(await laterChecks(root, checkable, failedBodies)));
     return done(result);
   }
   let today: Date;
@@ -424,9 +424,13 @@ const OWN_FILES: Readonly<Record<string, string>> = { ...GENERATED, [MARKER]: "p
  * What the stages after validation would also have reported for a site that failed it: Markdown
  * problems and files that claim one output path. One run then lists every problem.
  */
-async function laterChecks(root: string, site: Site): Promise<Diagnostic[]> {
+async function laterChecks(
+  root: string,
+  site: Site,
+  failedBodies: Parameters<typeof checkBodies>[2] = [],
+): Promise<Diagnostic[]> {
   const markdown = await loadMarkdownEngine(site.markdown);
-  const found = markdown.engine ? checkBodies(site, markdown.engine) : [];
+  const found = markdown.engine ? checkBodies(site, markdown.engine, failedBodies) : [];
   return [...found, ...outputClashes(root, site.pages, [...(await publicFiles(root)).keys()], OWN_FILES)];
 }
 

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics.js';
-import type { Site } from '../../model.js';
+import type { Page, Site } from '../../model.js';
 import { reviewRoutesOf } from '../validate/validate.js';
 import { markdownForPage, type MarkdownEngine } from './markdown.js';
 
@@ -8,7 +8,12 @@ import { markdownForPage, type MarkdownEngine } from './markdown.js';
  * run reports them beside the validation errors instead of after those are fixed. Nothing is kept:
  * only the diagnostics. `site` holds the pages and operators that validated.
  */
-export function checkBodies(site: Site, engine: MarkdownEngine): Diagnostic[] {
+export function checkBodies(
+  site: Site,
+  engine: MarkdownEngine,
+  /** Bodies of pages whose frontmatter failed: checked too, as they would be once it is fixed. */
+  more: readonly Pick<Page, 'file' | 'segments'>[] = [],
+): Diagnostic[] {
   const ctx = {
     config: site.config,
     operators: new Map(site.operators.map((o) => [o.id, o])),
@@ -16,7 +21,7 @@ export function checkBodies(site: Site, engine: MarkdownEngine): Diagnostic[] {
     uncheckedIds: true,
   };
   const out: Diagnostic[] = [];
-  for (const page of site.pages) {
+  for (const page of [...site.pages, ...more]) {
     const md = markdownForPage(ctx, page.file, engine);
     for (const seg of page.segments) if (seg.kind === 'markdown') md.render(seg.text, seg.line);
     for (const d of md.diagnostics) out.push(d);

@@ -4,7 +4,7 @@ import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/p
 import { issuesToDiagnostics } from './issues.js';
 import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
 import { type FrontmatterCache, splitFrontmatter, textHash } from '../load/frontmatter.js';
-import { scanBody } from './body.js';
+import { type BodyScan, scanBody } from './body.js';
 import { isValidRoute, routeFromContentPath, suggestedPath } from '../route/urls.js';
 
 /** An error diagnostic (validation's usual kind). */
@@ -42,6 +42,8 @@ export function parsePage(
   file: SourceFile,
   diagnostics: Diagnostic[],
   splitter: FrontmatterCache,
+  /** Told the page's body when its frontmatter fails: the body is still checked (validate.ts). */
+  failed?: (body: BodyScan) => void,
 ): PageDraft | undefined {
   if (!/^\uFEFF?---(?!-)/.test(file.text)) {
     diagnostics.push(
@@ -74,8 +76,14 @@ export function parsePage(
     );
     return;
   }
+  // The body is scanned whatever the frontmatter's faults, so its problems are reported in the same run.
+  const bodyStart = file.text.length - fm.content.length;
+  const firstLine = file.text.slice(0, bodyStart).split('\n').length;
+  const body = scanBody(fm.content, file.path, firstLine);
+  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
   const template = raw.template;
   if (template === undefined) {
+    failed?.(body);
     diagnostics.push(
       err(file.path, 2, 1, 'template', 'missing-field', 'missing required field (expected one of: guide, review)', {
         hint: 'add "template: guide" (or "review" for an operator review)',
@@ -84,6 +92,7 @@ export function parsePage(
     return;
   }
   if (typeof template !== 'string' || !(template in pageSchemas)) {
+    failed?.(body);
     const pos = src.locate(['template']);
     diagnostics.push(
       err(
@@ -101,10 +110,6 @@ export function parsePage(
     );
     return;
   }
-  const bodyStart = file.text.length - fm.content.length;
-  const firstLine = file.text.slice(0, bodyStart).split('\n').length;
-  const body = scanBody(fm.content, file.path, firstLine);
-  for (const d of body.diagnostics) diagnostics.push(d); // a loop: a huge page can have more than spread allows
   const rel = file.path.replace(/^content\/pages\//, '');
   const fileRoute = routeFromContentPath(rel);
   const fileRouteOk = raw.route !== undefined || isValidRoute(fileRoute);
@@ -126,6 +131,7 @@ export function parsePage(
     );
   }
   const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
+  if (!parsed.success || !fileRouteOk) failed?.(body);
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
   if (!fileRouteOk) return;
   const route = parsed.data.route ?? routeFromContentPath(rel);
@@ -142,14 +148,19 @@ export function parsePage(
 /** A page's parse as it crosses threads: the draft without its file and locator, and the diagnostics. */
 export interface ParsedPage {
   draft?: Omit<PageDraft, 'file' | 'locate'>;
+  /** The body of a page whose frontmatter failed, for the checks that still apply to it. */
+  failedBody?: BodyScan;
   diagnostics: Diagnostic[];
 }
 
 /** Parses a page for another thread (a render worker helping validation on a cold build). */
 export function parsePageDetached(file: SourceFile, splitter: FrontmatterCache): ParsedPage {
   const diagnostics: Diagnostic[] = [];
-  const d = parsePage(file, diagnostics, splitter);
-  if (!d) return { diagnostics };
+  let failedBody: BodyScan | undefined;
+  const d = parsePage(file, diagnostics, splitter, (b) => {
+    failedBody = b;
+  });
+  if (!d) return failedBody ? { failedBody, diagnostics } : { diagnostics };
   const { file: _file, locate: _locate, ...draft } = d;
   return { draft, diagnostics };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
-import type { Operator, Page, Site, SourceFile } from '../../model.js';
+import type { BodySegment, Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
@@ -8,6 +8,7 @@ import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './i
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import { interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
+import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
 import type { LoadedContent } from '../load/load.js';
@@ -21,6 +22,8 @@ export interface Validated {
    * the later stages' checks, so one run reports every problem. Never rendered or written.
    */
   checkable?: Site;
+  /** With `checkable`: the bodies of pages whose frontmatter failed, checked like the others. */
+  failedBodies?: { file: string; segments: BodySegment[] }[];
 }
 
 /**
@@ -209,6 +212,75 @@ function validateOperators(
   return operators.sort((a, b) => a.rank - b.rank);
 }
 
+type Where = () => { line: number; col: number };
+type CheckRef = (id: string, where: Where, field: string, via: string, needsReview: boolean) => void;
+
+/**
+ * Checks one reference to an operator from `file`: it must exist (a broken one only counts the
+ * file as a user), and a link to its review needs a review page. Known ids are added to `refs`.
+ * Positions are found only for an error: locating a key runs the position-tracking YAML parser.
+ */
+function refChecker(
+  filePath: string,
+  operators: Map<string, Operator>,
+  reviewRoutes: Map<string, string>,
+  diagnostics: Diagnostic[],
+  broken: Broken,
+  refs: Set<string>,
+): CheckRef {
+  const file = { path: filePath };
+  return (id, where, field, via, needsReview) => {
+    if (id === 'site' && !needsReview) return;
+    if (!operators.has(id) && broken.has(id)) {
+      broken.get(id)!.users.add(file.path);
+      return;
+    }
+    if (!operators.has(id)) {
+      diagnostics.push(
+        err(file.path, where().line, where().col, field, 'unknown-operator', `no operator with id "${id}"`, {
+          received: JSON.stringify(via),
+          hint: operatorIdHint(id, [...operators.keys(), ...broken.keys()]),
+        }),
+      );
+      return;
+    }
+    refs.add(id);
+    if (needsReview && !reviewRoutes.has(id))
+      diagnostics.push(
+        err(
+          file.path,
+          where().line,
+          where().col,
+          field,
+          'no-review-page',
+          `operator "${id}" has no review page to link to`,
+          {
+            hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere`,
+          },
+        ),
+      );
+  };
+}
+
+/** The body's `{{id.…}}` values and `operator:` links: known operators, and no offer terms in prose. */
+function checkBodyReferences(
+  filePath: string,
+  body: BodyScan,
+  operators: Map<string, Operator>,
+  diagnostics: Diagnostic[],
+  checkRef: CheckRef,
+): void {
+  for (const r of body.references) {
+    checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
+    const keys = r.via
+      .replace(/^\{\{\s*|\s*\}\}$/g, '')
+      .split('.')
+      .slice(1);
+    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
+      diagnostics.push(offerInProse(filePath, r.line, r.col, 'body', r.via));
+  }
+}
+
 function checkPage(
   draft: PageDraft,
   operators: Map<string, Operator>,
@@ -267,39 +339,7 @@ function checkPage(
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
   }
-  // Positions are found only for an error: locating a key loads and runs the position-tracking YAML parser.
-  type Where = () => { line: number; col: number };
-  const checkRef = (id: string, where: Where, field: string, via: string, needsReview: boolean) => {
-    if (id === 'site' && !needsReview) return;
-    if (!operators.has(id) && broken.has(id)) {
-      broken.get(id)!.users.add(file.path);
-      return;
-    }
-    if (!operators.has(id)) {
-      diagnostics.push(
-        err(file.path, where().line, where().col, field, 'unknown-operator', `no operator with id "${id}"`, {
-          received: JSON.stringify(via),
-          hint: operatorIdHint(id, [...operators.keys(), ...broken.keys()]),
-        }),
-      );
-      return;
-    }
-    refs.add(id);
-    if (needsReview && !reviewRoutes.has(id))
-      diagnostics.push(
-        err(
-          file.path,
-          where().line,
-          where().col,
-          field,
-          'no-review-page',
-          `operator "${id}" has no review page to link to`,
-          {
-            hint: `add a page with "template: review" and "operator: ${id}", or link elsewhere`,
-          },
-        ),
-      );
-  };
+  const checkRef = refChecker(file.path, operators, reviewRoutes, diagnostics, broken, refs);
   for (const [name, block] of Object.entries(data.blocks)) {
     if (block.type !== 'offer') continue;
     checkRef(
@@ -310,15 +350,7 @@ function checkPage(
       false,
     );
   }
-  for (const r of body.references) {
-    checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
-    const keys = r.via
-      .replace(/^\{\{\s*|\s*\}\}$/g, '')
-      .split('.')
-      .slice(1);
-    if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
-      diagnostics.push(offerInProse(file.path, r.line, r.col, 'body', r.via));
-  }
+  checkBodyReferences(file.path, body, operators, diagnostics, checkRef);
   if (data.template === 'review') {
     let located: { line: number; col: number } | undefined;
     const operatorAt = () => {
@@ -424,15 +456,18 @@ export function validateContent(
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
   const drafts: PageDraft[] = [];
+  // Pages whose frontmatter failed: their bodies are still checked, so one run reports every problem.
+  const failedBodies: { file: string; body: BodyScan }[] = [];
   loaded.pages.forEach((f, i) => {
     const pre = parsed?.get(i);
     if (!pre) {
-      const d = parsePage(f, diagnostics, splitter);
+      const d = parsePage(f, diagnostics, splitter, (body) => failedBodies.push({ file: f.path, body }));
       if (d) drafts.push(d);
       return;
     }
     for (const d of pre.diagnostics) diagnostics.push(d);
     if (pre.draft) drafts.push(attachDraft(f, pre.draft));
+    if (pre.failedBody) failedBodies.push({ file: f.path, body: pre.failedBody });
   });
 
   const byRoute = new Map<string, PageDraft>();
@@ -581,6 +616,14 @@ export function validateContent(
       sourceHash: d.sourceHash,
     });
   }
+  for (const { file, body } of failedBodies)
+    checkBodyReferences(
+      file,
+      body,
+      operatorsById,
+      diagnostics,
+      refChecker(file, operatorsById, reviewRoutes, diagnostics, broken, new Set()),
+    );
   for (const [id, { file, users }] of broken) {
     if (!users.size) continue;
     const list = [...users].sort();
@@ -608,7 +651,9 @@ export function validateContent(
     authors,
     pages,
   };
-  return hasErrors ? { site: undefined, diagnostics, checkable: whole } : { site: whole, diagnostics };
+  if (!hasErrors) return { site: whole, diagnostics };
+  const bodies = failedBodies.map(({ file, body }) => ({ file, segments: body.segments }));
+  return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies };
 }
 
 /** Route of each operator's review page, for links and cards. */
