@@ -41,6 +41,15 @@ describe('pa-site CLI', () => {
     }
   });
 
+  it('escapes an --out path in what it prints', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const r = run(['build', '--root', p.root, '--out', path.join(p.root, 'out\x1b[2Jx')]);
+    expect(r.code).toBe(0);
+    expect(r.out + r.err).not.toContain('\x1b');
+    expect(r.out).toContain('out\\x1b[2Jx');
+  });
+
   it('exits 2 on an unknown command or flag', () => {
     expect(run(['deploy']).code).toBe(2);
     const r = run(['build', '--colour']);

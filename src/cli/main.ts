@@ -71,19 +71,19 @@ async function runBuild(opts: {
   }
   const unsafe = result.diagnostics.find((d) => d.code === 'unsafe-out-dir');
   if (unsafe) {
-    o.err(`error: --out: ${unsafe.message}\n    fix: ${unsafe.hint}`);
+    o.err(`error: --out: ${escapeTerminal(unsafe.message)}\n    fix: ${escapeTerminal(unsafe.hint ?? '')}`);
     return EXIT.usage;
   }
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
-    const where = path.relative(process.cwd(), result.outDir) || '.';
+    const where = escapeTerminal(path.relative(process.cwd(), result.outDir) || '.');
     const kept = existsSync(result.outDir) ? `${where} was left as it was` : `nothing was written to ${where}`;
     o.err(paint(o.color, 31, `Build failed; ${kept}.`));
     return EXIT.failed;
   }
   if (opts.verbose) for (const l of buildDetails(result)) o.out(l);
   if (!opts.quiet) {
-    const where = path.relative(process.cwd(), result.outDir) || '.';
+    const where = escapeTerminal(path.relative(process.cwd(), result.outDir) || '.');
     const pages = `${result.pages} page${result.pages === 1 ? '' : 's'}`;
     o.out(
       `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${pages}, ${result.files} files, ` +
