@@ -175,6 +175,7 @@ describe('pa-site dev', () => {
     const t0 = Date.now();
     await project.write(file, good.replace(/^rating: .*$/m, 'rating: 7'));
     // A read of the half-written file (empty: every field missing) may come first; the whole save wins.
+    expect(good).toContain('Blackjack, roulette and baccarat tables'); // the feature edited below
     const expected = 'content/operators/caesars-casino.yaml:5:9  rating';
     try {
       await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes(expected));
@@ -185,7 +186,7 @@ describe('pa-site dev', () => {
     const t1 = Date.now();
     await project.write(
       file,
-      good.replace('Strong table game selection', 'Strong table game selection with blackjack'),
+      good.replace('Blackjack, roulette and baccarat tables', 'Blackjack, roulette and baccarat tables online'),
     );
     const reload = await nextEvent('reload', t1);
     const routes = (reload.data as { routes: string[] }).routes;

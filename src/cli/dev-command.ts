@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
 import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
@@ -53,15 +54,7 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     throw e;
   }
   // Handled from before the URL line shows: a Ctrl-C sent as soon as it does must stop the server cleanly.
-  const stopped = new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  const signals = stopSignals((line) => o.err(line));
   // A failed first build was logged as it ended (above the URL line).
   const first = server.last();
   const outDir = path.relative(process.cwd(), server.outDir) || server.outDir;
@@ -69,8 +62,9 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     `pa-site dev: ${server.url}  (${first.pages} pages, ${formatBytes(first.bytes)}; ` +
       `dev build in ${outDir}; Ctrl-C to stop)`,
   );
-  await stopped;
+  await signals.stopped;
   await server.close();
+  signals.release();
   o.out('pa-site dev stopped.');
   return 0;
 }
