@@ -331,6 +331,13 @@ describe('a template that throws', () => {
         'rendering failed: no footer for this page (thrown in templates/components/Footer.tsx, in Footer)',
       ],
     ]);
+    // Throwing on every page (and the not-found page): one error, not one per page.
+    await writeFile(footer, code.replace(start, `throw new Error('no footer at all');\n  ${start}`));
+    const all = await build({ root: p.root, outDir: 'dist', cache: false });
+    expect(all.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+      'rendering failed: no footer at all (thrown in templates/components/Footer.tsx, in Footer), ' +
+        'on 3 pages (content/pages/index.md, content/pages/second.md, the not-found page)',
+    ]);
   });
 });
 

@@ -13,7 +13,7 @@ import { validateContent, reviewRoutesOf } from './validate/validate.js';
 import type { CompiledTemplates } from './render/templates.js';
 import type { BuiltAssets } from './render/assets.js';
 import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render/compile-cache.js';
-import { renderNotFound } from './render/render.js';
+import { groupTemplateThrows, renderNotFound, templateThrew } from './render/render.js';
 import { contextFrom, type RenderSetup } from './render/render-pages.js';
 import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
 import { unwritable } from './render/code-dir.js';
@@ -358,15 +358,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       try {
         fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
       } catch (e) {
-        result.diagnostics.push({
-          severity: 'error',
-          code: 'render',
-          file: path.relative(root, tplDir),
-          line: 1,
-          col: 1,
-          field: 'NotFoundPage',
-          message: `rendering the not-found page failed: ${(e as Error).message}`,
-        });
+        result.diagnostics.push(templateThrew(e, path.relative(root, tplDir) || 'templates', 'NotFoundPage'));
       }
       fixed.set('sitemap.xml', sitemapXml(site.pages));
       fixed.set('robots.txt', robotsTxt(site.config.url));
@@ -392,6 +384,8 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
         else result.renderedRoutes.push(route);
         if (o.entry?.[1]) result.checksums.set(route, o.entry[1]);
       }
+      if (result.diagnostics.some((d) => d.code === 'render'))
+        result.diagnostics = groupTemplateThrows(result.diagnostics);
       result.workers = workers;
       lap('render');
       if (result.diagnostics.some((d) => d.severity === 'error')) {

@@ -77,22 +77,60 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     );
     return { page, html: DOCTYPE + ctx.templates.expandShared(html), diagnostics };
   } catch (e) {
-    const error = e as Error;
-    const where = templateFrame(error);
-    diagnostics.push({
-      severity: 'error',
-      code: 'render',
-      file: page.file,
-      line: 1,
-      col: 1,
-      field: `template ${page.template}`,
-      message: `rendering failed: ${error.message}${where ? ` (thrown in ${where})` : ''}`,
-      hint:
-        `the ${page.template} template (templates/) threw while rendering this page: ` +
-        "look for a value this page's frontmatter or data leaves out",
-    });
+    diagnostics.push(templateThrew(e, page.file, `template ${page.template}`));
     return { page, html: '', diagnostics };
   }
+}
+
+/** A template that threw while rendering `file`, named by its own file and component when the stack says. */
+export function templateThrew(e: unknown, file: string, field: string): Diagnostic {
+  const where = templateFrame(e);
+  return {
+    severity: 'error',
+    code: 'render',
+    file,
+    line: 1,
+    col: 1,
+    field,
+    message: `rendering failed: ${e instanceof Error ? e.message : String(e)}${where ? ` (thrown in ${where})` : ''}`,
+    hint: "a template (templates/) threw while rendering this page: look for a value the page's data leaves out",
+  };
+}
+
+/**
+ * One error for a template that throws on many pages (a broken footer fails them all), naming how
+ * many and the first few, instead of one identical error per page.
+ */
+export function groupTemplateThrows(diagnostics: Diagnostic[]): Diagnostic[] {
+  const byMessage = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    if (d.code !== 'render') continue;
+    const list = byMessage.get(d.message);
+    if (list) list.push(d);
+    else byMessage.set(d.message, [d]);
+  }
+  const merged = new Set<Diagnostic>();
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const same = d.code === 'render' ? byMessage.get(d.message)! : [d];
+    if (same.length < 2) {
+      out.push(d);
+      continue;
+    }
+    if (merged.has(same[0]!)) continue;
+    merged.add(same[0]!);
+    // Pages first, then the not-found page (which has no content file of its own).
+    const pages = same.filter((x) => x.field !== 'NotFoundPage');
+    const first = pages[0] ?? same[0]!;
+    const files = [...pages.map((x) => x.file), ...(pages.length < same.length ? ['the not-found page'] : [])];
+    const shown = files.length > 3 ? `${files.slice(0, 3).join(', ')} and ${files.length - 3} more` : files.join(', ');
+    out.push({
+      ...first,
+      message: `${d.message}, on ${files.length} pages (${shown})`,
+      hint: 'the same template code throws on every one of them: fix the template named above',
+    });
+  }
+  return out;
 }
 
 /** The not-found page: spec §2.17, served by hosts for every unknown path. */
