@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -398,6 +398,27 @@ describe('pa-site check on a project (builds into a temporary folder)', () => {
     expect(cli.code).toBe(1);
     expect(cli.out).toContain('Build failed');
     expect(cli.out).toContain('content/pages/guide-a.md:5');
+  });
+});
+
+describe('a folder that cannot be read completely', () => {
+  it('is refused with a usage error naming the folder, not an unexpected error', async () => {
+    const dir = await tempDir({ 'index.html': '<!doctype html><title>x</title>', 'locked/a.html': 'x' });
+    await chmod(path.join(dir, 'locked'), 0o000);
+    await chmod(dir, 0o777);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), '--help']); // compiles lib/ as root
+    const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), 'check', '--dir', dir], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
+    await chmod(path.join(dir, 'locked'), 0o755); // so the clean-up can remove it
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /^pa-site check: cannot list .*locked \(EACCES\), so the folder cannot be checked completely/,
+    );
+    expect(r.stderr).not.toContain('unexpected error');
   });
 });
 

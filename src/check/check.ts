@@ -82,11 +82,24 @@ async function readConfig(root: string): Promise<Config | null> {
 }
 
 async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  let entries: Awaited<ReturnType<typeof readdirEntries>>;
+  try {
+    entries = await readdirEntries(dir);
+  } catch (e) {
+    // A folder inside that cannot be listed: the check would be incomplete, so it is refused.
+    const err = e as NodeJS.ErrnoException;
+    const where = err.path ? path.relative(process.cwd(), err.path) || '.' : dir;
+    throw new CheckInputError(
+      `cannot list ${where} (${err.code ?? err.message}), so the folder cannot be checked completely; ` +
+        'give your user read access to every folder in it, or check another folder',
+    );
+  }
   return entries
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
+
+const readdirEntries = (dir: string) => readdir(dir, { withFileTypes: true, recursive: true });
 
 const originOf = (url: string | null) => {
   if (!url) return null;

@@ -1,4 +1,5 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
+import { escapeTerminal } from '../diagnostics.js';
 import { check, CheckInputError } from '../check/check.js';
 import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
@@ -31,7 +32,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     });
   } catch (e) {
     if (e instanceof CheckInputError) {
-      process.stderr.write(`pa-site check: ${e.message}\n`);
+      process.stderr.write(`pa-site check: ${escapeTerminal(e.message)}\n`);
       return 2;
     }
     throw e;
