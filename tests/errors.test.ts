@@ -83,6 +83,15 @@ describe('content errors name the file, line, column and field', () => {
     expect(d!.hint).toMatch(/^use one of: /);
   });
 
+  it('an impossible date and a malformed colour each say how to fix them', async () => {
+    const op = OPERATOR.replace('verified: 2025-01-10', 'verified: 2025-02-30').replace('"#123456"', 'red');
+    const found = (await errorsFor({ 'content/operators/example.yaml': op })).map((d) => [d.field, d.hint]);
+    expect(found).toEqual([
+      ['brandColor', 'write it in the form shown'],
+      ['bonus.verified', 'check the day and the month: that date does not exist'],
+    ]);
+  });
+
   it('a missing option field says which values it takes', async () => {
     const [d, ...rest] = await errorsFor({
       'content/operators/example.yaml': OPERATOR.replace('kind: sportsbook\n', ''),

@@ -67,6 +67,11 @@ describe('checkLinks', () => {
     expect(checkLinks(ctx).findings[0]!.message).toBe(
       'no page at /missing (looked for missing, missing.html, missing/index.html)',
     );
+    // Each finding says how to fix it.
+    expect(checkLinks(ctx).findings.map((f) => f.hint)).toEqual([
+      expect.stringMatching(/^correct the link/),
+      expect.stringMatching(/^correct the path, or add the file/),
+    ]);
   });
 
   it('reports a missing stylesheet as a broken asset', () => {

@@ -210,6 +210,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       f.hint = g.hint;
     } else if (g.rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
+    } else if (g.rule === 'broken-link') {
+      f.hint = ctx.paSite
+        ? 'correct the link in the page that has it, or add a page at that route in content/pages'
+        : 'correct the link, or add the page it points to';
+    } else if (g.rule === 'broken-asset') {
+      f.hint = 'correct the path, or add the file (content/public for pa-site sites)';
     }
     findings.push(f);
   }

@@ -64,6 +64,7 @@ function sizeIssue(issue: z.core.$ZodIssue): { message: string; hint: string } |
 
 /** An example for a date check's message: the month alone where the field allows it. */
 function dateHint(message: string): string | undefined {
+  if (/not a real calendar date/.test(message)) return 'check the day and the month: that date does not exist';
   if (/YYYY-MM or YYYY-MM-DD/.test(message)) return 'write the month as 2025-01, or the day as 2025-01-31';
   if (/YYYY-MM-DD/.test(message)) return 'write the date as year-month-day, e.g. 2025-01-31';
   return undefined;
@@ -170,7 +171,8 @@ export function issuesToDiagnostics(
     }
     // A schema's own check may carry its fix (schema/common.ts); dates get an example.
     const own = issue.code === 'custom' ? (issue.params as { hint?: string } | undefined)?.hint : undefined;
-    const hint = own ?? dateHint(issue.message);
+    const hint =
+      own ?? dateHint(issue.message) ?? (issue.code === 'invalid_format' ? 'write it in the form shown' : undefined);
     out.push({ ...at, message: issue.message, ...(hint ? { hint } : {}) });
   }
   return out;

@@ -206,6 +206,7 @@ function validateOperators(
           'featured',
           'duplicate-featured',
           `only one ${kind} can be featured; ${featured[0]!.file} already is`,
+          { hint: `remove "featured: true" from one of the two files` },
         ),
       );
   }
