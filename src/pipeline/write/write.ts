@@ -43,6 +43,24 @@ function leftovers(outDir: string): { staging: string[]; retired: string[] } {
   return { staging: pick('staging'), retired: pick('old') };
 }
 
+/**
+ * Deletes a folder pa-site made, its marker file last: a build killed half-way through leaves a
+ * folder that still carries the marker (or is empty), which the next build recognises as its own
+ * and finishes removing. Removed all at once, what was left could look like anyone's folder.
+ */
+async function removeOwned(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names.filter((n) => n !== MARKER).map((n) => rm(path.join(dir, n), { recursive: true, force: true })),
+  );
+  await rm(dir, { recursive: true, force: true });
+}
+
 function isFolder(p: string): boolean {
   try {
     return lstatSync(p).isDirectory();
@@ -72,7 +90,7 @@ export async function recoverOutput(outDir: string): Promise<boolean> {
     retired.splice(retired.indexOf(newest), 1);
     restored = true;
   }
-  await Promise.all([...staging, ...retired].map((d) => rm(d, { recursive: true, force: true })));
+  await Promise.all([...staging, ...retired].map(removeOwned));
   return restored;
 }
 
@@ -151,10 +169,10 @@ export class Staging {
       await this.abort();
       throw e;
     }
-    if (hadPrevious) await rm(retired, { recursive: true, force: true });
+    if (hadPrevious) await removeOwned(retired);
   }
 
   async abort(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    await removeOwned(this.dir);
   }
 }
