@@ -162,22 +162,8 @@ describe('hostile and broken files give one diagnostic each, never a stack (#16 
   });
 
   it('an unreadable file (EACCES) is reported, not thrown', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'pa-site-eacces-'));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
     const p = await project({ 'content/pages/second.md': pageWith() });
-    await chmod(path.join(p.root, 'content/pages/second.md'), 0o000);
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) {
-      // root reads anything: run the CLI as "nobody" so the permission applies.
-      spawnSync(process.execPath, [bin, '--help']); // compiles lib/ first, as root
-      await chmod(p.root, 0o777);
-      await chmod(root, 0o777);
-    }
-    const r = spawnSync(process.execPath, [bin, 'build', '--root', p.root, '--out', path.join(root, 'out')], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: path.join(root, 'cache') },
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-    });
+    const r = await buildWithout(p.root, 'content/pages/second.md');
     expect(r.stderr).toContain(
       'content/pages/second.md:1:1  -  cannot read the file: permission denied\n' +
         '    fix: give your user read access (chmod u+r content/pages/second.md)',
@@ -187,24 +173,34 @@ describe('hostile and broken files give one diagnostic each, never a stack (#16 
   });
 });
 
+/**
+ * Builds `root` with the CLI while `locked` (a file or folder in it) has no permissions, as a user
+ * they apply to: root reads anything, so then the CLI runs as "nobody". Permissions are restored
+ * afterwards, so the clean-up can remove the project.
+ */
+async function buildWithout(root: string, locked: string) {
+  const out = await mkdtemp(path.join(tmpdir(), 'pa-site-eacces-'));
+  cleanups.push(() => rm(out, { recursive: true, force: true }));
+  await chmod(path.join(root, locked), 0o000);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    spawnSync(process.execPath, [bin, '--help']); // compiles lib/ first, as root
+    await chmod(root, 0o777);
+    await chmod(out, 0o777);
+  }
+  const r = spawnSync(process.execPath, [bin, 'build', '--root', root, '--out', path.join(out, 'out')], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: path.join(out, 'cache') },
+    ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+  });
+  await chmod(path.join(root, locked), 0o755);
+  return r;
+}
+
 describe('folders that cannot be read', () => {
   it('an unreadable folder under content/pages is one error, and the other pages still load', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'pa-site-eacces-dir-'));
-    cleanups.push(() => rm(root, { recursive: true, force: true }));
     const p = await project({ 'content/pages/locked/second.md': pageWith() });
-    await chmod(path.join(p.root, 'content/pages/locked'), 0o000);
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) {
-      spawnSync(process.execPath, [bin, '--help']); // compiles lib/ first, as root
-      await chmod(p.root, 0o777);
-      await chmod(root, 0o777);
-    }
-    const r = spawnSync(process.execPath, [bin, 'build', '--root', p.root, '--out', path.join(root, 'out')], {
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', PA_SITE_CACHE_DIR: path.join(root, 'cache') },
-      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
-    });
-    await chmod(path.join(p.root, 'content/pages/locked'), 0o755); // so the clean-up can remove it
+    const r = await buildWithout(p.root, 'content/pages/locked');
     expect(r.stderr).toContain(
       'content/pages/locked:1:1  -  cannot list the folder: permission denied, so the files in it are not built\n' +
         '    fix: give your user read and execute access (chmod u+rx content/pages/locked)',
