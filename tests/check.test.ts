@@ -545,6 +545,16 @@ describe('compliance faults in a built site', () => {
     ).toEqual(['warning stale.html']);
   });
 
+  it('lists a page once per finding, though a review shows its offer in two places', async () => {
+    const r = await check({ root: repoRoot, today: '2025-02-20' });
+    const stale = r.findings.filter((f) => f.rule === 'offer-stale');
+    expect(stale.length).toBeGreaterThan(0);
+    for (const f of stale) {
+      const shown = f.places.map((p) => `${p.page} ${p.file}:${p.line}`);
+      expect(shown).toEqual([...new Set(shown)]);
+    }
+  });
+
   it('a built project warns while an offer ages, then withholds it (no finding) past the hard limit', async () => {
     // The fixture operator's offer was checked on 2025-01-10.
     const p = await fixtureProject();

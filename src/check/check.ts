@@ -20,7 +20,7 @@ import { locateFindings } from './locate.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
-import type { CheckResult, Finding } from './types.js';
+import type { CheckResult, Finding, Place } from './types.js';
 import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
 export interface CheckOptions {
@@ -109,6 +109,16 @@ const originOf = (url: string | null) => {
     return null;
   }
 };
+
+function uniquePlaces(places: Place[]): Place[] {
+  const seen = new Set<string>();
+  return places.filter((p) => {
+    const key = `${p.page}\n${p.file}\n${p.line}\n${p.region ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 const CATEGORY_ORDER = { link: 0, page: 1, external: 2, 'known-unbuilt': 3 } as const;
 const RULE_ORDER = ['broken-link', 'broken-asset', 'broken-fragment'];
@@ -268,6 +278,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     }
     if (root) {
       await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));
+      // Two spots on one page that map to the same content line (an offer's card and its box) are one place.
+      for (const f of findings) f.places = uniquePlaces(f.places);
     }
     sortFindings(findings);
     const errors = findings.filter((f) => f.severity === 'error').length;
