@@ -190,8 +190,8 @@ function validateOperators(
             at(o, 'rank').col,
             'rank',
             'duplicate-rank',
-            `rank ${o.rank} is already taken by ${other.file}`,
-            { hint: `give each ${kind} its own rank` },
+            `rank ${o.rank} is used by both this file and ${other.file}`,
+            { hint: `give each ${kind} its own rank: change it here or in ${other.file}` },
           ),
         );
       else byRank.set(o.rank, o);
