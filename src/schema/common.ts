@@ -16,15 +16,6 @@ export const text = z
       });
   });
 
-/** Calendar date written as YYYY-MM-DD. */
-export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date written as YYYY-MM-DD')
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'not a real calendar date',
-  );
-
 /**
  * A date that may stop at the month: `2025-01` when the source gives only the month (never invent
  * a day), or `2025-01-15`. `what` names it in the error.

@@ -44,9 +44,6 @@ export function malformedPlaceholders(text: string): Malformed[] {
   return out;
 }
 
-/** The first incomplete `{{…}}` in `text`, if any. */
-export const malformedPlaceholder = (text: string): Malformed | undefined => malformedPlaceholders(text)[0];
-
 /** The diagnostic parts for a malformed placeholder, shared by frontmatter, operator data and Markdown. */
 export function malformedIssue(m: Malformed): { message: string; received: string; hint: string } {
   return {
