@@ -39,6 +39,8 @@ const UNSAFE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 export const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** The fix for a control character found in content, wherever it was found. */
+export const CONTROL_HINT = 'remove it; an editor that shows invisible characters helps find it';
 
 /**
  * Text from content made safe for a terminal: escape sequences (ESC…), other controls and bidi

@@ -94,7 +94,7 @@ describe('pa-site dev start-up', () => {
     expect(r.stderr).toBe(
       `error: no site configuration found: expected ${path.join(missing, 'content', 'site.yaml')}, ` +
         'but it does not exist\n' +
-        '    fix: run pa-site dev in the project folder or pass --root DIR pointing at a folder that contains ' +
+        '    fix: run pa-site in the project folder, or pass --root DIR pointing at a folder that contains ' +
         'content/site.yaml\n',
     );
   });

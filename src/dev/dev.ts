@@ -17,6 +17,7 @@ import { checksum } from '../pipeline/render/render-cache.js';
 import { unwritable } from '../pipeline/render/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
+import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
@@ -170,7 +171,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     throw new DevError(
       'no-project',
       `no site configuration found: expected ${siteFile}, but ${problem}`,
-      'run pa-site dev in the project folder or pass --root DIR pointing at a folder that contains content/site.yaml',
+      NO_PROJECT_HINT,
     );
   }
   const addresses = await resolveHost(host);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { CONTROL_IN_TEXT, escapeTerminal } from '../diagnostics.js';
+import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../diagnostics.js';
 import { urlProblem } from '../pipeline/validate/url-safety.js';
 
 export const text = z
@@ -12,7 +12,7 @@ export const text = z
       ctx.addIssue({
         code: 'custom',
         message: `holds an invisible control character (${escapeTerminal(value[at]!)}) at character ${at + 1}`,
-        params: { hint: 'remove it; an editor that shows invisible characters helps find it' },
+        params: { hint: CONTROL_HINT },
       });
   });
 

@@ -160,6 +160,10 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
   return bytes.toString('utf8');
 }
 
+/** The fix when --root is not a project: said the same by build, check and dev. */
+export const NO_PROJECT_HINT =
+  'run pa-site in the project folder, or pass --root DIR pointing at a folder that contains content/site.yaml';
+
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
 /**
@@ -178,7 +182,7 @@ export function loadContent(root: string): LoadedContent {
       col: 1,
       field: '--root',
       message: 'the project folder is a file, not a folder',
-      hint: 'pass --root DIR pointing at the folder that contains content/site.yaml',
+      hint: NO_PROJECT_HINT,
     });
     return { site: undefined, operators: [], authors: [], pages: [], diagnostics };
   }
@@ -215,7 +219,7 @@ export function loadContent(root: string): LoadedContent {
       col: 1,
       field: '',
       message: `no site configuration found in ${contentDir}`,
-      hint: 'run pa-site in the project folder or pass --root DIR pointing at a folder that contains content/site.yaml',
+      hint: NO_PROJECT_HINT,
     });
   }
   const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));

@@ -1,4 +1,4 @@
-import { CONTROL_IN_TEXT, escapeTerminal, type Diagnostic } from '../../diagnostics.js';
+import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal, type Diagnostic } from '../../diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
 export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
@@ -86,7 +86,7 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
           col: m.index + 1,
           field: 'body',
           message: `an invisible control character (${escapeTerminal(m[0])}) would reach the page`,
-          hint: 'remove it; an editor that shows invisible characters helps find it',
+          hint: CONTROL_HINT,
         });
     });
   }

@@ -66,7 +66,6 @@ function sizeIssue(issue: z.core.$ZodIssue): { message: string; hint: string } |
 function dateHint(message: string): string | undefined {
   if (/not a real calendar date/.test(message)) return 'check the day and the month: that date does not exist';
   if (/YYYY-MM or YYYY-MM-DD/.test(message)) return 'write the month as 2025-01, or the day as 2025-01-31';
-  if (/YYYY-MM-DD/.test(message)) return 'write the date as year-month-day, e.g. 2025-01-31';
   return undefined;
 }
 
