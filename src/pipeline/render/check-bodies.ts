@@ -2,6 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Page, Site } from '../../model.js';
 import { reviewRoutesOf } from '../validate/validate.js';
 import { markdownForPage, type MarkdownEngine } from './markdown.js';
+import { markdownContext } from './markdown-rules.js';
 
 /**
  * The Markdown checks (values, wording, links, raw HTML) for a site that failed validation, so one
@@ -14,12 +15,7 @@ export function checkBodies(
   /** Bodies of pages whose frontmatter failed: checked too, as they would be once it is fixed. */
   more: readonly Pick<Page, 'file' | 'segments'>[] = [],
 ): Diagnostic[] {
-  const ctx = {
-    config: site.config,
-    operators: new Map(site.operators.map((o) => [o.id, o])),
-    reviewRoutes: reviewRoutesOf(site),
-    uncheckedIds: true,
-  };
+  const ctx = markdownContext(site, reviewRoutesOf(site), true);
   const out: Diagnostic[] = [];
   for (const page of [...site.pages, ...more]) {
     const md = markdownForPage(ctx, page.file, engine);

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../diagnostics.js';
-import type { Heading, Operator, SiteConfig } from '../../model.js';
+import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
 import { lookupReference, malformedIssue, malformedPlaceholders } from '../validate/interpolate.js';
@@ -16,6 +16,18 @@ export interface MarkdownContext {
    */
   uncheckedIds?: boolean;
 }
+
+/** What the Markdown rules read of a site: its settings, operators by id and review routes. */
+export const markdownContext = (
+  site: Site,
+  reviewRoutes: ReadonlyMap<string, string>,
+  uncheckedIds = false,
+): MarkdownContext => ({
+  config: site.config,
+  operators: new Map(site.operators.map((o) => [o.id, o])),
+  reviewRoutes,
+  ...(uncheckedIds ? { uncheckedIds } : {}),
+});
 
 /** Lines [from, to) of a Markdown segment that hold a block (a paragraph, heading, table row…). */
 export type BlockLines = readonly [number, number] | null;

@@ -8,6 +8,7 @@ import { writeFileIn, writePage, type PageWrite } from '../write/page-file.js';
 import { ensureParent } from '../write/write.js';
 import type { TemplateModule } from './templates.js';
 import type { MarkdownEngine } from './markdown.js';
+import { markdownContext } from './markdown-rules.js';
 import type { TemplateGraph } from './template-keys.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
@@ -62,7 +63,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
     assets: setup.assets,
     year: setup.year,
     reviewRoutes: setup.reviewRoutes,
-    markdown: { config: site.config, operators: new Map(site.operators.map((o) => [o.id, o])), reviewRoutes },
+    markdown: markdownContext(site, reviewRoutes),
     engine,
     cache: setup.cacheDir
       ? new RenderCache(
