@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
@@ -14,7 +13,7 @@ import { filesForPath } from '../pipeline/route/urls.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/render-cache.js';
-import { unwritable } from '../pipeline/render/code-dir.js';
+import { privateFolder, unwritable } from '../pipeline/render/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
@@ -146,9 +145,7 @@ function workFolder(root: string, log: (e: DevLog) => void): { work: string; tem
   const work = path.join(cacheDir, 'dev', createHash('sha256').update(root).digest('hex').slice(0, 12));
   const problem = unwritable(work);
   if (!problem) return { work };
-  const own = mkdtempSync(path.join(tmpdir(), 'pa-site-dev-'));
-  const temporary = () => rmSync(own, { recursive: true, force: true });
-  process.once('exit', temporary);
+  const { dir: own, remove: temporary } = privateFolder('pa-site-dev-');
   log({
     kind: 'warning',
     message:
@@ -473,8 +470,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await running;
-      await rm(temporary ? work : lockFile, { recursive: true, force: true });
-      if (temporary) process.off('exit', temporary);
+      if (temporary) temporary();
+      else await rm(lockFile, { force: true });
     },
   };
 }

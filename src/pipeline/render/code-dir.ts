@@ -17,6 +17,20 @@ export function unwritable(dir: string): NodeJS.ErrnoException | undefined {
   }
 }
 
+/**
+ * A temporary folder only this process uses, removed as it exits (or earlier by `remove`): where
+ * pa-site works when the cache folder cannot be written.
+ */
+export function privateFolder(prefix: string): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const remove = () => {
+    process.off('exit', remove);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', remove);
+  return { dir, remove };
+}
+
 let chosen: string | undefined;
 /**
  * Where compiled templates (and the worker script, when running from source) are written: the
@@ -25,12 +39,8 @@ let chosen: string | undefined;
  */
 export function codeDir(): string {
   if (chosen === undefined) {
-    if (unwritable(cacheDir)) {
-      const own = mkdtempSync(path.join(tmpdir(), 'pa-site-code-'));
-      // Only this process uses it (workers import from it until they stop): remove it as the process ends.
-      process.once('exit', () => rmSync(own, { recursive: true, force: true }));
-      chosen = own;
-    } else chosen = cacheDir;
+    // Workers import from it until they stop: it is removed as the process ends.
+    chosen = unwritable(cacheDir) ? privateFolder('pa-site-code-').dir : cacheDir;
   }
   return chosen;
 }
