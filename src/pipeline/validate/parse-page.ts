@@ -167,14 +167,15 @@ export function parsePageDetached(file: SourceFile, splitter: FrontmatterCache):
 
 /** Puts back what a detached parse left out: the file, and a locator that parses with positions when first asked. */
 export function attachDraft(file: SourceFile, draft: Omit<PageDraft, 'file' | 'locate'>): PageDraft {
+  return { ...draft, file, locate: frontmatterLocator(file) };
+}
+
+/** File positions of a page's frontmatter keys, parsed with positions when first asked. */
+export function frontmatterLocator(file: SourceFile): PageDraft['locate'] {
   let src: YamlSource | undefined;
-  return {
-    ...draft,
-    file,
-    locate: (p) => {
-      // As in parsePage: the matter starts right after the opening `---`, so its lines are the file's.
-      src ??= parseYamlWithPositions(splitFrontmatter(file.text).matter, file.path);
-      return src.locate(p);
-    },
+  return (p) => {
+    // As in parsePage: the matter starts right after the opening `---`, so its lines are the file's.
+    src ??= parseYamlWithPositions(splitFrontmatter(file.text).matter, file.path);
+    return src.locate(p);
   };
 }

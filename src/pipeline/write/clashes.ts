@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Page } from '../../model.js';
+import { frontmatterLocator } from '../validate/parse-page.js';
 
 /** The line of a page's `route:` key (read only for an error), else 1: a route from the file name. */
-function routeLine(root: string, file: string): number {
+function routeLine(root: string, page: Page): number {
+  if (page.data.route === undefined) return 1;
   try {
-    const lines = readFileSync(path.join(root, file), 'utf8').split(/\r?\n/);
-    const end = lines.indexOf('---', 1);
-    const at = lines.slice(0, end < 0 ? undefined : end).findIndex((l) => /^route\s*:/.test(l));
-    return at < 0 ? 1 : at + 1;
+    const text = readFileSync(path.join(root, page.file), 'utf8');
+    return frontmatterLocator({ path: page.file, text })(['route']).line;
   } catch {
     return 1;
   }
@@ -37,11 +37,11 @@ export function outputClashes(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const owner = new Map<string, string>(Object.entries(generated));
-  const error = (file: string, field: string, message: string, hint: string): Diagnostic => ({
+  const error = (file: string, field: string, message: string, hint: string, line = 1): Diagnostic => ({
     severity: 'error',
     code: 'output-clash',
     file,
-    line: field === 'route' ? routeLine(root, file) : 1,
+    line,
     col: 1,
     field,
     message,
@@ -56,6 +56,7 @@ export function outputClashes(
           'route',
           `route "${page.route}" would write ${page.url.file}, which is already ${other}`,
           'give the page another route (rename the file or set "route:" in its frontmatter)',
+          routeLine(root, page),
         ),
       );
     else owner.set(page.url.file, `the page ${page.file}`);
