@@ -210,6 +210,11 @@ More text.
     expect(text).toContain('loading "remark-broken" failed: cannot start');
     expect(text).not.toMatch(/\n\s+at /);
     expect(result.diagnostics[0]).toMatchObject({ line: siteLine(root, '    - remark-broken') });
+    // Beside a content error it is still reported in the same run.
+    const page = path.join(root, 'content', 'pages', 'index.md');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('updated: 2025-01-15', 'updated: soon'));
+    const both = await build({ root, cache: false });
+    expect(both.diagnostics.map((d) => d.field)).toEqual(['updated', 'markdown.remarkPlugins[0]']);
   });
 
   it('refuses remarkPlugins with the markdown-it engine', async () => {

@@ -425,7 +425,9 @@ async function laterChecks(
 ): Promise<Diagnostic[]> {
   const markdown = await loadMarkdownEngine(site.markdown);
   const found = markdown.engine ? checkBodies(site, markdown.engine, failedBodies) : [];
-  return [...found, ...outputClashes(root, site.pages, [...(await publicFiles(root)).keys()], OWN_FILES)];
+  const clashes = outputClashes(root, site.pages, [...(await publicFiles(root)).keys()], OWN_FILES);
+  // A remark plugin that does not load is reported here too, not on the run after.
+  return [...markdown.diagnostics, ...found, ...clashes];
 }
 
 /** `result` with the output step's failure as its diagnostic; rethrows what is not a write problem. */
