@@ -5,7 +5,7 @@
  * result.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +21,7 @@ import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import type { CheckResult, Finding, Place } from './types.js';
+import { readRegularFileAsync } from '../pipeline/load/regular-file.js';
 import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
 export interface CheckOptions {
@@ -57,7 +58,7 @@ const positive = (v: unknown, fallback: number) => (typeof v === 'number' && v >
 async function readConfig(root: string): Promise<Config | null> {
   let text: string;
   try {
-    text = await readFile(path.join(root, 'content', 'site.yaml'), 'utf8');
+    text = (await readRegularFileAsync(path.join(root, 'content', 'site.yaml'))).toString('utf8');
   } catch {
     return null;
   }
