@@ -27,7 +27,7 @@ const buildCli = (root: string) =>
 const warningLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning '));
 
 describe('files that are not regular files are never opened (#36 items 4 and 11)', () => {
-  it('skips FIFOs in pages, operators, authors and public, and links in public, with a warning naming each', async () => {
+  it('skips FIFOs in pages, operators, authors and public, and links in public, warning for each', async () => {
     const p = await fixtureProject();
     cleanups.push(p.cleanup);
     const c = (rel: string) => path.join(p.root, 'content', rel);

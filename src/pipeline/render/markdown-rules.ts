@@ -2,7 +2,13 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference, malformedIssue, malformedPlaceholders } from '../validate/interpolate.js';
+import {
+  leftoverIssue,
+  leftoverReference,
+  lookupReference,
+  malformedIssue,
+  malformedPlaceholders,
+} from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -126,6 +132,11 @@ export class SegmentRules {
     }
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
+      const left = found && leftoverReference(found);
+      if (left) {
+        const { message, hint } = leftoverIssue(whole, left);
+        this.report(this.at(block, whole), 'error', 'unresolved-value', message, { hint });
+      }
       if (found !== undefined) return found;
       if (this.ctx.uncheckedIds && id !== 'site' && !this.ctx.operators.has(id)) return whole;
       this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
