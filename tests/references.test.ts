@@ -24,7 +24,7 @@ const CYCLE = OPERATOR.replace(
 );
 
 describe('{{…}} values are filled in completely, or are an error (#36 item 9)', () => {
-  it('operator values that quote each other are one error naming the cycle, not text published as written', async () => {
+  it('operator values that quote each other are one error naming the cycle, not published as written', async () => {
     const line = CYCLE.split('\n').indexOf('  - "Also {{example.features.3}}"') + 1;
     const result = await build_({ 'content/operators/example.yaml': CYCLE });
     expect(result.ok).toBe(false);
@@ -56,7 +56,8 @@ describe('{{…}} values are filled in completely, or are an error (#36 item 9)'
       'tagline: Your Trusted Guide',
       'tagline: "Your {{example.name}} guide"',
     );
-    const second = `---\n${GOOD_FM.replace('lede: More text.', 'lede: "{{site.tagline}}"')}\n---\nSaid: {{site.tagline}}.\n`;
+    const fm = GOOD_FM.replace('lede: More text.', 'lede: "{{site.tagline}}"');
+    const second = `---\n${fm}\n---\nSaid: {{site.tagline}}.\n`;
     const result = await build_({ 'content/site.yaml': site, 'content/pages/second.md': second });
     expect(result.ok).toBe(false);
     const left =

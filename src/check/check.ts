@@ -5,8 +5,7 @@
  * result.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
@@ -22,6 +21,7 @@ import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import type { CheckResult, Finding, Place } from './types.js';
 import { readRegularFileAsync } from '../pipeline/load/regular-file.js';
+import { checkFolder, removeStaleCheckFolders } from './temp-folder.js';
 import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
 export interface CheckOptions {
@@ -149,7 +149,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
     throw e;
   }
-  let temp: string | null = null;
+  let temp: ReturnType<typeof checkFolder> | undefined;
   try {
     let dir: string;
     let root: string | null;
@@ -166,8 +166,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       config = root ? await readConfig(root) : null;
     } else {
       root = path.resolve(options.root ?? '.');
-      temp = await mkdtemp(path.join(tmpdir(), 'pa-site-check-'));
-      dir = path.join(temp, 'site');
+      removeStaleCheckFolders();
+      temp = checkFolder();
+      dir = path.join(temp.dir, 'site');
       // Loaded only when needed: `check --dir` starts without the build pipeline.
       const { build } = await import('../pipeline/build.js');
       const b = await build({ root, outDir: dir, now: options.now, today });
@@ -303,7 +304,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       findings,
     };
   } finally {
-    if (temp) await rm(temp, { recursive: true, force: true });
+    temp?.remove();
   }
 }
 

@@ -5,6 +5,7 @@ import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import { colorEnabled } from './output.js';
+import { exitOnSignal } from './stop-signals.js';
 
 export interface CheckCommandOptions {
   root: string;
@@ -22,6 +23,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   };
   let result: CheckResult;
+  const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {
     result = await check({
       root: opts.root,
@@ -36,6 +38,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       return 2;
     }
     throw e;
+  } finally {
+    release();
   }
   const format = opts.format ?? 'text';
   if (format === 'json') write([formatJson(result)]);

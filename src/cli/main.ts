@@ -6,6 +6,7 @@ import { escapeTerminal } from '../diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
 import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 import { ProgressLine } from './progress.js';
+import { exitOnSignal } from './stop-signals.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -53,6 +54,10 @@ async function runBuild(opts: {
   }
   const line = progressLine(opts.quiet);
   let result: BuildResult;
+  const release = exitOnSignal((l) => {
+    line?.clear();
+    o.err(l);
+  });
   try {
     result = await build({
       root: opts.root,
@@ -67,6 +72,7 @@ async function runBuild(opts: {
       onProgress: line && ((p) => line.update(p)),
     });
   } finally {
+    release();
     line?.finish();
   }
   const unsafe = result.diagnostics.find((d) => d.code === 'unsafe-out-dir');
