@@ -15,9 +15,10 @@ afterEach(async () => {
 /** A project with enough pages that its build runs long enough to be interrupted mid-way. */
 async function project(pages = 300) {
   const files: Record<string, string> = {};
+  const body = 'Some text. '.repeat(200);
   for (let i = 0; i < pages; i++)
     files[`content/pages/guides/page-${i}.md`] =
-      `---\n${GOOD_FM.replace('Second page title', `Guide number ${i} of the fixture`)}\n---\n${'Some text. '.repeat(200)}\n`;
+      `---\n${GOOD_FM.replace('Second page title', `Guide number ${i} of the fixture`)}\n---\n${body}\n`;
   const p = await fixtureProject(files);
   cleanups.push(p.cleanup);
   const tmp = path.join(p.root, 'tmp');
@@ -78,7 +79,7 @@ describe('an interrupted run removes its own temporary files (#36 item 10)', () 
     expect(names(path.join(p.root, 'dist')).sort()).toEqual(before);
   });
 
-  it('check removes what killed checks left, by exact name, only when their pid is gone and it holds only check files', async () => {
+  it('check removes what killed checks left: exact name, a dead pid, only check files in it', async () => {
     const p = await project(0);
     const dead = spawnSync(process.execPath, ['-e', 'process.pid'], {}).pid!;
     const folder = async (name: string, files: Record<string, string>) => {
