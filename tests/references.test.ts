@@ -68,3 +68,16 @@ describe('{{…}} values are filled in completely, or are an error (#36 item 9)'
     ]);
   });
 });
+
+describe('YAML .nan and .inf are reported as written (#36 item 11)', () => {
+  it('names .nan and .inf as what was found, not null', async () => {
+    const op = OPERATOR.replace('rating: 4.5', 'rating: .nan').replace('minDeposit: 10', 'minDeposit: -.inf');
+    const result = await build_({ 'content/operators/example.yaml': op });
+    expect(result.ok).toBe(false);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.field, d.received])).toEqual([
+      ['rating', '.nan'],
+      ['bonus.minDeposit', '-.inf'],
+    ]);
+  });
+});

@@ -22,6 +22,7 @@ import { checkSitemap, parseSitemap } from './sitemap.js';
 import type { CheckResult, Finding, Place } from './types.js';
 import { readRegularFileAsync } from '../pipeline/load/regular-file.js';
 import { checkFolder, removeStaleCheckFolders } from './temp-folder.js';
+import { decodeHtml } from './decode-html.js';
 import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
 
 export interface CheckOptions {
@@ -207,7 +208,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (!paSite) config = null;
     const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
-    const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8')));
+    const scans = htmlFiles.map((f) => scanHtml(decodeHtml(readFileSync(path.join(dir, f)))));
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
