@@ -39,6 +39,7 @@ describe('files that are not regular files are never opened (#36 items 4 and 11)
     fifo(path.join(p.root, 'elsewhere.md'));
     await symlink('../../elsewhere.md', c('pages/linked-pipe.md'));
     await symlink('../site.yaml', c('public/site.txt'));
+    await symlink('../operators', c('pages/operators.md'));
     const r = buildCli(p.root);
     expect(r.signal).toBeNull();
     expect(r.status).toBe(0);
@@ -47,6 +48,8 @@ describe('files that are not regular files are never opened (#36 items 4 and 11)
       `warning content/authors/pipe.yaml:1:1  -  ${fifoSkipped}`,
       `warning content/operators/pipe.yaml:1:1  -  ${fifoSkipped}`,
       `warning content/pages/linked-pipe.md:1:1  -  ${fifoSkipped}`,
+      'warning content/pages/operators.md:1:1  -  a symbolic link to a folder is not followed: ' +
+        'the files in it are not built',
       `warning content/pages/pipe.md:1:1  -  ${fifoSkipped}`,
       `warning content/public/feeds/pipe.xml:1:1  -  ${fifoSkipped}`,
       'warning content/public/site.txt:1:1  -  a symbolic link in content/public/ is not copied to the site',

@@ -56,7 +56,10 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
     if (e.isSymbolicLink()) {
       try {
         const st = statSync(abs);
-        if (st.isDirectory()) continue;
+        if (st.isDirectory()) {
+          linkedFolder(root, abs, diagnostics);
+          continue;
+        }
         kind = specialKind(st);
       } catch (err) {
         diagnostics.push(readProblem(rel(root, abs), err, true));
