@@ -71,11 +71,10 @@ export interface Leftover {
 /**
  * Replaces `{{id.field}}` references in every string inside `value` (frontmatter blocks, operator
  * text), returning the new value and the references that did not resolve, with their paths.
- * `resolve` returns null for a reference it has reported itself (a cycle): it stays as written.
  */
 export function interpolateDeep<T>(
   value: T,
-  resolve: (id: string, keys: string[], path: PropertyKey[]) => string | undefined | null,
+  resolve: (id: string, keys: string[], path: PropertyKey[]) => string | undefined,
   path: PropertyKey[] = [],
 ): {
   value: T;
@@ -95,7 +94,6 @@ export function interpolateDeep<T>(
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
         const out = resolve(id, dotted.slice(1).split('.'), p);
-        if (out === null) return whole;
         if (out === undefined) unresolved.push({ path: p, reference: whole, id });
         const left = out && leftoverReference(out);
         if (left) leftover.push({ path: p, reference: whole, left });

@@ -442,7 +442,8 @@ export function validateContent(
             const { message, hint } = cycleIssue(found.cycle);
             diagnostics.push(err(o.file, pos.line, pos.col, fieldPath(at), 'value-cycle', message, { hint }));
           }
-          return null;
+          // Reported here, once: the build fails, and pages quoting the field see no second {{…}}.
+          return '';
         });
         for (const l of leftover) {
           const pos = locators.get(o.id)!(l.path);
