@@ -84,7 +84,7 @@ describe(PRIVACY, () => {
     }
   });
 
-  it('describes the contact form as it is configured: it opens the email app, addressed to the general address', async () => {
+  it('describes the contact form as configured: it opens the email app, addressed to the general address', async () => {
     const { contact, emails } = site.result.site!.config;
     // A form service or Netlify Forms would send messages elsewhere: the policy must say so first.
     expect(contact.formEndpoint, 'contact.formEndpoint is set: update the privacy policy').toBeUndefined();
