@@ -153,7 +153,7 @@ describe('JSON report', () => {
       allPages: false,
       hint: null,
       source: null,
-      places: [{ page: 'about.html', url: '/about', file: 'content/pages/about.md', line: 9, region: null }],
+      places: [{ page: 'about.html', url: '/about', file: 'content/pages/about.md', line: 9, col: null, region: null }],
     });
   });
 });
@@ -259,7 +259,7 @@ describe("another generator's folder", () => {
     );
     expect(formatText(foreign('option', 'html'), { quiet: true })).toEqual([]);
     expect(formatGithub(foreign('option', 'html'), '/tmp')[0]).toMatch(
-      /^::notice title=pa-site check::not a pa-site build .*\(a\.html only at \/a\.html\) \(from --served-as\)$/,
+      /^::notice title=pa-site check::not a pa-site build .*exact file names \(\/a\.html finds a\.html, \/a does not\) \(from --served-as\)$/,
     );
     expect(formatText(result([])).some((l) => l.startsWith('note: '))).toBe(false);
   });

@@ -1,0 +1,118 @@
+/**
+ * The files of a checked folder, listed as a web server finds them: symbolic links are followed
+ * (nginx and Apache follow them by default), a folder link that leads back into a folder it sits
+ * in is followed no further, and only regular files count (never a FIFO or a device).
+ */
+import type { Dirent } from 'node:fs';
+import { readdir, readlink, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { CheckInputError } from './check.js';
+import { type ServedAs, servedPath } from './served.js';
+import type { Finding } from './types.js';
+
+/** A symbolic link worth a word: it leaves the folder, loops, or points at nothing. */
+export interface SymlinkNote {
+  /** The link, relative to the folder, forward slashes. */
+  link: string;
+  /** Where it points: the real path (outside, loop) or what the link says (broken). */
+  to: string;
+  problem: 'outside' | 'loop' | 'broken';
+}
+
+export interface Listing {
+  /** Regular files, relative to the folder, forward slashes. */
+  files: string[];
+  symlinks: SymlinkNote[];
+}
+
+/** Paths a folder may give through symbolic links before the check refuses it: links between folders multiply them. */
+const MAX_ENTRIES = 2_000_000;
+
+export async function listFiles(dir: string): Promise<Listing> {
+  const rootReal = await realpath(dir);
+  const inside = (real: string) => real === rootReal || real.startsWith(rootReal + path.sep);
+  const files: string[] = [];
+  const symlinks: SymlinkNote[] = [];
+  const noted = new Set<string>();
+  let entries = 0;
+  /** `key`: where the link really is; named by that path when it is in the folder (reached through other links or not). */
+  const note = (n: SymlinkNote, key: string) => {
+    if (noted.has(key)) return;
+    noted.add(key);
+    const real = path.relative(rootReal, key);
+    symlinks.push(inside(path.dirname(key)) ? { ...n, link: real.split(path.sep).join('/') } : n);
+  };
+
+  /** `ancestors`: real paths of the folders walked to get here, this one included. */
+  const walk = async (abs: string, rel: string, real: string, ancestors: readonly string[]) => {
+    let list: Dirent[];
+    try {
+      list = await readdir(abs, { withFileTypes: true });
+    } catch (e) {
+      // A folder inside that cannot be listed: the check would be incomplete, so it is refused.
+      const err = e as NodeJS.ErrnoException;
+      const where = path.relative(process.cwd(), abs) || '.';
+      throw new CheckInputError(
+        `cannot list ${where} (${err.code ?? err.message}), so the folder cannot be checked completely; ` +
+          'give your user read access to every folder in it, or check another folder',
+      );
+    }
+    entries += list.length;
+    if (entries > MAX_ENTRIES)
+      throw new CheckInputError(
+        `${dir} gives more than ${MAX_ENTRIES.toLocaleString('en-US')} paths through its symbolic links; ` +
+          'check a folder whose links do not lead into each other',
+      );
+    for (const e of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const full = path.join(abs, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isFile()) files.push(r);
+      else if (e.isDirectory()) await walk(full, r, path.join(real, e.name), [...ancestors, path.join(real, e.name)]);
+      else if (e.isSymbolicLink()) {
+        const key = path.join(real, e.name);
+        const st = await stat(full).catch(() => null);
+        if (!st) {
+          note({ link: r, to: await readlink(full).catch(() => '?'), problem: 'broken' }, key);
+          continue;
+        }
+        const to = await realpath(full);
+        if (!inside(to)) note({ link: r, to, problem: 'outside' }, key);
+        if (st.isFile()) files.push(r);
+        else if (st.isDirectory()) {
+          if (ancestors.includes(to)) note({ link: r, to, problem: 'loop' }, key);
+          else await walk(full, r, to, [...ancestors, to]);
+        }
+      }
+    }
+  };
+  await walk(dir, '', rootReal, [rootReal]);
+  return { files, symlinks };
+}
+
+/** Warnings for the symbolic links that leave the folder, loop or point at nothing. */
+export function symlinkFindings(notes: readonly SymlinkNote[], servedAs: ServedAs): Finding[] {
+  return notes.map((n): Finding => {
+    const places = [{ page: n.link, url: servedPath(n.link, servedAs), file: null, line: null }];
+    const base = { severity: 'warning', category: 'link', target: n.link, places } as const;
+    if (n.problem === 'outside')
+      return {
+        ...base,
+        rule: 'symlink-outside',
+        message: `${n.link} is a symbolic link to ${n.to}, outside the folder: checked as a web server follows it`,
+        hint: 'copy what it points at into the folder: an upload or a host that does not follow symbolic links may leave it out',
+      };
+    if (n.problem === 'loop')
+      return {
+        ...base,
+        rule: 'symlink-loop',
+        message: `${n.link} is a symbolic link to ${n.to}, a folder it is inside: it was not followed`,
+        hint: 'point the link at a folder that does not contain it, or remove it; a web server would serve it endlessly',
+      };
+    return {
+      ...base,
+      rule: 'symlink-broken',
+      message: `${n.link} is a symbolic link to ${n.to}, which does not exist: the host answers 404 for it`,
+      hint: 'point the link at a file that exists, or remove it',
+    };
+  });
+}
