@@ -116,6 +116,38 @@ describe('operator calls to action', () => {
     ]);
   });
 
+  it('finds a terms link in the same card only, however cards nest, and the disclosure before a link', () => {
+    const s = scanHtml(`<p>We may receive compensation.</p><main>
+<section><div class="card"><a href="https://a.example/" rel="sponsored">A</a> T&amp;Cs apply.
+<a href="https://a.example/terms">Full terms</a></div>
+<ul><li><a href="https://b.example/" rel="sponsored">B</a> T&amp;Cs apply.</li></ul>
+<a href="https://b.example/terms">Terms</a></section>
+<aside><a href="https://c.example/" rel="sponsored">C</a> Terms and
+  conditions apply. <a href="/terms">terms</a></aside>
+</main>`);
+    expect(s.ctas.map((c) => [c.href, c.terms, c.termsLink])).toEqual([
+      ['https://a.example/', true, true],
+      ['https://b.example/', true, false],
+      ['https://c.example/', true, false],
+    ]);
+    expect(s.sponsoredBeforeDisclosure).toBeNull();
+    expect(s.text).toMatch(/^We may receive compensation\. A T&Cs apply\. Full terms B T&Cs apply\./);
+    const late = scanHtml('<a href="https://a.example/" rel="sponsored">A</a><p>We may receive compensation.</p>');
+    expect(late.sponsoredBeforeDisclosure).toEqual({ href: 'https://a.example/', line: 1 });
+  });
+
+  it("collects no page-rule state where pa-site's page rules do not run, links and ids still", () => {
+    const html = `<title>T</title><h1 id="top-heading">Hi</h1><div class="card">
+<a class="btn-cta" href="https://a.example/" rel="sponsored">A</a> T&amp;Cs apply.</div>
+<div data-offer-verified="2024-01" data-offer-operator="A"></div>`;
+    const s = scanHtml(html, { rules: false });
+    expect([s.text, s.ctas, s.offers, s.sponsoredBeforeDisclosure]).toEqual(['', [], [], null]);
+    expect(s.links.map((l) => l.url)).toEqual(['https://a.example/']);
+    expect([...s.ids]).toEqual(['top-heading']);
+    expect(s.titles).toEqual(['T']);
+    expect(scanHtml(html).ctas).toHaveLength(1);
+  });
+
   it('ignores ordinary links', () => {
     expect(scanHtml('<a class="btn" href="/about">About</a>').ctas).toEqual([]);
   });
