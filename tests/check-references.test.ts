@@ -161,7 +161,7 @@ describe('one finding per broken target', () => {
 });
 
 describe('wording for a site pa-site did not build', () => {
-  it('no layout tag without header or footer, no content/public hint, no X.html.html, a column on long lines', async () => {
+  it('no layout tag without landmarks, no content/public hint, no X.html.html, a column on long lines', async () => {
     const long = `${'<p>filler text</p>'.repeat(400)}<a href="/gone.html">gone</a><img src="/gone.png" alt="">`;
     const dir = folder({ 'index.html': page(long) });
     const r = await check({ dir, servedAs: 'clean' });

@@ -35,7 +35,7 @@ export async function listFiles(dir: string): Promise<Listing> {
   const symlinks: SymlinkNote[] = [];
   const noted = new Set<string>();
   let entries = 0;
-  /** `key`: where the link really is; named by that path when it is in the folder (reached through other links or not). */
+  /** `key`: where the link really is; it is named by that path when the path is in the folder. */
   const note = (n: SymlinkNote, key: string) => {
     if (noted.has(key)) return;
     noted.add(key);
@@ -99,14 +99,16 @@ export function symlinkFindings(notes: readonly SymlinkNote[], servedAs: ServedA
         ...base,
         rule: 'symlink-outside',
         message: `${n.link} is a symbolic link to ${n.to}, outside the folder: checked as a web server follows it`,
-        hint: 'copy what it points at into the folder: an upload or a host that does not follow symbolic links may leave it out',
+        hint:
+          'copy what it points at into the folder: an upload, or a host that does not follow symbolic links, ' +
+          'may leave it out',
       };
     if (n.problem === 'loop')
       return {
         ...base,
         rule: 'symlink-loop',
         message: `${n.link} is a symbolic link to ${n.to}, a folder it is inside: it was not followed`,
-        hint: 'point the link at a folder that does not contain it, or remove it; a web server would serve it endlessly',
+        hint: 'point the link at a folder that does not contain it, or remove it (a server would serve it endlessly)',
       };
     return {
       ...base,
