@@ -223,7 +223,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     });
 
     const findings: Finding[] = [...links.findings, ...map.findings, ...depthFindings(pages.values())];
-    findings.push(...symlinkFindings(symlinks, servedAs));
+    findings.push(...symlinkFindings(symlinks));
     const modeHint = options.dir !== undefined ? servedAsHint(linkContext, links, options.dir) : null;
     if (modeHint) findings.push(modeHint);
     if (paSite) {

@@ -7,7 +7,6 @@ import type { Dirent } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { CheckInputError } from './check.js';
-import { type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
 
 /** A symbolic link worth a word: it leaves the folder, loops, or points at nothing. */
@@ -90,15 +89,15 @@ export async function listFiles(dir: string): Promise<Listing> {
 }
 
 /** Warnings for the symbolic links that leave the folder, loop or point at nothing. */
-export function symlinkFindings(notes: readonly SymlinkNote[], servedAs: ServedAs): Finding[] {
+export function symlinkFindings(notes: readonly SymlinkNote[]): Finding[] {
   return notes.map((n): Finding => {
-    const places = [{ page: n.link, url: servedPath(n.link, servedAs), file: null, line: null }];
-    const base = { severity: 'warning', category: 'link', target: n.link, places } as const;
+    // No places: the link is not linked from a page; the message and target name it.
+    const base = { severity: 'warning' as const, category: 'link' as const, target: n.link, places: [] };
     if (n.problem === 'outside')
       return {
         ...base,
         rule: 'symlink-outside',
-        message: `${n.link} is a symbolic link to ${n.to}, outside the folder: checked as a web server follows it`,
+        message: `${n.link} is a symbolic link to ${n.to}, outside the folder; it was checked as web servers follow it`,
         hint:
           'copy what it points at into the folder: an upload, or a host that does not follow symbolic links, ' +
           'may leave it out',
