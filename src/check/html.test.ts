@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+import { type ChildNode, type Element, isTag, isText } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, refreshUrl, scanHtml, srcsetUrls } from './html.js';
 
@@ -146,6 +149,71 @@ describe('operator calls to action', () => {
     expect([...s.ids]).toEqual(['top-heading']);
     expect(s.titles).toEqual(['T']);
     expect(scanHtml(html).ctas).toHaveLength(1);
+  });
+
+  it('judges every call to action as a plain reading of its card would, on any nesting (property)', () => {
+    // The reference: the parsed tree, each card's text read whole, as the scanner did before it went one-pass.
+    const text = (n: ChildNode): string => (isText(n) ? n.data : isTag(n) ? ` ${n.children.map(text).join('')} ` : '');
+    const collapse = (s: string) => s.replace(/\s+/g, ' ');
+    const isCard = (e: Element) => ['article', 'section', 'aside', 'li'].includes(e.name) || e.attribs.class === 'card';
+    const reference = (html: string) => {
+      const all: Element[] = [];
+      const walk = (n: ChildNode) => {
+        if (!isTag(n)) return;
+        all.push(n);
+        n.children.forEach(walk);
+      };
+      parseDocument(html).children.forEach(walk);
+      return all
+        .filter((e) => e.name === 'a' && e.attribs.rel === 'sponsored')
+        .map((cta) => {
+          let box: Element | null = null;
+          for (let p = cta.parent; p && isTag(p) && !box; p = p.parent) if (isCard(p)) box = p;
+          box ??= cta.parent && isTag(cta.parent) ? cta.parent : null;
+          if (!box) return [false, false];
+          const inside: Element[] = [];
+          const collect = (n: ChildNode) => {
+            if (!isTag(n)) return;
+            inside.push(n);
+            n.children.forEach(collect);
+          };
+          box.children.forEach(collect);
+          const termsLink = inside.some(
+            (a) => a.name === 'a' && a.attribs.href?.startsWith('https://') && /\b(?:T&Cs?|terms)\b/i.test(text(a)),
+          );
+          return [/\b(?:T&Cs?|terms (?:and|&) conditions) apply\b/i.test(collapse(text(box))), termsLink];
+        });
+    };
+    const words = fc.constantFrom(
+      'T&amp;Cs apply.',
+      'terms',
+      'Terms and\n conditions apply',
+      'hello',
+      'T&amp;Cs',
+      'apply',
+    );
+    const tree: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        words,
+        words.map((w) => `<a href="https://op.example/t">${w}</a>`),
+        words.map((w) => `<a href="/local">${w}</a>`),
+        fc.constant('<a href="https://op.example/" rel="sponsored">Claim</a>'),
+        fc
+          .tuple(
+            fc.constantFrom('div', 'section', 'article', 'span', 'aside', 'div class="card"'),
+            fc.array(tie('node'), { maxLength: 4 }),
+          )
+          .map(([tag, kids]) => `<${tag}> ${kids.join(' ')} </${tag.split(' ')[0]}>`),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(fc.array(tree, { maxLength: 4 }), (parts) => {
+        const html = `<div>${parts.join(' ')}</div>`;
+        expect(scanHtml(html).ctas.map((c) => [c.terms, c.termsLink])).toEqual(reference(html));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('ignores ordinary links', () => {
