@@ -1,8 +1,21 @@
 import fc from 'fast-check';
-import { type ChildNode, type Element, isTag, isText } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, refreshUrl, scanHtml, srcsetUrls } from './html.js';
+
+/** The part of htmlparser2's tree the property test reads (its types live in an undeclared dependency). */
+interface ChildNode {
+  type: string;
+  data?: string;
+  parent: ChildNode | null;
+}
+interface Element extends ChildNode {
+  name: string;
+  attribs: Record<string, string | undefined>;
+  children: ChildNode[];
+}
+const isTag = (n: ChildNode | null): n is Element => n !== null && (n.type === 'tag' || n.type === 'script');
+const isText = (n: ChildNode): n is ChildNode & { data: string } => n.type === 'text';
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en"><head>
@@ -163,7 +176,7 @@ describe('operator calls to action', () => {
         all.push(n);
         n.children.forEach(walk);
       };
-      parseDocument(html).children.forEach(walk);
+      (parseDocument(html).children as unknown as ChildNode[]).forEach(walk);
       return all
         .filter((e) => e.name === 'a' && e.attribs.rel === 'sponsored')
         .map((cta) => {
