@@ -102,7 +102,7 @@ interface Group {
   /** Some reference navigates to the target (else all load it). */
   page: boolean;
   kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
-  /** For missing targets: the names the host tries, and a file differing only in case. */
+  /** For missing targets: the names the host tries for it. */
   tried?: string[];
   /** For fragments: the decoded fragment, the target page's URL and file. */
   fragment?: { id: string; url: string; file: string };
