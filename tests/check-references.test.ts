@@ -108,6 +108,7 @@ describe('symbolic links, followed as web servers follow them', () => {
       ['real-docs/again', '..'],
       ['shared.css', path.join(outside, 'shared.css')],
       ['dangling.png', 'no-such-file.png'],
+      ['everything', '/'],
     ],
   );
 
@@ -116,6 +117,7 @@ describe('symbolic links, followed as web servers follow them', () => {
     expect(brief(r)).toEqual([
       'broken-link /nowhere',
       'symlink-broken dangling.png',
+      'symlink-loop everything',
       'symlink-loop real-docs/again',
       'symlink-outside shared.css',
     ]);

@@ -75,12 +75,14 @@ export async function listFiles(dir: string): Promise<Listing> {
           continue;
         }
         const to = await realpath(full);
-        if (!inside(to)) note({ link: r, to, problem: 'outside' }, key);
+        // A folder it sits in, or one holding the whole checked folder (`-> /`): following it never ends.
+        const loop =
+          st.isDirectory() &&
+          (ancestors.includes(to) || rootReal.startsWith(to.endsWith(path.sep) ? to : to + path.sep));
+        if (loop) note({ link: r, to, problem: 'loop' }, key);
+        else if (!inside(to)) note({ link: r, to, problem: 'outside' }, key);
         if (st.isFile()) files.push(r);
-        else if (st.isDirectory()) {
-          if (ancestors.includes(to)) note({ link: r, to, problem: 'loop' }, key);
-          else await walk(full, r, to, [...ancestors, to]);
-        }
+        else if (st.isDirectory() && !loop) await walk(full, r, to, [...ancestors, to]);
       }
     }
   };
