@@ -109,6 +109,8 @@ describe('symbolic links, followed as web servers follow them', () => {
       ['shared.css', path.join(outside, 'shared.css')],
       ['dangling.png', 'no-such-file.png'],
       ['everything', '/'],
+      ['ping', 'pong'],
+      ['pong', 'ping'],
     ],
   );
 
@@ -118,6 +120,8 @@ describe('symbolic links, followed as web servers follow them', () => {
       'broken-link /nowhere',
       'symlink-broken dangling.png',
       'symlink-loop everything',
+      'symlink-loop ping',
+      'symlink-loop pong',
       'symlink-loop real-docs/again',
       'symlink-outside shared.css',
     ]);

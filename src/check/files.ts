@@ -69,9 +69,15 @@ export async function listFiles(dir: string): Promise<Listing> {
       else if (e.isDirectory()) await walk(full, r, path.join(real, e.name), [...ancestors, path.join(real, e.name)]);
       else if (e.isSymbolicLink()) {
         const key = path.join(real, e.name);
-        const st = await stat(full).catch(() => null);
+        let failure = '';
+        const st = await stat(full).catch((e: NodeJS.ErrnoException) => {
+          failure = e.code ?? '';
+          return null;
+        });
         if (!st) {
-          note({ link: r, to: await readlink(full).catch(() => '?'), problem: 'broken' }, key);
+          // ELOOP: links that point at each other (a -> b -> a) lead nowhere, endlessly.
+          const problem = failure === 'ELOOP' ? 'loop' : 'broken';
+          note({ link: r, to: await readlink(full).catch(() => '?'), problem }, key);
           continue;
         }
         const to = await realpath(full);
@@ -108,7 +114,7 @@ export function symlinkFindings(notes: readonly SymlinkNote[]): Finding[] {
       return {
         ...base,
         rule: 'symlink-loop',
-        message: `${n.link} is a symbolic link to ${n.to}, a folder it is inside: it was not followed`,
+        message: `${n.link} is a symbolic link to ${n.to}, which leads back to itself or a folder holding it: not followed`,
         hint: 'point the link at a folder that does not contain it, or remove it (a server would serve it endlessly)',
       };
     return {
