@@ -114,8 +114,8 @@ export function symlinkFindings(notes: readonly SymlinkNote[]): Finding[] {
       return {
         ...base,
         rule: 'symlink-loop',
-        message: `${n.link} is a symbolic link to ${n.to}, which leads back to itself or a folder holding it: not followed`,
-        hint: 'point the link at a folder that does not contain it, or remove it (a server would serve it endlessly)',
+        message: `${n.link} is a symbolic link to ${n.to}, which leads back to itself or a folder holding it`,
+        hint: 'it was not followed; point the link at a folder that does not contain it, or remove it',
       };
     return {
       ...base,
