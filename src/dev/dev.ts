@@ -470,6 +470,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // it the way `build` does (one diagnostic at the file, or nothing when it is not content); an
   // error that names no path is shown once.
   const watchErrors = new Set<string>();
+  /** Whether the watcher's first scan is done (the errors before it are the first build's to report). */
+  let ready = false;
   // chokidar never tracks a path it could not stat, so it reports no change when the loop is
   // removed or mended: any event in a watched folder looks at those paths again.
   const unwatched = new Map<string, string | undefined>();
@@ -512,7 +514,6 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     trailing.add(again);
   };
   watcher.on('all', (_event, file) => changed(file));
-  let ready = false;
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   ready = true;
 
