@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssetRefs, Page, Site } from '../../model.js';
+import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../paths.js';
 import { ownCodeIdentity } from '../../own-code.js';
@@ -102,6 +102,8 @@ export class RenderCache {
   private readonly operatorHashes: Map<string, string>;
   private index: Index | undefined;
   private readonly templates: TemplateKeys | undefined;
+  /** Hash of every page's route, title and section: only pages with a page list depend on it. */
+  private readonly listingHash: string;
 
   constructor(
     site: Site,
@@ -112,6 +114,7 @@ export class RenderCache {
     dir = path.join(cacheDir, 'render'),
     /** Keys pages on the templates files they use; without it, `templatesHash` covers all templates. */
     graph?: TemplateGraph,
+    listing: readonly ListedPage[] = [],
   ) {
     this.dir = dir;
     this.templates = graph && new TemplateKeys(graph);
@@ -119,6 +122,7 @@ export class RenderCache {
     const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
     this.siteKey = sha(JSON.stringify(inputs));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
+    this.listingHash = sha(JSON.stringify(listing));
   }
 
   /**
@@ -127,7 +131,10 @@ export class RenderCache {
    */
   key(page: Page): string {
     const ops = page.operatorRefs.map((id) => `${id}:${this.operatorHashes.get(id) ?? '-'}`).join(',');
-    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}`);
+    // A page that lists pages changes when another page is added, removed or retitled.
+    const lists = Object.values(page.data.blocks).some((b) => b.type === 'pages' || b.type === 'sitemap');
+    const listing = lists ? `\n${this.listingHash}` : '';
+    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}${listing}`);
   }
 
   /**

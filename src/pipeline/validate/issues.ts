@@ -164,8 +164,10 @@ export function issuesToDiagnostics(
       continue;
     }
     if (issue.code === 'invalid_value') {
-      const list = issue.values.map((v) => String(v)).join(', ');
-      out.push({ ...at, message: `expected ${expected}`, hint: `use one of: ${list}` });
+      const values = issue.values.map((v) => String(v));
+      const near = typeof input === 'string' ? closest(input, values) : undefined;
+      const hint = `${near ? `did you mean "${near}"? ` : ''}use one of: ${values.join(', ')}`;
+      out.push({ ...at, message: `expected ${expected}`, hint });
       continue;
     }
     // A schema's own check may carry its fix (schema/common.ts); dates get an example.
@@ -189,14 +191,19 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** The known value nearest to `value` (within a third of its length), for "did you mean" hints. */
+export function closest(value: string, known: Iterable<string>): string | undefined {
+  return [...known]
+    .map((k) => [k, distance(value, k)] as const)
+    .filter(([, d]) => d <= Math.max(1, Math.floor(value.length / 3)))
+    .sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
 /** The fix for an unknown operator id: the closest id when one is near, then every id, sorted. */
 export function operatorIdHint(id: string, ids: Iterable<string>): string {
   const known = [...new Set(ids)].sort();
   if (!known.length) return `add content/operators/${id}.yaml, or use an operator that exists`;
-  const near = known
-    .map((k) => [k, distance(id, k)] as const)
-    .filter(([, d]) => d <= Math.max(1, Math.floor(id.length / 3)))
-    .sort((a, b) => a[1] - b[1])[0];
+  const near = closest(id, known);
   const all = `operator ids are the file names in content/operators: ${known.join(', ')}`;
-  return near ? `did you mean "${near[0]}"? ${all}` : all;
+  return near ? `did you mean "${near}"? ${all}` : all;
 }
