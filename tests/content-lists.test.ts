@@ -192,3 +192,78 @@ describe('adding or removing an operator file changes the lists with no other ed
     }
   });
 });
+
+describe('list filters are data, validated like every block', () => {
+  it('an unknown section, kind or order is an error at its file:line:col with "did you mean"', async () => {
+    const copy = await copyOfContent();
+    try {
+      const file = 'content/pages/betting-guides.md';
+      const text = (await copy.read(file)).replace(
+        'section: /betting-guides\n    template: guide\n    heading: Betting Guides',
+        'section: /betting-guide\n    template: guide\n    heading: Betting Guides',
+      );
+      await copy.write(file, text);
+      const casinos = 'content/pages/online-casinos.md';
+      const oc = (await copy.read(casinos)).replace(
+        '    section: /online-casinos\n',
+        '    section: /online-casinos\n    order: ranks\n',
+      );
+      await copy.write(casinos, oc);
+      const hub = 'content/pages/sportsbooks.md';
+      const sb = (await copy.read(hub)).replace(
+        '    kind: sportsbook\n    order: rank',
+        '    kind: sportsbooks\n    order: rank',
+      );
+      await copy.write(hub, sb);
+      const out = await mkdtemp(path.join(tmpdir(), 'pa-site-lists-'));
+      const result = await build({ root: copy.root, outDir: out, today: '2025-01-20' });
+      await rm(out, { recursive: true, force: true });
+      expect(result.ok).toBe(false);
+      const where = (t: string, needle: string, key: string) => {
+        const i = t.split('\n').findIndex((l) => l.includes(needle));
+        return [i + 1, t.split('\n')[i]!.indexOf(key) + 1];
+      };
+      const section = result.diagnostics.find((d) => d.field === 'blocks.guides.section')!;
+      expect([section.file, section.line, section.col]).toEqual([
+        file,
+        ...where(text, 'section: /betting-guide', '/betting-guide'),
+      ]);
+      expect(section.hint).toContain('did you mean "/betting-guides"?');
+      const order = result.diagnostics.find((d) => d.field === 'blocks.guides.order')!;
+      expect([order.file, order.line]).toEqual([casinos, where(oc, 'order: ranks', 'ranks')[0]]);
+      expect(order.hint).toContain('did you mean "rank"?');
+      const kind = result.diagnostics.find((d) => d.field === 'blocks.reviews.kind')!;
+      expect([kind.file, kind.line]).toEqual([hub, where(sb, 'kind: sportsbooks', 'sportsbooks')[0]]);
+      expect(kind.hint).toContain('did you mean "sportsbook"?');
+    } finally {
+      await copy.cleanup();
+    }
+  });
+
+  it('a new guide page with the section in its frontmatter joins the hub, render cache or not', async () => {
+    const copy = await copyOfContent();
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'pa-site-lists-cache-'));
+    try {
+      const buildIt = async () => {
+        const out = await mkdtemp(path.join(tmpdir(), 'pa-site-lists-'));
+        const result = await build({ root: copy.root, outDir: out, today: '2025-01-20', cacheDir });
+        expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+        const hub = await builtSite(result).page('/betting-guides');
+        await rm(out, { recursive: true, force: true });
+        return hub('.cards a.card-link')
+          .map((_, a) => hub(a).attr('href'))
+          .get();
+      };
+      expect(await buildIt()).not.toContain('/parlay-basics');
+      const guide = (await copy.read('content/pages/how-to-bet-on-sports.md'))
+        .replace(/^title: .*$/m, 'title: Parlay Basics for Pennsylvania Bettors')
+        .replace(/^  heading: .*$/m, '  heading: Parlay Basics')
+        .replace(/^breadcrumb: .*$/m, 'breadcrumb: Parlay Basics\nsection: /betting-guides');
+      await copy.write('content/pages/parlay-basics.md', guide);
+      expect(await buildIt()).toContain('/parlay-basics');
+    } finally {
+      await copy.cleanup();
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
