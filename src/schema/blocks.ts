@@ -38,7 +38,7 @@ export const blockSchema = z.discriminatedUnion('type', [
    */
   /** Every operator of a kind, by rank, with its review (or the review that covers it). */
   z.strictObject({ type: z.literal('reviews'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
-  /** Every operator of a kind, by rank, with its offer box: current, dated, or withheld as the staleness policy says. */
+  /** Every operator of a kind, by rank, with its offer box: current, dated, or withheld (staleness policy). */
   z.strictObject({ type: z.literal('offers'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
   /**
    * Pages from their frontmatter: those of a section (a top-level header menu href), of a template

@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('layout links and redirects in Chromium', () => {
     [1280, true],
     [1280, false],
   ] as const) {
-    it(`at ${width} px, JavaScript ${js ? 'on' : 'off'}: every built header and footer link lands on a real page`, async () => {
+    it(`at ${width} px, JavaScript ${js ? 'on' : 'off'}: each built layout link lands on a page`, async () => {
       const page = await s.browser.newPage({ viewport: { width, height: 900 }, javaScriptEnabled: js });
       for (const href of await layoutLinks()) {
         const response = await page.goto(s.base + href);

@@ -581,7 +581,9 @@ export function validateContent(
           'section is not a top-level header menu link',
           {
             received: JSON.stringify(block.section),
-            hint: `${near ? `did you mean "${near}"? ` : ''}use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+            hint:
+              `${near ? `did you mean "${near}"? ` : ''}` +
+              `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
           },
         ),
       );

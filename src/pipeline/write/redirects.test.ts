@@ -39,7 +39,7 @@ describe('redirect files for each host', () => {
     expect(text).toContain('location = /old/promos {\n    return 302 /betting-promos;\n}');
   });
 
-  it('the fallback page: at the old path, meta refresh, canonical target, visible link, noindex, no inline code', () => {
+  it('the fallback page: old path, meta refresh, canonical target, visible link, noindex, no inline code', () => {
     expect(redirectPageFile(redirects[1]!)).toBe('old/promos.html');
     const html = redirectPage(redirects[0]!, config, { css: '/assets/styles-X.css' });
     expect(html).toContain('<meta http-equiv="refresh" content="0; url=/pennsylvania-betting-odds-explained">');
