@@ -96,7 +96,7 @@ describe('generated lists on the real site', () => {
     expect(rows).toEqual(expected);
   });
 
-  it('/casino-reviews invents no casino review: each row says so and links its brand's sportsbook', async () => {
+  it('/casino-reviews invents no casino review: each row says so and links its brand sportsbook', async () => {
     const $ = await site.page('/casino-reviews');
     $('.review-list tbody tr').each((_, tr) => {
       const cell = textOf($(tr).children('td').last());
