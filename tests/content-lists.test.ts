@@ -257,7 +257,7 @@ describe('list filters are data, validated like every block', () => {
       expect(await buildIt()).not.toContain('/parlay-basics');
       const guide = (await copy.read('content/pages/how-to-bet-on-sports.md'))
         .replace(/^title: .*$/m, 'title: Parlay Basics for Pennsylvania Bettors')
-        .replace(/^  heading: .*$/m, '  heading: Parlay Basics')
+        .replace(/^ {2}heading: .*$/m, '  heading: Parlay Basics')
         .replace(/^breadcrumb: .*$/m, 'breadcrumb: Parlay Basics\nsection: /betting-guides');
       await copy.write('content/pages/parlay-basics.md', guide);
       expect(await buildIt()).toContain('/parlay-basics');
