@@ -79,7 +79,7 @@ export function ReviewList({
     <section className="licensed-brands review-list" aria-label={label}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <TableScroll label={label}>
+      <TableScroll label={`Ratings, licence holders and reviews of ${kindName(block.kind)}`}>
         <table>
           <caption>Pennsylvania {kindName(block.kind)} we rank, best first, with our rating out of 5</caption>
           <thead>
