@@ -30,6 +30,8 @@ describe.skipIf(!hasChromium)('compliance in Chromium', () => {
     [375, '/'],
     [1280, '/fanduel-pennsylvania-review'],
     [375, '/responsible-gambling'],
+    [375, '/bankroll-management'],
+    [1280, '/privacy-policy'],
     // The pages made from lists (issue 32).
     [1280, '/sportsbooks'],
     [375, '/online-casinos'],
