@@ -8,6 +8,7 @@ import { parse } from 'yaml';
 import { build } from '../src/index.js';
 import { BANNED_PHRASES } from '../src/schema/common.js';
 import { buildRealSite, builtSite, copyOfContent, textOf, type BuiltSite } from './helpers.js';
+import { workedSums } from './worked-arithmetic.js';
 
 /**
  * The pages of issue 32 made from lists: section hubs, review indexes, offers pages and the HTML
@@ -120,6 +121,16 @@ describe('generated lists on the real site', () => {
       // A withheld offer shows no amounts, only when it was checked and the terms link.
       if (state === 'withheld') expect(textOf($(box).find('.op-offer'))).not.toContain(o.bonus!.headline);
     });
+  });
+
+  it.each(OFFERS)('%s works its examples through, and every sum adds up', async (route) => {
+    const $ = await site.page(route);
+    const sums = $('.content .prose')
+      .map((_, p) => textOf($(p)))
+      .get()
+      .flatMap(workedSums);
+    expect(sums.length).toBeGreaterThanOrEqual(4);
+    expect(sums.filter((s) => !s.ok).map((s) => `${s.text} (${s.values.join(' vs ')})`)).toEqual([]);
   });
 
   it('hubs list their section from frontmatter, never themselves', async () => {
