@@ -12,12 +12,18 @@ export function sectionOf(site: Site, templates: Pick<TemplateModule, 'sectionFo
   return templates.sectionFor(menu, page.route, fallback);
 }
 
+/** Whether a page lists other pages (a `pages` or `sitemap` block): its render depends on every page's entry. */
+export const listsPages = (page: Page) =>
+  Object.values(page.data.blocks).some((b) => b.type === 'pages' || b.type === 'sitemap');
+
 /**
  * What list blocks (`pages`, `sitemap`) know of every page: its route, frontmatter title and
  * section, decided once per build on the main thread (render workers hold no pages). The same
  * pages as sitemap.xml, in route order.
  */
 export function pageListing(site: Site, templates: Pick<TemplateModule, 'sectionFor'>): ListedPage[] {
+  // Render workers receive the listing: a site with no page list sends none.
+  if (!site.pages.some(listsPages)) return [];
   return site.pages.map((p) => {
     const data = p.data;
     const operator = data.template === 'review' ? site.operators.find((o) => o.id === data.operator) : undefined;

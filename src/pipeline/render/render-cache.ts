@@ -7,6 +7,7 @@ import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../paths.js';
 import { ownCodeIdentity } from '../../own-code.js';
 import { ensureParent } from '../write/write.js';
 import { type TemplateGraph, TemplateKeys } from './template-keys.js';
+import { listsPages } from './listing.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -132,8 +133,7 @@ export class RenderCache {
   key(page: Page): string {
     const ops = page.operatorRefs.map((id) => `${id}:${this.operatorHashes.get(id) ?? '-'}`).join(',');
     // A page that lists pages changes when another page is added, removed or retitled.
-    const lists = Object.values(page.data.blocks).some((b) => b.type === 'pages' || b.type === 'sitemap');
-    const listing = lists ? `\n${this.listingHash}` : '';
+    const listing = listsPages(page) ? `\n${this.listingHash}` : '';
     return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}${listing}`);
   }
 
