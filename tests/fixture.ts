@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './helpers.js';
+import { withoutRedirects } from '../bench/generate.mjs';
 
 export const OPERATOR = `kind: sportsbook
 name: Example Sportsbook
@@ -68,8 +69,7 @@ Welcome to the fixture.
  * fixture without those pages would fail on them.
  */
 export async function fixtureSiteYaml(): Promise<string> {
-  const text = await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8');
-  return text.replace(/^redirects:\n(?:[ #].*\n)*/m, '');
+  return withoutRedirects(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'));
 }
 
 /** A small valid project (real site.yaml, one operator, a home page) in a temp folder. */
