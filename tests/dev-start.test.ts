@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const cleanups: (() => Promise<void>)[] = [];
@@ -22,7 +23,7 @@ const devOnce = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [bin, 'dev', ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 30_000,
+    timeout: scaled(30_000),
   });
 
 /** Starts `pa-site dev --port 0`; resolves once it prints its URL (or rejects if it exits first). */
