@@ -55,21 +55,21 @@ export function parseHeaders(text: string): { rules: HeaderRule[]; problems: Hos
 export function parseRedirects(text: string): { rules: RedirectRule[]; problems: HostFileProblem[] } {
   const rules: RedirectRule[] = [];
   const problems: HostFileProblem[] = [];
-  lines(text).forEach((raw, i) => {
+  for (const [i, raw] of lines(text).entries()) {
     const line = raw.replace(/\s+#.*$/, '').trim();
-    if (!line || line.startsWith('#')) return;
-    const problem = (message: string) => {
-      problems.push({ file: '_redirects', line: i + 1, message });
-    };
+    if (!line || line.startsWith('#')) continue;
     const [from = '', to = '', ...rest] = line.split(/\s+/);
-    if (!from.startsWith('/')) return problem(`expected a path starting with "/", found "${from}"`);
-    if (!to) return problem(`"${from}" has no destination`);
     const code = /^(\d{3})(!?)$/.exec(rest[0] ?? '');
-    if (rest.length > (code ? 1 : 0)) {
-      return problem(`conditions ("${rest.slice(code ? 1 : 0).join(' ')}") are not followed by pa-site preview`);
-    }
-    rules.push({ from, to, status: code ? Number(code[1]) : 301, force: code?.[2] === '!' });
-  });
+    const problem = !from.startsWith('/')
+      ? `expected a path starting with "/", found "${from}"`
+      : !to
+        ? `"${from}" has no destination`
+        : rest.length > (code ? 1 : 0)
+          ? `conditions ("${rest.slice(code ? 1 : 0).join(' ')}") are not followed by pa-site preview`
+          : undefined;
+    if (problem) problems.push({ file: '_redirects', line: i + 1, message: problem });
+    else rules.push({ from, to, status: code ? Number(code[1]) : 301, force: code?.[2] === '!' });
+  }
   return { rules, problems };
 }
 
