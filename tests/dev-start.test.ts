@@ -93,8 +93,7 @@ describe('pa-site dev start-up', () => {
     const r = devOnce(['--root', missing, '--port', '0']);
     expect([r.signal, r.status, r.stdout]).toEqual([null, 2, '']);
     expect(r.stderr).toBe(
-      `error: --root: no site configuration found: expected ${path.join(missing, 'content', 'site.yaml')}, ` +
-        'but it does not exist\n' +
+      `error: --root: ${missing} does not exist\n` +
         '    fix: run pa-site in the project folder, or pass --root DIR pointing at a folder that contains ' +
         'content/site.yaml\n',
     );

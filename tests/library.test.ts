@@ -22,7 +22,12 @@ beforeAll(async () => {
   consumer = await mkdtemp(path.join(tmpdir(), 'pa-site-consumer-'));
   await writeFile(
     path.join(consumer, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module', dependencies: { 'pa-site': `file:${repoRoot}` } }),
+    JSON.stringify({
+      name: 'consumer',
+      private: true,
+      type: 'module',
+      dependencies: { 'pa-site': `file:${repoRoot}` },
+    }),
   );
   await mkdir(path.join(consumer, 'node_modules'));
   await symlink(repoRoot, path.join(consumer, 'node_modules', 'pa-site'), 'dir');

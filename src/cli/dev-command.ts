@@ -2,7 +2,7 @@ import path from 'node:path';
 import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
-import { usageError } from './usage.js';
+import { noProject, usageError } from './usage.js';
 import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
@@ -47,8 +47,9 @@ export async function runDev(opts: { root: string; port?: string; host: string }
   } catch (e) {
     if (e instanceof DevError) {
       // A --host or --root that cannot be used is a usage error; the rest are about the machine.
-      const code = usageError(o, e.code === 'no-project' ? `--root: ${e.message}` : e.message, e.hint);
-      return e.code === 'bad-host' || e.code === 'no-project' ? code : 1;
+      if (e.code === 'no-project') return noProject(o, opts.root, e.message, e.hint);
+      const code = usageError(o, e.message, e.hint);
+      return e.code === 'bad-host' ? code : 1;
     }
     throw e;
   }

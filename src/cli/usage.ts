@@ -26,7 +26,10 @@ export function notAProject(
   diagnostics: readonly Diagnostic[],
 ): typeof USAGE | undefined {
   const d = diagnostics.find((x) => NOT_A_PROJECT.has(x.code));
-  if (!d) return undefined;
-  const message = existsSync(path.resolve(root)) ? d.message : `${root} does not exist`;
-  return usageError(o, `--root: ${message}`, d.hint);
+  return d ? noProject(o, root, d.message, d.hint) : undefined;
+}
+
+/** `--root: …`: that it does not exist when it does not, else why it is not a project. */
+export function noProject(o: Pick<Out, 'err' | 'color'>, root: string, why: string, hint?: string): typeof USAGE {
+  return usageError(o, `--root: ${existsSync(path.resolve(root)) ? why : `${root} does not exist`}`, hint);
 }
