@@ -8,6 +8,7 @@ import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './i
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import { interpolateDeep, lookupReference, malformedIssue, unknownValue, type Malformed } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
+import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
@@ -650,9 +651,12 @@ export function validateContent(
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  // Only on a whole site: with errors, some pages (and the lists on them) are missing.
+  if (!hasErrors && config)
+    diagnostics.push(...unseenOperators(operators, pages, (id, p) => locators.get(id)?.(p) ?? { line: 1, col: 1 }));
   const whole = siteResult && {
     root,
-    config: siteResult.config,
+    config: { ...siteResult.config, market: withOperators(siteResult.config.market, operators) },
     markdown: siteResult.markdown,
     operators,
     authors,
