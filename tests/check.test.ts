@@ -412,9 +412,7 @@ describe('a folder that cannot be read completely', () => {
     });
     await chmod(path.join(dir, 'locked'), 0o755); // so the clean-up can remove it
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(
-      /^pa-site check: cannot list .*locked \(EACCES\), so the folder cannot be checked completely/,
-    );
+    expect(r.stderr).toMatch(/^error: cannot list .*locked \(EACCES\), so the folder cannot be checked completely/);
     expect(r.stderr).not.toContain('unexpected error');
   });
 });
