@@ -595,7 +595,6 @@ describe('the real site', () => {
     expect(known.every((f) => f.severity === 'warning' && f.allPages)).toBe(true);
     expect(r.summary.warnings).toBe(unbuilt.length);
     expect(r.ok).toBe(true);
-    expect(r.summary.ms).toBeLessThan(1000);
   });
 
   it('is recognised as a pa-site build when checked with --dir', async () => {
