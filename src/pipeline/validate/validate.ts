@@ -4,7 +4,8 @@ import type { BodySegment, Operator, Page, Site, SourceFile } from '../../model.
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
-import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './issues.js';
+import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
+import { checkRedirects } from './redirects.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   cycleIssue,
@@ -13,9 +14,11 @@ import {
   lookupDeep,
   lookupReference,
   malformedIssue,
+  unknownValue,
   type Malformed,
 } from './interpolate.js';
 import { parseYaml } from '../load/yaml-source.js';
+import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
@@ -70,7 +73,8 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
       continue;
     }
     const parsed = authorSchema.safeParse(src.data, { reportInput: true });
-    if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+    if (!parsed.success)
+      diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src, [], { schema: authorSchema, input: src.data }));
     else authors[id] = { ...parsed.data, id, file: file.path };
   }
   return authors;
@@ -89,7 +93,10 @@ function validateSite(
   );
   if (empty) return void diagnostics.push(empty);
   const parsed = siteSchema.safeParse(src.data, { reportInput: true });
-  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  if (!parsed.success)
+    return void diagnostics.push(
+      ...issuesToDiagnostics(parsed.error.issues, src, [], { schema: siteSchema, input: src.data }),
+    );
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
   return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
@@ -151,7 +158,11 @@ function validateOperators(
     const empty = notAMapping(src, 'copy another operator file and edit it (docs/content.md lists the fields)');
     const parsed = empty ? undefined : operatorSchema.safeParse(src.data, { reportInput: true });
     if (!parsed?.success) {
-      diagnostics.push(...(parsed ? issuesToDiagnostics(parsed.error.issues, src) : [empty!]));
+      diagnostics.push(
+        ...(parsed
+          ? issuesToDiagnostics(parsed.error.issues, src, [], { schema: operatorSchema, input: src.data })
+          : [empty!]),
+      );
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
@@ -344,9 +355,16 @@ function checkPage(
       );
     }
     // Licensed-brands tables show reviewed brands' licence holders from their operator files.
-    if (block.type === 'operators' || block.type === 'apps' || block.type === 'licensed-brands') {
+    if (
+      block.type === 'operators' ||
+      block.type === 'apps' ||
+      block.type === 'licensed-brands' ||
+      block.type === 'offers'
+    ) {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
+    // A review list names a casino's sister sportsbook when its review covers the casino.
+    if (block.type === 'reviews') for (const o of operators.values()) refs.add(o.id);
   }
   const checkRef = refChecker(file.path, operators, reviewRoutes, diagnostics, broken, refs);
   for (const [name, block] of Object.entries(data.blocks)) {
@@ -468,10 +486,10 @@ export function validateContent(
               pos.col,
               fieldPath(u.path),
               'unknown-value',
-              `"${u.reference}" does not name a text or number field`,
+              unknownValue(u, config, rawById).message,
               {
                 hint: rawById.has(u.id)
-                  ? `check the field names in content/operators/${u.id}.yaml`
+                  ? unknownValue(u, config, rawById).hint
                   : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
               },
             ),
@@ -580,6 +598,32 @@ export function validateContent(
         ),
       );
     }
+    // A page list's section is a top-level header menu href, like a page's own `section:`.
+    for (const [name, block] of Object.entries(d.data.blocks)) {
+      if (block.type !== 'pages' || block.section === undefined) continue;
+      if (config.header.menu.some((m) => m.href === block.section)) continue;
+      const pos = d.locate(['blocks', name, 'section']);
+      const near = closest(
+        block.section,
+        config.header.menu.map((m) => m.href),
+      );
+      diagnostics.push(
+        err(
+          d.file.path,
+          pos.line,
+          pos.col,
+          `blocks.${name}.section`,
+          'unknown-section',
+          'section is not a top-level header menu link',
+          {
+            received: JSON.stringify(block.section),
+            hint:
+              `${near ? `did you mean "${near}"? ` : ''}` +
+              `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+          },
+        ),
+      );
+    }
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
@@ -617,15 +661,13 @@ export function validateContent(
             pos.col,
             fieldPath(u.path),
             operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator',
-            `"${u.reference}" does not name a text or number field`,
+            unknownValue(u, config, operatorsById).message,
             {
               hint:
-                u.id === 'site'
-                  ? 'check the field names in content/site.yaml'
-                  : operatorsById.has(u.id)
-                    ? `check the field names in content/operators/${u.id}.yaml`
-                    : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
-                      '"site" is content/site.yaml',
+                u.id === 'site' || operatorsById.has(u.id)
+                  ? unknownValue(u, config, operatorsById).hint
+                  : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
+                    '"site" is content/site.yaml',
             },
           ),
         );
@@ -673,11 +715,18 @@ export function validateContent(
       hint: "fix this file's errors first",
     });
   }
+  if (siteResult && loaded.site && drafts.length)
+    diagnostics.push(
+      ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
+    );
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  // Only on a whole site: with errors, some pages (and the lists on them) are missing.
+  if (!hasErrors && config)
+    diagnostics.push(...unseenOperators(operators, pages, (id, p) => locators.get(id)?.(p) ?? { line: 1, col: 1 }));
   const whole = siteResult && {
     root,
-    config: siteResult.config,
+    config: { ...siteResult.config, market: withOperators(siteResult.config.market, operators) },
     markdown: siteResult.markdown,
     operators,
     authors,
