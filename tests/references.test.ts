@@ -1,9 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, type Diagnostic } from '../src/index.js';
-import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
-import { repoRoot } from './helpers.js';
+import { fixtureProject, fixtureSiteYaml, GOOD_FM, OPERATOR } from './fixture.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -54,7 +51,7 @@ describe('{{…}} values are filled in completely, or are an error (#36 item 9)'
   });
 
   it('a site value that still holds {{…}} is an error where it is used, in frontmatter and in the body', async () => {
-    const site = (await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')).replace(
+    const site = (await fixtureSiteYaml()).replace(
       'tagline: Your Trusted Guide',
       'tagline: "Your {{example.name}} guide"',
     );
