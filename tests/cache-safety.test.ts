@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFile, readdir, readFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -10,6 +10,18 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
+
+/** Every file under `dir` with its bytes. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (e.isFile())
+      out[path.relative(dir, path.join(e.parentPath, e.name))] = await readFile(
+        path.join(e.parentPath, e.name),
+        'utf8',
+      );
+  return out;
+}
 
 const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), ...args], {
@@ -25,13 +37,48 @@ describe('render cache safety (#16 item 3)', () => {
     const first = await build({ root: p.root, cacheDir });
     const page = path.join(first.outDir, 'index.html');
     const original = await readFile(page, 'utf8');
-    await appendFile(page, '<!-- edited by a post-build step -->'); // in place: same inode as a cache entry
+    await appendFile(page, '<!-- edited by a post-build step -->');
     const second = await build({ root: p.root, cacheDir });
-    expect(second.cacheHits).toBe(0);
+    expect(second.cacheHits).toBe(1); // the cache kept its own copy
     expect(await readFile(page, 'utf8')).toBe(original);
-    const third = await build({ root: p.root, cacheDir });
-    expect(third.cacheHits).toBe(1);
-    expect(await readFile(page, 'utf8')).toBe(original);
+  });
+
+  // Issue 36 item 2: builds sharing a render cache hard-linked identical pages to one inode.
+  it('no output folder shares an inode with the cache or another output', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const cacheDir = path.join(p.root, 'cache');
+    const a = path.join(p.root, 'outA');
+    const b = path.join(p.root, 'outB');
+    expect((await build({ root: p.root, outDir: a, cacheDir })).ok).toBe(true);
+    const second = await build({ root: p.root, outDir: b, cacheDir });
+    expect(second.cacheHits).toBe(1); // b's page came from the cache
+    const cacheBefore = await snapshot(cacheDir);
+    const original = await readFile(path.join(b, 'index.html'), 'utf8');
+    await appendFile(path.join(a, 'index.html'), 'x\n');
+    expect(await readFile(path.join(b, 'index.html'), 'utf8')).toBe(original);
+    expect(await snapshot(cacheDir)).toEqual(cacheBefore);
+    for (const dir of [a, b, cacheDir])
+      for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
+        if (e.isFile()) expect([e.name, (await stat(path.join(e.parentPath, e.name))).nlink]).toEqual([e.name, 1]);
+  });
+
+  // Issue 36 item 3: pruning trusted the keys in index.json and deleted the files they named.
+  it('a tampered index.json never deletes outside the cache folder', async () => {
+    const p = await fixtureProject({ 'victim/important.html': 'keep me' });
+    cleanups.push(p.cleanup);
+    const cacheDir = path.join(p.root, 'cache', 'render');
+    expect((await build({ root: p.root, cacheDir })).ok).toBe(true);
+    const file = path.join(cacheDir, 'index.json');
+    const index = JSON.parse(await readFile(file, 'utf8'));
+    const sum = (Object.values(index.entries)[0] as [string])[0];
+    // path.join(dir, '..', '../victim/important.html'): two levels up, then victim/.
+    index.entries['../victim/important'] = [sum, [], 0];
+    await writeFile(file, JSON.stringify(index));
+    const again = await build({ root: p.root, cacheDir });
+    expect(again.ok).toBe(true);
+    expect(again.cacheHits).toBe(1);
+    expect(await readFile(path.join(p.root, 'victim/important.html'), 'utf8')).toBe('keep me');
   });
 
   it('a cache folder that cannot be written: --no-cache builds quietly; a cached build warns and builds', async () => {
