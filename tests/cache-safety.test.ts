@@ -95,4 +95,55 @@ describe('render cache safety (#16 item 3)', () => {
     expect(cached.stderr).toContain(`fix: make ${env.PA_SITE_CACHE_DIR}/render writable, set PA_SITE_CACHE_DIR`);
     expect(await readdir(tmp)).toEqual(['.keep']);
   });
+
+  // Issue 36 item 7: a full cache disk failed the build, even with --no-cache, blaming "templates"
+  // and leaving *.tmp files. Writes into the cache folder fail from a preload (Node runs it in worker
+  // threads too), as on a full disk: creating an empty file still works, writing data does not.
+  describe('a cache folder that refuses writes', () => {
+    const PRELOAD = `
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+const dir = process.env.FAULT_DIR;
+const fail = (file) => {
+  const code = process.env.FAULT_CODE;
+  throw Object.assign(new Error(code + ': refused by the test, write ' + file), { code });
+};
+const inside = (file) => String(file instanceof URL ? file.pathname : file).startsWith(dir);
+const empty = (data) => data === '' || (data && data.byteLength === 0);
+for (const [obj, name] of [[fs, 'writeFileSync'], [fs.promises, 'writeFile']]) {
+  const real = obj[name];
+  obj[name] = (file, data, ...rest) => (inside(file) && !empty(data) ? fail(file) : real(file, data, ...rest));
+}
+const copy = fs.copyFileSync;
+fs.copyFileSync = (from, to, ...rest) => (inside(to) ? fail(to) : copy(from, to, ...rest));
+syncBuiltinESMExports();
+`;
+    for (const code of ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES'])
+      it(`(${code}) is reported once and the build goes on; --no-cache never touches it`, async () => {
+        const p = await fixtureProject({ 'tmp/.keep': '', 'fault.mjs': PRELOAD, 'cache/.keep': '' });
+        cleanups.push(p.cleanup);
+        const cache = path.join(p.root, 'cache');
+        const env = { PA_SITE_CACHE_DIR: cache, TMPDIR: path.join(p.root, 'tmp'), FAULT_DIR: cache, FAULT_CODE: code };
+        const run = (...args: string[]) =>
+          spawnSync(
+            process.execPath,
+            ['--import', path.join(p.root, 'fault.mjs'), path.join(repoRoot, 'bin/pa-site.js'), 'build', ...args],
+            { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } },
+          );
+        if (code === 'ENOSPC') {
+          const plain = run('--root', p.root, '--no-cache');
+          expect([plain.status, plain.stderr]).toEqual([0, '']);
+          expect(await readdir(cache, { recursive: true })).toEqual(['.keep']);
+        }
+        const cached = run('--root', p.root);
+        expect(cached.stderr).not.toContain('templates');
+        expect(cached.stderr.match(/the render cache folder cannot be written/g)).toEqual([
+          'the render cache folder cannot be written',
+        ]);
+        expect(cached.stderr).toContain(`(${code}); building without it`);
+        expect(cached.status).toBe(0);
+        expect((await readdir(cache, { recursive: true })).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+        expect(await readdir(path.join(p.root, 'tmp'))).toEqual(['.keep']); // the private folder went
+      }, 60_000);
+  });
 });

@@ -84,7 +84,7 @@ export async function compileOrReuse(
   }
   const started = Date.now();
   const [templates, assets] = await Promise.all([
-    reuse?.templates ?? compileTemplates(dir),
+    reuse?.templates ?? compileTemplates(dir, persist),
     reuse?.assets ?? buildAssets(dir),
   ]);
   if (persist) saveCompiled(dir, templates, assets, started, await reactRuntime());

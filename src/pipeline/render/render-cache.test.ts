@@ -32,8 +32,8 @@ const page = (i: number) =>
   ({ file: `content/pages/p${i}.md`, route: `/p${i}`, sourceHash: String(i), operatorRefs: [] }) as unknown as Page;
 
 /** A cache and a page file "written by the build" for each of `n` pages, all stored. */
-function filled(n: number) {
-  const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(temp(), 'render'));
+function filled(n: number, dir = path.join(temp(), 'render')) {
+  const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, dir);
   const out = temp();
   const records = Array.from({ length: n }, (_, i) => {
     const written = path.join(out, `p${i}.html`);
@@ -162,10 +162,12 @@ describe('render cache keyed on templates files', () => {
 
 describe('a tampered render-cache index', () => {
   it('never reads or deletes outside the cache folder: malformed keys and entries are misses', () => {
-    const { cache, records } = filled(2);
+    // The issue's reproduction: pruning an old entry whose key is a path deleted the file it named,
+    // here <root>/victim/important.html for a cache in <root>/cache/render.
+    const root = temp();
+    const { cache, records } = filled(2, path.join(root, 'cache', 'render'));
     cache.save(records);
-    // The issue's reproduction: pruning an old entry whose key is a path deleted the file it named.
-    const victim = path.join(path.dirname(path.dirname(cache.dir)), 'victim');
+    const victim = path.join(root, 'victim');
     mkdirSync(victim);
     writeFileSync(path.join(victim, 'important.html'), 'keep me');
     const file = path.join(cache.dir, 'index.json');

@@ -283,8 +283,14 @@ export class RenderCache {
       pages: Object.fromEntries(merged.pages),
       deps: Object.fromEntries(merged.deps),
     };
-    writeFileSync(tmp, JSON.stringify(index));
-    renameSync(tmp, path.join(this.dir, INDEX));
+    try {
+      writeFileSync(tmp, JSON.stringify(index));
+      renameSync(tmp, path.join(this.dir, INDEX));
+    } catch (e) {
+      // A full disk leaves no half-written index behind.
+      rmSync(tmp, { force: true });
+      throw e;
+    }
     this.index = merged;
   }
 }
