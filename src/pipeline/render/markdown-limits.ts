@@ -18,76 +18,105 @@ export interface MarkdownLimits {
 
 export const LIMITS: Readonly<MarkdownLimits> = { depth: 32, size: 16_000_000, budgetMs: 10_000 };
 
-const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$)/;
-const FENCE = /^(`{3,}|~{3,})/;
+const SPACE = 32;
+const TAB = 9;
+const GT = 62; // >
+
+/** Length of the list marker at `i` (`-`, `+`, `*`, `1.`, `1)` followed by a space, a tab or the end), or 0. */
+function listMarker(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  let j = i;
+  if (c === 45 || c === 43 || c === 42)
+    j = i + 1; // - + *
+  else {
+    while (j < end && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+    if (j === i || j >= end || (text.charCodeAt(j) !== 46 && text.charCodeAt(j) !== 41)) return 0; // . )
+    j++;
+  }
+  const next = text.charCodeAt(j);
+  return j >= end || next === SPACE || next === TAB ? j - i : 0;
+}
+
+/** Length of the code fence (three or more backticks or tildes) at `i`, or 0. */
+function fenceAt(text: string, i: number, end: number): number {
+  const c = text.charCodeAt(i);
+  if (c !== 96 && c !== 126) return 0; // ` ~
+  let j = i;
+  while (j < end && text.charCodeAt(j) === c) j++;
+  return j - i >= 3 ? j - i : 0;
+}
 
 /**
  * The deepest nesting of block quotes and list items in `text`, and the 0-based line where it first
- * passes `limit` (or -1). An estimate made line by line without parsing: quote markers (`>`) at a
- * line's start count one each; a list item counts while lines stay indented to its content, as in
- * CommonMark (a line after a blank one that is indented less closes it; fenced code is skipped).
- * Every nesting a parser would build is counted, so the estimate may exceed the truth, never fall short
- * of it in the constructs that recurse.
+ * passes `limit` (or -1). An estimate made line by line without parsing, in one pass over the
+ * characters (most lines are decided by their first): quote markers (`>`) at a line's start count
+ * one each; a list item counts while lines stay indented to its content, as in CommonMark (a list
+ * marker, or any line after a blank one, indented less closes it); fenced code is skipped. The
+ * estimate may exceed the true depth (a thematic break `- - -` counts as lists), never fall short of
+ * it in the constructs that recurse.
  */
 export function nestingDepth(text: string, limit: number): { depth: number; line: number } {
   const open: number[] = []; // content columns of the open list items
   let max = 0;
   let at = -1;
-  let fence = '';
+  let fenceChar = 0;
+  let fenceLength = 0;
   let afterBlank = false;
-  let lineNo = 0;
-  for (let start = 0; start <= text.length; lineNo++) {
+  let lineNo = -1;
+  for (let start = 0; start <= text.length; ) {
+    lineNo++;
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    const line = text.slice(start, end);
-    start = end + 1;
-    let pos = 0;
+    let pos = start;
     let col = 0;
     let quotes = 0;
     const spaces = () => {
-      for (; pos < line.length && (line[pos] === ' ' || line[pos] === '\t'); pos++)
-        col += line[pos] === '\t' ? 4 - (col % 4) : 1;
+      for (let c = text.charCodeAt(pos); pos < end && (c === SPACE || c === TAB); c = text.charCodeAt(++pos))
+        col += c === TAB ? 4 - (col % 4) : 1;
     };
     spaces();
-    while (line[pos] === '>') {
+    while (pos < end && text.charCodeAt(pos) === GT) {
       quotes++;
       pos++;
       col++;
       spaces();
     }
-    const rest = line.slice(pos);
-    if (fence) {
-      if (rest.startsWith(fence)) fence = '';
+    start = end + 1;
+    if (fenceLength) {
+      if (text.charCodeAt(pos) === fenceChar && fenceAt(text, pos, end) >= fenceLength) fenceLength = 0;
       continue;
     }
-    if (!rest.trim()) {
+    // spaces() stopped at the first other character: a line is blank when there is none (or a CR).
+    if (pos >= end || (pos === end - 1 && text.charCodeAt(pos) === 13)) {
       afterBlank = true;
       if (quotes > max) max = quotes;
       if (quotes > limit && at < 0) at = lineNo;
-      if (end === text.length) break;
       continue;
     }
+    let marker = listMarker(text, pos, end);
     // A list marker, or any line after a blank one, ends the items it is not indented into.
-    if (afterBlank || LIST_MARKER.test(rest)) while (open.length && col < open[open.length - 1]!) open.pop();
+    if (afterBlank || marker) while (open.length && col < open[open.length - 1]!) open.pop();
     afterBlank = false;
-    for (let m = LIST_MARKER.exec(line.slice(pos)); m; m = LIST_MARKER.exec(line.slice(pos))) {
-      pos += m[0].length;
-      col += m[0].length;
+    for (; marker; marker = listMarker(text, pos, end)) {
+      pos += marker;
+      col += marker;
       spaces();
       open.push(col);
-      while (line[pos] === '>') {
+      while (pos < end && text.charCodeAt(pos) === GT) {
         quotes++;
         pos++;
         col++;
         spaces();
       }
     }
-    const f = FENCE.exec(line.slice(pos));
-    if (f) fence = f[1]!;
+    const fence = fenceAt(text, pos, end);
+    if (fence) {
+      fenceChar = text.charCodeAt(pos);
+      fenceLength = fence;
+    }
     const depth = quotes + open.length;
     if (depth > max) max = depth;
     if (depth > limit && at < 0) at = lineNo;
-    if (end === text.length) break;
   }
   return { depth: max, line: at };
 }
