@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, link, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -53,6 +53,15 @@ describe('render cache safety (#16 item 3)', () => {
     expect((await build({ root: p.root, outDir: a, cacheDir })).ok).toBe(true);
     const second = await build({ root: p.root, outDir: b, cacheDir });
     expect(second.cacheHits).toBe(1); // b's page came from the cache
+    // A warm build into a takes over the file its previous output gives up, instead of a copy.
+    const before = (await stat(path.join(a, 'index.html'))).ino;
+    expect((await build({ root: p.root, outDir: a, cacheDir })).cacheHits).toBe(1);
+    expect((await stat(path.join(a, 'index.html'))).ino).toBe(before);
+    // Unless something else links to it: then the cache's copy is taken.
+    await link(path.join(a, 'index.html'), path.join(p.root, 'elsewhere.html'));
+    expect((await build({ root: p.root, outDir: a, cacheDir })).cacheHits).toBe(1);
+    expect((await stat(path.join(a, 'index.html'))).ino).not.toBe(before);
+    expect((await stat(path.join(p.root, 'elsewhere.html'))).nlink).toBe(1);
     const cacheBefore = await snapshot(cacheDir);
     const original = await readFile(path.join(b, 'index.html'), 'utf8');
     await appendFile(path.join(a, 'index.html'), 'x\n');

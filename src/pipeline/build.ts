@@ -350,6 +350,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       year,
       reviewRoutes,
       stagingDir: staging.dir,
+      previousDir: outDir,
       cacheDir: cache,
     };
     try {

@@ -234,6 +234,13 @@ export class RenderCache {
     return { entries: new Map(), pages: new Map(), deps: new Map() };
   }
 
+  /** What the index says of an entry (its checksum and warnings), without reading the entry. */
+  known(key: string): [sum: string, diagnostics: Diagnostic[]] | undefined {
+    this.index ??= this.readIndex();
+    const entry = this.index.entries.get(key);
+    return entry && [entry[0], entry[1]];
+  }
+
   /** The cached page, or undefined when absent or damaged. */
   get(key: string): CachedPage | undefined {
     this.index ??= this.readIndex();
