@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, linkSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { AssetRefs, Page, Site } from '../../model.js';
@@ -112,7 +112,7 @@ function writeOut(r: PageRenderer, stagingDir: string, file: string, data: Uint8
  * allocate them. Only a regular file is opened (never followed through a link, never a FIFO).
  */
 function previousPage(setup: RenderSetup, file: string, sum: string): [file: string, bytes: number] | undefined {
-  if (!setup.previousDir) return undefined;
+  if (!setup.previousDir || !plainFolders(setup, path.dirname(file))) return undefined;
   const old = path.join(setup.previousDir, file);
   let fd: number | undefined;
   try {
@@ -126,6 +126,25 @@ function previousPage(setup: RenderSetup, file: string, sum: string): [file: str
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Per build (its setup): whether each folder inside the previous output is a real folder all the way down. */
+const plain = new WeakMap<RenderSetup, Map<string, boolean>>();
+/** Whether `rel` inside the previous output is made of real folders, no symbolic link among them. */
+function plainFolders(setup: RenderSetup, rel: string): boolean {
+  if (rel === '.' || rel === '') return true;
+  let known = plain.get(setup);
+  if (!known) {
+    known = new Map();
+    plain.set(setup, known);
+  }
+  let ok = known.get(rel);
+  if (ok === undefined) {
+    const stat = lstatSync(path.join(setup.previousDir!, rel), { throwIfNoEntry: false });
+    ok = plainFolders(setup, path.dirname(rel)) && !!stat?.isDirectory();
+    known.set(rel, ok);
+  }
+  return ok;
 }
 
 /** Puts a page from the render cache into the staging folder, or returns undefined on a miss. */
