@@ -101,12 +101,14 @@ export const siteSchema = z.strictObject({
     .strictObject({
       warnAfterDays: z.number().int().min(1).default(30),
       hardLimitDays: z.number().int().min(1).default(90),
+      /** `error` fails build and check on an ageing or withheld offer (`--stale-offers` overrides it). */
+      stale: z.enum(['warning', 'error']).default('warning'),
     })
     .refine((o) => o.warnAfterDays < o.hardLimitDays, {
       message: 'warnAfterDays must be less than hardLimitDays',
       path: ['warnAfterDays'],
     })
-    .default({ warnAfterDays: 30, hardLimitDays: 90 }),
+    .default({ warnAfterDays: 30, hardLimitDays: 90, stale: 'warning' }),
   /** Default byline of articles and reviews: author ids from content/authors, and the methodology page. */
   editorial: z.strictObject({
     author: authorId,
