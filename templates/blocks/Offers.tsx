@@ -1,5 +1,5 @@
 import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
-import { OfferButton, OfferNote, OfferSummary, ctaLabel } from '../components/Operator.js';
+import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js';
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 
@@ -11,7 +11,7 @@ export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; opera
       <h3>{heading}</h3>
       <OfferSummary operator={operator} detail />
       <div className="op-actions">
-        <OfferButton operator={operator} label={ctaLabel(operator, operator.ctaText)} />
+        <OfferButton operator={operator} />
       </div>
       <OfferNote operator={operator} />
     </section>
