@@ -126,6 +126,12 @@ export const siteSchema = z.strictObject({
       .array(z.strictObject({ title: text, text: copy }))
       .min(2)
       .max(12),
+    /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
+    casinoCriteria: z
+      .array(z.strictObject({ title: text, text: copy }))
+      .min(2)
+      .max(12)
+      .optional(),
   }),
   /** Every PGCB-licensed online brand the facts sheet names, with its licence holder when it names one. */
   market: z.strictObject({

@@ -75,6 +75,7 @@ export function LicensedBrands({
 
 /** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
+  const m = site.methodology;
   return (
     <Cards
       block={{
@@ -82,7 +83,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
         tone: 'default',
         heading: block.heading,
         intro: block.intro,
-        items: site.methodology.criteria,
+        items: (block.kind === 'casino' ? m.casinoCriteria : undefined) ?? m.criteria,
       }}
     />
   );
