@@ -36,7 +36,7 @@ export function LicensedBrands({
     <section className="licensed-brands" aria-label={block.heading ?? `Licensed ${what}`}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <TableScroll label={`Licensed ${what}`}>
+      <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
             PGCB-licensed {what} named in our sources, as of {site.market.asOf}
@@ -58,11 +58,11 @@ export function LicensedBrands({
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
-                  <td>
+                  <td data-label="Licence holder">
                     {licensee ?? 'Not named in our source'}
                     {b.note ? <span className="brand-note"> ({b.note})</span> : null}
                   </td>
-                  <td>{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
+                  <td data-label="Our review">{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
                 </tr>
               );
             })}

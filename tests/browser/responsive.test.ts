@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     });
   }
 
-  it('tables: labelled focusable regions, scrolled by keyboard at 375 px, filling their frame at 1280 px', async () => {
+  it('tables: labelled focusable regions, none scrolling sideways at 375 px, filling their frame at 1280', async () => {
     const withTables = routes.filter((r) => !r.includes('no-such'));
     const narrow: string[] = [];
     const problems: string[] = [];
@@ -216,21 +216,8 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
       await context.close();
     }
     expect(problems).toEqual([]);
-    // Wide tables exist at 375 px, and the keyboard scrolls them.
-    expect(narrow.length).toBeGreaterThan(0);
-    const { page } = await s.open(narrow[0]!, 375, 900);
-    const region = page.locator('.table-scroll').filter({ has: page.locator('table') });
-    let scrolled = false;
-    for (let i = 0; i < (await region.count()) && !scrolled; i++) {
-      const r = region.nth(i);
-      if (!(await r.evaluate((el) => el.scrollWidth > el.clientWidth))) continue;
-      await r.focus();
-      await page.keyboard.press('ArrowRight');
-      await page.waitForFunction((el) => el!.scrollLeft > 0, await r.elementHandle());
-      scrolled = true;
-    }
-    expect(scrolled).toBe(true);
-    await page.close();
+    // At 375 px every table is read without scrolling sideways: wide ones stack their rows.
+    expect(narrow).toEqual([]);
   });
 
   it('long pages: the table of contents is collapsed on phones and a sticky column on desktop', async () => {
@@ -261,7 +248,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     }
   });
 
-  it('operator cards are compact at 375 px, offer and key terms in view; 7 criteria in rows of 4 and 3', async () => {
+  it('operator cards are compact at 375 px, offer and key terms in view; 7 criteria as 1 over rows of 3', async () => {
     const { page } = await s.open('/best-pa-sportsbooks', 375, 900);
     const cards = await page.$$eval('.op-card', (els) =>
       els.map((el) => ({
@@ -292,7 +279,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
       }
       return [...tops.values()];
     });
-    expect(rows).toEqual([4, 3]);
+    expect(rows).toEqual([1, 3, 3]);
     await page.close();
   });
 });
