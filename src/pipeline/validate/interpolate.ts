@@ -1,5 +1,6 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
+import { closest } from './issues.js';
 
 /** Looks up `{{id.a.b}}`: `site.…` in site.yaml, anything else in that operator's data. */
 export function lookupReference(
@@ -14,6 +15,20 @@ export function lookupReference(
     v = (v as Record<string, unknown>)[k];
   }
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+/** The error for a `{{…}}` that names no text or number field, with the field it most likely meant. */
+export function unknownValue(
+  u: Pick<Unresolved, 'reference' | 'id' | 'keys'>,
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): { message: string; hint: string } {
+  const near = nearestReference(u, config, operators);
+  const file = u.id === 'site' ? 'content/site.yaml' : `content/operators/${u.id}.yaml`;
+  return {
+    message: `"${u.reference}" does not name a text or number field${near ? `: did you mean ${near}?` : ''}`,
+    hint: near ? `write ${near}` : `check the field names in ${file}`,
+  };
 }
 
 /** A `{{` that does not start a complete `{{id.field}}` value: `{{x}`, `{{}}`, `{{ x` with no end. */
@@ -59,6 +74,36 @@ export interface Unresolved {
   path: PropertyKey[];
   reference: string;
   id: string;
+  /** The field names after the id: `{{fanduel.review.grade}}` → review, grade. */
+  keys: string[];
+}
+
+/**
+ * The reference the author most likely meant, when one field name is a slip away from a real one:
+ * `{{fanduel.licence}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
+ */
+export function nearestReference(
+  u: Pick<Unresolved, 'id' | 'keys'>,
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string | undefined {
+  let v: unknown = u.id === 'site' ? config : operators.get(u.id);
+  const fixed: string[] = [];
+  for (const [i, k] of u.keys.entries()) {
+    if (v == null || typeof v !== 'object') return undefined;
+    const fields = v as Record<string, unknown>;
+    const key = k in fields ? k : closest(k, Object.keys(fields));
+    if (key === undefined) return undefined;
+    fixed.push(key);
+    v = fields[key];
+    if (key !== k) {
+      // The rest as written must then lead to a value.
+      const rest = u.keys.slice(i + 1);
+      const found = lookupReference(u.id, [...fixed, ...rest], config, operators);
+      return found === undefined ? undefined : `{{${[u.id, ...fixed, ...rest].join('.')}}}`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -79,8 +124,9 @@ export function interpolateDeep<T>(
       for (const bad of malformedPlaceholders(v)) malformed.push({ ...bad, path: p });
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
-        const out = resolve(id, dotted.slice(1).split('.'), p);
-        if (out === undefined) unresolved.push({ path: p, reference: whole, id });
+        const keys = dotted.slice(1).split('.');
+        const out = resolve(id, keys, p);
+        if (out === undefined) unresolved.push({ path: p, reference: whole, id, keys });
         return out ?? whole;
       });
     }
