@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './helpers.js';
+import { withoutRedirects } from '../bench/generate.mjs';
 
 export const OPERATOR = `kind: sportsbook
 name: Example Sportsbook
@@ -63,11 +64,19 @@ Welcome to the fixture.
 ::: books
 `;
 
+/**
+ * The real content/site.yaml without its `redirects`, whose targets are the real site's pages: a
+ * fixture without those pages would fail on them.
+ */
+export async function fixtureSiteYaml(): Promise<string> {
+  return withoutRedirects(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'));
+}
+
 /** A small valid project (real site.yaml, one operator, a home page) in a temp folder. */
 export async function fixtureProject(files: Record<string, string> = {}) {
   const root = await mkdtemp(path.join(tmpdir(), 'pa-site-fixture-'));
   const all: Record<string, string> = {
-    'content/site.yaml': await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'),
+    'content/site.yaml': await fixtureSiteYaml(),
     'content/operators/example.yaml': OPERATOR,
     // The real site.yaml's byline names these.
     'content/authors/editorial-team.yaml': await readFile(

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult, type Diagnostic } from '../src/index.js';
@@ -9,8 +7,7 @@ import { contextFrom, type PageRenderer } from '../src/pipeline/render/render-pa
 import { renderPage } from '../src/pipeline/render/render.js';
 import { loadMarkdownEngine } from '../src/pipeline/render/remark-plugins.js';
 import { reviewRoutesOf } from '../src/pipeline/validate/validate.js';
-import { fixtureProject, HOME, OPERATOR } from './fixture.js';
-import { repoRoot } from './helpers.js';
+import { fixtureProject, fixtureSiteYaml, HOME, OPERATOR } from './fixture.js';
 import { scaled } from './machine.js';
 
 /*
@@ -113,7 +110,7 @@ beforeAll(async () => {
   const p = await fixtureProject();
   cleanup = p.cleanup;
   root = p.root;
-  siteYaml = await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8');
+  siteYaml = await fixtureSiteYaml();
   first = await build({ root, cache: false });
   expect(first.ok).toBe(true);
   const engine = (await loadMarkdownEngine(first.site!.markdown)).engine!;
