@@ -364,6 +364,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       reviewRoutes,
       listing: pageListing(site, templates.module),
       stagingDir: staging.dir,
+      previousDir: outDir,
       cacheDir: cache,
     };
     try {
