@@ -32,7 +32,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
     }
     await expect(page.getByRole('link', { name: 'View Top Offers' }).isVisible()).resolves.toBe(true);
     expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe(
-      '/best-pa-sportsbooks#the-top-5-pennsylvania-sportsbooks',
+      '/betting-promos',
     );
     await page.close();
   });
