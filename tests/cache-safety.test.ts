@@ -95,7 +95,12 @@ describe('render cache safety (#16 item 3)', () => {
     cleanups.push(p.cleanup);
     // Templates then compile into a private temporary folder, removed as the command ends.
     const tmp = path.join(p.root, 'tmp');
-    const env = { PA_SITE_CACHE_DIR: path.join(p.root, 'not-a-folder', 'cache'), TMPDIR: tmp };
+    // PA_SITE_TODAY: a day the fixture's offer is current, so stderr holds only what this test is about.
+    const env = {
+      PA_SITE_CACHE_DIR: path.join(p.root, 'not-a-folder', 'cache'),
+      TMPDIR: tmp,
+      PA_SITE_TODAY: '2025-01-20',
+    };
     const plain = cli(['build', '--root', p.root, '--no-cache'], env);
     expect([plain.status, plain.stderr]).toEqual([0, '']);
     const cached = cli(['build', '--root', p.root], env);

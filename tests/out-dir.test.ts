@@ -108,7 +108,7 @@ describe('build refuses output folders it must not replace', () => {
 
   it('reports an output folder that cannot be made as a write error naming it, with a fix', async () => {
     const p = await project();
-    const r = await build({ root: p.root, outDir: 'notes.txt/dist' });
+    const r = await build({ root: p.root, outDir: 'notes.txt/dist', today: '2025-01-20' });
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toMatchObject([
       { code: 'write-error', file: 'notes.txt/dist', message: expect.stringContaining('(ENOTDIR)') },

@@ -37,7 +37,8 @@ function Byline({ byline, updated }: { byline: BylineData; updated: string }) {
         {' · '}Updated <time dateTime={updated}>{monthYear(updated)}</time>
       </p>
       <p className="byline-bio">
-        {author ? `${author.bio} ` : null}
+        {/* On phones the bio gives way to the page (the link stays), so offers start on the first screen. */}
+        {author ? <span className="byline-about">{author.bio} </span> : null}
         <a href={byline.methodologyHref}>How we review</a>
       </p>
     </div>
