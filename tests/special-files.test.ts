@@ -18,7 +18,7 @@ const fifo = (file: string) => expect(spawnSync('mkfifo', [file]).status).toBe(0
  * the timeout (not the test's) is what ends a build that opened one.
  */
 const buildCli = (root: string) =>
-  spawnSync(process.execPath, [bin, 'build', '--root', root, '--no-cache'], {
+  spawnSync(process.execPath, [bin, 'build', '--root', root, '--no-cache', '--today', '2025-01-15'], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
     timeout: 60_000,
