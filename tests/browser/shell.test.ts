@@ -31,9 +31,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       expect(await button.getAttribute('aria-expanded')).toBe('false');
     }
     await expect(page.getByRole('link', { name: 'View Top Offers' }).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe(
-      '/betting-promos',
-    );
+    expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe('/betting-promos');
     await page.close();
   });
 
