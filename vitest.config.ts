@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { scaled } from './tests/machine.js';
 
 export default defineConfig({
-  // What the templates bundle resolves with an esbuild plugin (src/pipeline/render/templates.ts).
+  // What the templates bundle resolves with an esbuild plugin (src/pipeline/render/compile/templates.ts).
   resolve: {
     alias: {
-      'pa-site/shared-parts': fileURLToPath(new URL('./src/pipeline/render/shared-parts.ts', import.meta.url)),
+      'pa-site/shared-parts': fileURLToPath(new URL('./src/pipeline/render/page/shared-parts.ts', import.meta.url)),
     },
   },
   test: {

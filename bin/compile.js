@@ -46,7 +46,7 @@ export async function compile() {
     entryPoints: {
       cli: path.join(pkg, 'src/cli/main.ts'),
       index: path.join(pkg, 'src/index.ts'),
-      'render-worker': path.join(pkg, 'src/pipeline/render/render-worker.ts'),
+      'render-worker': path.join(pkg, 'src/pipeline/render/threads/render-worker.ts'),
       'page-writer': path.join(pkg, 'src/pipeline/write/page-writer-worker.ts'),
     },
     outdir: path.join(pkg, 'lib'),

@@ -7,7 +7,7 @@ export {
   type BuildStage,
   type BuildTimings,
 } from './pipeline/build.js';
-export { stopEsbuild } from './pipeline/render/esbuild-service.js';
+export { stopEsbuild } from './pipeline/render/compile/esbuild-service.js';
 export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
 export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './pipeline/route/urls.js';
 export { serveDir, staticHandler } from './serve.js';

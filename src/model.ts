@@ -3,7 +3,7 @@ import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
 import type { Author } from './schema/author.js';
 import type { PageUrl } from './pipeline/route/urls.js';
-import type { MarkdownSetup } from './pipeline/render/remark-plugins.js';
+import type { MarkdownSetup } from './pipeline/render/markdown/remark-plugins.js';
 import type { Block } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';

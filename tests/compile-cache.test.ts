@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
 import { expectSameFiles, repoRoot } from './helpers.js';
-import { manifestFile } from '../src/pipeline/render/compile-cache.js';
+import { manifestFile } from '../src/pipeline/render/compile/compile-cache.js';
 
 // A build whose templates did not change takes them from the compile cache instead of running esbuild.
 let project: Awaited<ReturnType<typeof fixtureProject>>;

@@ -248,6 +248,6 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.failed;
   } finally {
     // Leave no process behind: esbuild's service (when a command started it) is stopped and reaped.
-    if (usedPipeline) await (await import('../pipeline/render/esbuild-service.js')).stopEsbuild();
+    if (usedPipeline) await (await import('../pipeline/render/compile/esbuild-service.js')).stopEsbuild();
   }
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildBuild, NODE_MODULE } from './render/esbuild-service.js';
-import { codeDir } from './render/code-dir.js';
+import { esbuildBuild, NODE_MODULE } from './render/compile/esbuild-service.js';
+import { codeDir } from './render/compile/code-dir.js';
 
 /** The worker scripts, by the name bin/compile.js gives them in lib/, and their sources. */
 const SOURCES = {
-  'render-worker': 'render/render-worker.ts',
+  'render-worker': 'render/threads/render-worker.ts',
   'page-writer': 'write/page-writer-worker.ts',
 } as const;
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Heading } from '../../src/model.js';
-import { MARKDOWN_IT, markdownForPage } from '../../src/pipeline/render/markdown.js';
-import { remarkEngine } from '../../src/pipeline/render/remark-engine.js';
+import { MARKDOWN_IT, markdownForPage } from '../../src/pipeline/render/markdown/markdown.js';
+import { remarkEngine } from '../../src/pipeline/render/markdown/remark-engine.js';
 import { wrapTables } from './tables.js';
 
 const table = '<table><thead><tr><th>Tax</th><th align="right">Rate</th></tr></thead><tbody></tbody></table>';

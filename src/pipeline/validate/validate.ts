@@ -23,7 +23,7 @@ import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
 import type { LoadedContent } from '../load/load.js';
-import { resolveRemarkPlugins, type MarkdownSetup } from '../render/remark-plugins.js';
+import { resolveRemarkPlugins, type MarkdownSetup } from '../render/markdown/remark-plugins.js';
 
 export interface Validated {
   site: Site | undefined;

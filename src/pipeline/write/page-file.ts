@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { putEntry } from '../render/render-cache.js';
+import { putEntry } from '../render/cache/render-cache.js';
 import { ensureParent } from './write.js';
 
 /** A rendered page on its way to disk: into the staging folder, then (optionally) into the render cache. */

@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../../diagnostics.js';
-import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
-import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
-import { INTERPOLATION } from '../validate/body.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import type { Heading, Operator, Site, SiteConfig } from '../../../model.js';
+import { findBannedPhrase, mayUseBannedWording } from '../../../schema/common.js';
+import { INTERPOLATION } from '../../validate/body.js';
 import {
   leftoverIssue,
   leftoverReference,
@@ -9,8 +9,8 @@ import {
   malformedIssue,
   malformedPlaceholders,
   unknownValue,
-} from '../validate/interpolate.js';
-import { urlProblem } from '../validate/url-safety.js';
+} from '../../validate/interpolate.js';
+import { urlProblem } from '../../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
 export interface MarkdownContext {

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../../diagnostics.js';
-import type { Page, Site } from '../../model.js';
-import { reviewRoutesOf } from '../validate/validate.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import type { Page, Site } from '../../../model.js';
+import { reviewRoutesOf } from '../../validate/validate.js';
 import { markdownForPage, type MarkdownEngine } from './markdown.js';
 import { markdownContext } from './markdown-rules.js';
 

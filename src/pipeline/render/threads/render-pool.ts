@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../worker-entry.js';
-import { PageWriter } from '../write/page-writer.js';
-import type { SourceFile } from '../../model.js';
-import type { Entry, FrontmatterCache } from '../load/frontmatter.js';
-import { type ParsedPage, parsePageDetached } from '../validate/parse-page.js';
+import { workerEntry } from '../../worker-entry.js';
+import { PageWriter } from '../../write/page-writer.js';
+import type { SourceFile } from '../../../model.js';
+import type { Entry, FrontmatterCache } from '../../load/frontmatter.js';
+import { type ParsedPage, parsePageDetached } from '../../validate/parse-page.js';
 import {
   contextFrom,
   fromCache,
@@ -13,9 +13,9 @@ import {
   type PageRenderer,
   type RenderJob,
   type RenderSetup,
-} from './render-pages.js';
-import type { TemplateModule } from './templates.js';
-import type { MarkdownEngine } from './markdown.js';
+} from '../page/render-pages.js';
+import type { TemplateModule } from '../compile/templates.js';
+import type { MarkdownEngine } from '../markdown/markdown.js';
 
 /** Pages to parse, for a worker helping validation. */
 export interface ParseJob {

@@ -1,5 +1,5 @@
-import type { ListedPage, Page, Site } from '../../model.js';
-import type { TemplateModule } from './templates.js';
+import type { ListedPage, Page, Site } from '../../../model.js';
+import type { TemplateModule } from '../compile/templates.js';
 
 /** The top-level menu item a page belongs to: its own menu position, its `section:`, or its review's kind. */
 export function sectionOf(site: Site, templates: Pick<TemplateModule, 'sectionFor'>, page: Page): string | undefined {

@@ -5,9 +5,9 @@ import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 import { reactRuntime, reactRuntimePlugin } from './react-runtime.js';
 import type { Metafile, Plugin } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
-import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
-import type { MenuItem } from '../../schema/site.js';
-import { packageDir } from '../../paths.js';
+import type { LayoutProps, TemplateName, TemplateProps } from '../../../model.js';
+import type { MenuItem } from '../../../schema/site.js';
+import { packageDir } from '../../../paths.js';
 import { pruneCompiled, writeCode } from './code-dir.js';
 import {
   entryExports,
@@ -34,7 +34,7 @@ const SHARED_PARTS = 'pa-site/shared-parts';
 const sharedPartsPlugin: Plugin = {
   name: 'pa-site-shared-parts',
   setup(build) {
-    const file = path.join(packageDir, 'src', 'pipeline', 'render', 'shared-parts.ts');
+    const file = path.join(packageDir, 'src', 'pipeline', 'render', 'page', 'shared-parts.ts');
     build.onResolve({ filter: /^pa-site\/shared-parts$/ }, () => ({ path: file }));
   },
 };

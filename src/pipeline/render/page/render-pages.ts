@@ -1,15 +1,15 @@
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
-import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import { renderPage, type RenderContext } from './render.js';
-import { checksum, copyOwn, RenderCache, type EntryRecord } from './render-cache.js';
-import { writeFileIn, writePage, type PageWrite } from '../write/page-file.js';
-import { ensureParent } from '../write/write.js';
-import type { TemplateModule } from './templates.js';
-import type { MarkdownEngine } from './markdown.js';
-import { markdownContext } from './markdown-rules.js';
-import type { TemplateGraph } from './template-keys.js';
+import { checksum, copyOwn, RenderCache, type EntryRecord } from '../cache/render-cache.js';
+import { writeFileIn, writePage, type PageWrite } from '../../write/page-file.js';
+import { ensureParent } from '../../write/write.js';
+import type { TemplateModule } from '../compile/templates.js';
+import type { MarkdownEngine } from '../markdown/markdown.js';
+import { markdownContext } from '../markdown/markdown-rules.js';
+import type { TemplateGraph } from '../compile/template-keys.js';
 
 /** Everything a renderer (the main thread or a worker) needs; structured-clone safe. */
 export interface RenderSetup {

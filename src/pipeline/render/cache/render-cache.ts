@@ -1,13 +1,13 @@
 import { hash, randomBytes } from 'node:crypto';
 import { constants, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
-import type { Diagnostic } from '../../diagnostics.js';
-import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../paths.js';
-import { ownCodeIdentity } from '../../own-code.js';
-import { ensureParent } from '../write/write.js';
-import { type TemplateGraph, TemplateKeys } from './template-keys.js';
-import { listsPages } from './listing.js';
+import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../../paths.js';
+import { ownCodeIdentity } from '../../../own-code.js';
+import { ensureParent } from '../../write/write.js';
+import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
+import { listsPages } from '../page/listing.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];

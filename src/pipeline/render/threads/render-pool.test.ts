@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FrontmatterCache } from '../load/frontmatter.js';
-import { parsePageDetached } from '../validate/parse-page.js';
+import { FrontmatterCache } from '../../load/frontmatter.js';
+import { parsePageDetached } from '../../validate/parse-page.js';
 import { RenderPool } from './render-pool.js';
 
 const file = (i: number) => ({

@@ -11,12 +11,12 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Page, Site } from '../../model.js';
+import type { Page, Site } from '../../../model.js';
 import { type EntryRecord, putEntry, RenderCache } from './render-cache.js';
 
 // pa-site's own code, as the caches see it: a test changes it to stand for an edit to src/.
 const code = vi.hoisted(() => ({ identity: 'code-1' }));
-vi.mock('../../own-code.js', () => ({ ownCodeIdentity: () => code.identity }));
+vi.mock('../../../own-code.js', () => ({ ownCodeIdentity: () => code.identity }));
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { esbuildBuild } from './esbuild-service.js';
-import type { AssetRefs } from '../../model.js';
+import type { AssetRefs } from '../../../model.js';
 import { inputsOf } from './templates.js';
 
 export interface BuiltAssets {

@@ -5,12 +5,12 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { renderMany, type PageRenderer, type RenderJob, type RenderSetup, contextFrom } from './render-pages.js';
-import type { TemplateModule } from './templates.js';
-import { MARKDOWN_IT } from './markdown.js';
-import { loadMarkdownEngine } from './remark-plugins.js';
-import { parsePageDetached } from '../validate/parse-page.js';
-import { FrontmatterCache } from '../load/frontmatter.js';
+import { renderMany, type PageRenderer, type RenderJob, type RenderSetup, contextFrom } from '../page/render-pages.js';
+import type { TemplateModule } from '../compile/templates.js';
+import { MARKDOWN_IT } from '../markdown/markdown.js';
+import { loadMarkdownEngine } from '../markdown/remark-plugins.js';
+import { parsePageDetached } from '../../validate/parse-page.js';
+import { FrontmatterCache } from '../../load/frontmatter.js';
 import type { ParseJob, ParseResult } from './render-pool.js';
 
 let setup: RenderSetup;

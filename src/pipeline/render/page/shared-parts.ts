@@ -12,7 +12,7 @@
  */
 import { type ComponentType, createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { RECORDING, TAG as DEPS_TAG } from './template-edges.js';
+import { RECORDING, TAG as DEPS_TAG } from '../compile/template-edges.js';
 
 const TAG = 'pa-shared';
 const OPEN = `<${TAG} data-key="`;

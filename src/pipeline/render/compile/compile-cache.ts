@@ -12,8 +12,8 @@ import {
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
-import type { AssetRefs } from '../../model.js';
-import { ownCodeIdentity } from '../../own-code.js';
+import type { AssetRefs } from '../../../model.js';
+import { ownCodeIdentity } from '../../../own-code.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { compileDependencies } from './compile-inputs.js';

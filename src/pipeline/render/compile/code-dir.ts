@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync }
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeDirs } from '../../make-dirs.js';
-import { CACHE_MAX_AGE_MS, cacheDir } from '../../paths.js';
+import { makeDirs } from '../../../make-dirs.js';
+import { CACHE_MAX_AGE_MS, cacheDir } from '../../../paths.js';
 
 /**
  * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few

@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../../diagnostics.js';
-import type { AssetRefs, ListedPage, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
-import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
-import type { TemplateModule } from './templates.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import type { AssetRefs, ListedPage, Page, RenderedSegment, Site, TemplateProps } from '../../../model.js';
+import { markdownForPage, type MarkdownContext, type MarkdownEngine } from '../markdown/markdown.js';
+import type { TemplateModule } from '../compile/templates.js';
 import { socialImageUrl, structuredData } from './structured-data.js';
 import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import GithubSlugger from 'github-slugger';
 import { describe, expect, it } from 'vitest';
-import type { Operator, SiteConfig } from '../../model.js';
+import type { Operator, SiteConfig } from '../../../model.js';
 import { HeadingIds, MARKDOWN_IT, type MarkdownEngine, markdownForPage, type MarkdownContext } from './markdown.js';
 import { remarkEngine } from './remark-engine.js';
 import { LIMITS, type MarkdownLimits } from './markdown-limits.js';

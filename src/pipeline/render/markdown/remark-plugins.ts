@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../../diagnostics.js';
-import type { MarkdownConfig } from '../../schema/site.js';
+import type { Diagnostic } from '../../../diagnostics.js';
+import type { MarkdownConfig } from '../../../schema/site.js';
 import { MARKDOWN_IT, type MarkdownEngine } from './markdown.js';
 import type { LoadedPlugin } from './remark-engine.js';
 
