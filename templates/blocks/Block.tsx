@@ -6,6 +6,7 @@ import { ContactEmails, Helpline } from './Site.js';
 import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
+import { Cite, operatorSources } from '../components/Sources.js';
 
 export interface BlockContext {
   site: SiteConfig;
@@ -30,6 +31,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
+                <Cite refs={operatorSources(o, ['card', 'offer'])} />
                 <OperatorCard operator={o} reviewHref={ctx.reviewRoutes[o.id]} />
               </li>
             ))}
@@ -46,6 +48,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
+                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}
@@ -53,8 +56,15 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         </section>
       );
     }
-    case 'offer':
-      return <OfferBlock block={block} operator={ctx.operators.find((o) => o.id === block.operator)!} />;
+    case 'offer': {
+      const operator = ctx.operators.find((o) => o.id === block.operator)!;
+      return (
+        <>
+          <Cite refs={operatorSources(operator, ['offer'])} />
+          <OfferBlock block={block} operator={operator} />
+        </>
+      );
+    }
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
     case 'methodology':

@@ -3,18 +3,33 @@ import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';
 import { Shared } from 'pa-site/shared-parts';
-import { PlaySafePanel, TopOffers } from '../components/HeroPanels.js';
+import { PlaySafePanel, TopOffers, topOperators } from '../components/HeroPanels.js';
+import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
 
 /**
  * Ranking pages show their top three in the hero; other guides show who may play and the help line.
  * Both panels depend on site data alone, so each is rendered once per build (shared-parts.ts).
  */
 function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
-  const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
-  if (ranked && 'kind' in ranked)
-    return <Shared of={TopOffers} props={{ operators, kind: ranked.kind, reviewRoutes }} />;
+  const ranked = rankedKind(page);
+  if (ranked) {
+    // The panel is rendered once per build (a shared part), so the page cites what it shows.
+    const shown = topOperators(operators, ranked).flatMap((o) => operatorSources(o, [o.review ? 'review' : 'card']));
+    return (
+      <>
+        <Cite refs={shown} />
+        <Shared of={TopOffers} props={{ operators, kind: ranked, reviewRoutes }} />
+      </>
+    );
+  }
   return <Shared of={PlaySafePanel} props={{ site }} />;
 }
+
+/** Ranking pages (and app lists): the kind of operator they rank. */
+const rankedKind = (page: TemplateProps['page']) => {
+  const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
+  return ranked && 'kind' in ranked ? ranked.kind : undefined;
+};
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
 const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer']);
@@ -30,15 +45,18 @@ export function GuidePage(props: TemplateProps) {
   const { page, site, body, operators, reviewRoutes, authors } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
-      <Hero
-        data={page.data}
-        byline={isArticle(props) ? bylineFor(page.data, site, authors) : undefined}
-        disclosure={showsOffers(body) ? site : undefined}
-        aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
-      />
-      <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
-        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
-      </WithToc>
+      <CitationScope cited={page.citations}>
+        <Hero
+          data={page.data}
+          byline={isArticle(props) ? bylineFor(page.data, site, authors, rankedKind(page) !== undefined) : undefined}
+          disclosure={showsOffers(body) ? site : undefined}
+          aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
+        />
+        <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
+          <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
+          <SourcesList site={site} />
+        </WithToc>
+      </CitationScope>
     </article>
   );
 }

@@ -1,6 +1,31 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
 
+/** `{ value, source }`: a cited fact (site.yaml `facts`), which inserts as its value. */
+const isCited = (v: unknown): v is { value: unknown; source: unknown } =>
+  v != null && typeof v === 'object' && 'value' in v && 'source' in v;
+
+/**
+ * Walks `{{id.a.b}}` into site.yaml (`site.…`) or that operator's data: the value found, and the
+ * `source` of the nearest object on the way that names one (a fact's own, a table row's, the offer's).
+ */
+function walkReference(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): { value: unknown; source: unknown } {
+  let v: unknown = id === 'site' ? config : operators.get(id);
+  let source: unknown;
+  for (const k of keys) {
+    if (v == null || typeof v !== 'object') return { value: undefined, source };
+    if ('source' in v && !Array.isArray(v)) source = (v as { source: unknown }).source;
+    v = (v as Record<string, unknown>)[k];
+  }
+  if (isCited(v)) return { value: v.value, source: v.source };
+  return { value: v, source };
+}
+
 /** Looks up `{{id.a.b}}`: `site.…` in site.yaml, anything else in that operator's data. */
 export function lookupReference(
   id: string,
@@ -8,12 +33,21 @@ export function lookupReference(
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
 ): string | undefined {
-  let v: unknown = id === 'site' ? config : operators.get(id);
-  for (const k of keys) {
-    if (v == null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
+  const { value: v } = walkReference(id, keys, config, operators);
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+/** The source ids behind the value `{{id.a.b}}` inserts (none for site settings such as the title). */
+export function citationOf(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string[] {
+  const { value, source } = walkReference(id, keys, config, operators);
+  if (value === undefined) return [];
+  if (typeof source === 'string') return [source];
+  return Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
 }
 
 /** A `{{` that does not start a complete `{{id.field}}` value: `{{x}`, `{{}}`, `{{ x` with no end. */

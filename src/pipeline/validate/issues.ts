@@ -126,10 +126,10 @@ export function issuesToDiagnostics(
       continue;
     }
     if (issue.code === 'invalid_union' && input === undefined && !('note' in issue)) {
-      // A missing field whose schema is a union (an offer term: a value or "not stated").
+      // A missing field whose schema is a union (an offer term: a value or "not stated"; a source).
       out.push({
         ...base,
-        code: 'missing-field',
+        code: path[path.length - 1] === 'source' ? 'missing-source' : 'missing-field',
         ...pos,
         field: fieldPath(path),
         message: `missing required field (${issue.message})`,
@@ -189,14 +189,19 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** The known name closest to `id`, when one is near enough to be a typo of it. */
+export function nearestName(id: string, known: readonly string[]): string | undefined {
+  return known
+    .map((k) => [k, distance(id, k)] as const)
+    .filter(([, d]) => d <= Math.max(1, Math.floor(id.length / 3)))
+    .sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
 /** The fix for an unknown operator id: the closest id when one is near, then every id, sorted. */
 export function operatorIdHint(id: string, ids: Iterable<string>): string {
   const known = [...new Set(ids)].sort();
   if (!known.length) return `add content/operators/${id}.yaml, or use an operator that exists`;
-  const near = known
-    .map((k) => [k, distance(id, k)] as const)
-    .filter(([, d]) => d <= Math.max(1, Math.floor(id.length / 3)))
-    .sort((a, b) => a[1] - b[1])[0];
+  const near = nearestName(id, known);
   const all = `operator ids are the file names in content/operators: ${known.join(', ')}`;
-  return near ? `did you mean "${near[0]}"? ${all}` : all;
+  return near ? `did you mean "${near}"? ${all}` : all;
 }

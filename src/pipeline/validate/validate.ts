@@ -6,7 +6,9 @@ import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
-import { interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
+import { citationOf, interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
+import { checkSourceRefs, validateSources } from './sources.js';
+import type { Source } from '../../schema/sources.js';
 import { parseYaml } from '../load/yaml-source.js';
 import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
@@ -71,6 +73,7 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
 function validateSite(
   root: string,
   file: SourceFile,
+  sources: Record<string, Source>,
   diagnostics: Diagnostic[],
 ): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
@@ -82,9 +85,11 @@ function validateSite(
   if (empty) return void diagnostics.push(empty);
   const parsed = siteSchema.safeParse(src.data, { reportInput: true });
   if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
+  const config = { ...parsed.data, sources };
+  return { config, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
 /**
@@ -119,6 +124,7 @@ type Broken = Map<string, { file: string; users: Set<string> }>;
 
 function validateOperators(
   files: SourceFile[],
+  sources: Record<string, Source>,
   diagnostics: Diagnostic[],
   locators: Map<string, Locate>,
   broken: Broken,
@@ -147,6 +153,7 @@ function validateOperators(
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
+    checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
     operators.push({ ...parsed.data, id, file: file.path });
     locators.set(id, (p) => src.locate(p));
   }
@@ -263,6 +270,13 @@ function refChecker(
   };
 }
 
+/** The field names of a body reference as written: `{{ fanduel.review.minDeposit }}` → review, minDeposit. */
+const referenceKeys = (via: string) =>
+  via
+    .replace(/^\{\{\s*|\s*\}\}$/g, '')
+    .split('.')
+    .slice(1);
+
 /** The body's `{{id.…}}` values and `operator:` links: known operators, and no offer terms in prose. */
 function checkBodyReferences(
   filePath: string,
@@ -273,10 +287,7 @@ function checkBodyReferences(
 ): void {
   for (const r of body.references) {
     checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
-    const keys = r.via
-      .replace(/^\{\{\s*|\s*\}\}$/g, '')
-      .split('.')
-      .slice(1);
+    const keys = referenceKeys(r.via);
     if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
       diagnostics.push(offerInProse(filePath, r.line, r.col, 'body', r.via));
   }
@@ -393,7 +404,8 @@ export function validateContent(
   parsed?: ReadonlyMap<number, ParsedPage>,
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
+  const sources = validateSources(loaded.sources, diagnostics);
+  const siteResult = loaded.site ? validateSite(root, loaded.site, sources, diagnostics) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
   // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).
@@ -413,15 +425,19 @@ export function validateContent(
   }
   const locators = new Map<string, Locate>();
   const broken: Broken = new Map();
-  const rawOperators = validateOperators(loaded.operators, diagnostics, locators, broken);
+  const rawOperators = validateOperators(loaded.operators, sources, diagnostics, locators, broken);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   const operators = config
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
+        const interpolated: Record<string, string[]> = {};
         const { value, unresolved, malformed } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          const field = String(at[0]);
+          for (const s of citationOf(id, keys, config, rawById))
+            if (!interpolated[field]?.includes(s)) (interpolated[field] ??= []).push(s);
           return lookupReference(id, keys, config, rawById);
         });
         for (const m of malformed) diagnostics.push(malformedAt(o.file, locators.get(o.id)!(m.path), m));
@@ -451,7 +467,7 @@ export function validateContent(
             ),
           );
         }
-        return value;
+        return Object.keys(interpolated).length ? { ...value, interpolated } : value;
       })
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
@@ -554,6 +570,12 @@ export function validateContent(
         ),
       );
     }
+    // The sources of every value the page inserts with `{{…}}` (its Sources list adds what templates show).
+    const citations = new Set<string>();
+    const cite = (id: string, keys: readonly string[]) => {
+      for (const s of citationOf(id, keys, config, operatorsById)) citations.add(s);
+    };
+    for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
@@ -562,6 +584,7 @@ export function validateContent(
         (id, keys, at) => {
           if (isOfferReference(id, keys) && operatorsById.has(id))
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          cite(id, keys);
           return lookupReference(id, keys, config, operatorsById);
         },
         [key],
@@ -614,6 +637,7 @@ export function validateContent(
       data: d.data,
       segments: d.body.segments,
       operatorRefs,
+      citations: [...citations].sort(),
       sourceHash: d.sourceHash,
     });
   }
