@@ -29,7 +29,8 @@ export const sourceSchema = z.strictObject({
   title: text,
   publisher: text,
   url: absoluteUrl.optional(),
-  checked: monthOrDate('the month the source was checked'),
+  /** Left out only when no check of this page is on record: never write a month that did not happen. */
+  checked: monthOrDate('the month the source was checked').optional(),
 });
 
 export const sourcesFileSchema = z.array(sourceSchema).min(1, 'list at least one source');

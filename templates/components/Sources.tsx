@@ -63,7 +63,7 @@ export function SourcesList({ site }: { site: SiteConfig }) {
             ) : (
               <cite>{s.title}</cite>
             )}
-            . Checked {formatPartialDate(s.checked.slice(0, 7))}.
+            .{s.checked ? ` Checked ${formatPartialDate(s.checked.slice(0, 7))}.` : null}
           </li>
         ))}
       </ol>
