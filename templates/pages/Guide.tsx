@@ -40,23 +40,30 @@ export const showsOffers = (body: RenderedSegment[]) =>
 const isArticle = (props: TemplateProps) =>
   props.page.data.schemaType === 'article' && props.page.route !== '/about' && props.page.route !== '/';
 
-/** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
+/** Articles, guides and landing pages, with their Sources list: what renders inside cites the data it shows. */
 export function GuidePage(props: TemplateProps) {
+  return (
+    <CitationScope cited={props.page.citations}>
+      <GuideArticle {...props} />
+    </CitationScope>
+  );
+}
+
+/** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
+function GuideArticle(props: TemplateProps) {
   const { page, site, body, operators, reviewRoutes, authors } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
-      <CitationScope cited={page.citations}>
-        <Hero
-          data={page.data}
-          byline={isArticle(props) ? bylineFor(page.data, site, authors, rankedKind(page) !== undefined) : undefined}
-          disclosure={showsOffers(body) ? site : undefined}
-          aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
-        />
-        <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
-          <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
-          <SourcesList site={site} />
-        </WithToc>
-      </CitationScope>
+      <Hero
+        data={page.data}
+        byline={isArticle(props) ? bylineFor(page.data, site, authors, rankedKind(page) !== undefined) : undefined}
+        disclosure={showsOffers(body) ? site : undefined}
+        aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
+      />
+      <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
+        <SourcesList site={site} />
+      </WithToc>
     </article>
   );
 }

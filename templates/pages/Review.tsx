@@ -124,8 +124,17 @@ const reviewToc = (operator: Operator, body: TemplateProps['body']): TocEntry[] 
   { id: 'verdict-heading', text: 'Final verdict' },
 ];
 
+/** An operator review, with its Sources list: what renders inside cites the data it shows. */
+export function ReviewPage(props: TemplateProps) {
+  return (
+    <CitationScope cited={props.page.citations}>
+      <ReviewArticle {...props} />
+    </CitationScope>
+  );
+}
+
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
-export function ReviewPage({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
+function ReviewArticle({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
@@ -134,16 +143,13 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors 
   const casino = operators.find((o) => o.id === operator.casino);
   return (
     <article className="page page-review">
-      <CitationScope cited={page.citations}>
       <Cite refs={operatorSources(operator, ['card', 'offer', 'review'])} />
       {casino?.app?.games ? <Cite refs={operatorSources(casino, ['app'])} /> : null}
       <Hero
         data={page.data}
         byline={bylineFor(page.data, site, authors, true)}
         disclosure={site}
-        aside={
-          <Scorecard operator={operator} review={review} casino={casino} />
-        }
+        aside={<Scorecard operator={operator} review={review} casino={casino} />}
       />
       <WithToc entries={reviewToc(operator, body)}>
         <AtAGlance operator={operator} review={review} />
@@ -176,7 +182,6 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors 
         </section>
         <SourcesList site={site} />
       </WithToc>
-      </CitationScope>
     </article>
   );
 }

@@ -1,6 +1,9 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
 
+/** The top-level operator fields its `source:` stands for (see operatorSchema). */
+const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);
+
 /** `{ value, source }`: a cited fact (site.yaml `facts`), which inserts as its value. */
 const isCited = (v: unknown): v is { value: unknown; source: unknown } =>
   v != null && typeof v === 'object' && 'value' in v && 'source' in v;
@@ -17,9 +20,11 @@ function walkReference(
 ): { value: unknown; source: unknown } {
   let v: unknown = id === 'site' ? config : operators.get(id);
   let source: unknown;
-  for (const k of keys) {
+  for (const [i, k] of keys.entries()) {
     if (v == null || typeof v !== 'object') return { value: undefined, source };
-    if ('source' in v && !Array.isArray(v)) source = (v as { source: unknown }).source;
+    // An operator's own `source` covers its licence holder and features, not its name or rating.
+    const covers = i > 0 || id === 'site' || OPERATOR_SOURCED.has(k);
+    if (covers && 'source' in v && !Array.isArray(v)) source = (v as { source: unknown }).source;
     v = (v as Record<string, unknown>)[k];
   }
   if (isCited(v)) return { value: v.value, source: v.source };

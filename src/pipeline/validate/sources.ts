@@ -10,7 +10,10 @@ export function validateSources(file: SourceFile | undefined, diagnostics: Diagn
   const sources: Record<string, Source> = {};
   if (!file) return sources;
   const src = parseYaml(file.text, file.path);
-  if (src.errors.length) return void diagnostics.push(...src.errors), sources;
+  if (src.errors.length) {
+    diagnostics.push(...src.errors);
+    return sources;
+  }
   if (!Array.isArray(src.data)) {
     diagnostics.push(
       err(file.path, 1, 1, '', 'empty-file', 'expected a list of sources, one "- id: …" entry each', {
@@ -28,9 +31,17 @@ export function validateSources(file: SourceFile | undefined, diagnostics: Diagn
     if (Object.hasOwn(sources, one.data.id)) {
       const pos = src.locate([i, 'id']);
       diagnostics.push(
-        err(file.path, pos.line, pos.col, `[${i}].id`, 'duplicate-source', `source id "${one.data.id}" is listed twice`, {
-          hint: 'give each source its own id, or remove the repeated entry',
-        }),
+        err(
+          file.path,
+          pos.line,
+          pos.col,
+          `[${i}].id`,
+          'duplicate-source',
+          `source id "${one.data.id}" is listed twice`,
+          {
+            hint: 'give each source its own id, or remove the repeated entry',
+          },
+        ),
       );
       return;
     }
@@ -65,12 +76,15 @@ export function checkSourceRefs(
       }),
     );
   };
-  const walk = (v: unknown, at: PropertyKey[]) => {
-    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, [...at, i]));
+  const walk = (v: unknown, at: PropertyKey[]): void => {
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, [...at, i]);
+      return;
+    }
     if (!v || typeof v !== 'object') return;
     for (const [k, x] of Object.entries(v)) {
       if (k !== 'source') walk(x, [...at, k]);
-      else if (Array.isArray(x)) x.forEach((id, i) => check(id, [...at, k, i]));
+      else if (Array.isArray(x)) for (const [i, id] of x.entries()) check(id, [...at, k, i]);
       else check(x, [...at, k]);
     }
   };

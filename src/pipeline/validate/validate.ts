@@ -436,8 +436,9 @@ export function validateContent(
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
           const field = String(at[0]);
-          for (const s of citationOf(id, keys, config, rawById))
-            if (!interpolated[field]?.includes(s)) (interpolated[field] ??= []).push(s);
+          const cited = interpolated[field] ?? [];
+          for (const s of citationOf(id, keys, config, rawById)) if (!cited.includes(s)) cited.push(s);
+          if (cited.length) interpolated[field] = cited;
           return lookupReference(id, keys, config, rawById);
         });
         for (const m of malformed) diagnostics.push(malformedAt(o.file, locators.get(o.id)!(m.path), m));
