@@ -11,6 +11,7 @@ rating: 4.5
 brandColor: "#123456"
 licensee: Example Casino Resort
 officialUrl: https://example.com/
+source: pgcb
 bonus:
   headline: Bet $5, Get $100 in Bonus Bets
   detail: A first bet of $5 earns $100 in bonus bets.
@@ -22,6 +23,7 @@ bonus:
   expiry: 7 days
   termsUrl: https://example.com/terms
   verified: 2025-01-10
+  source: operator-terms
 features:
   - Fast payouts
   - Good app
@@ -68,6 +70,8 @@ export async function fixtureProject(files: Record<string, string> = {}) {
   const root = await mkdtemp(path.join(tmpdir(), 'pa-site-fixture-'));
   const all: Record<string, string> = {
     'content/site.yaml': await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8'),
+    // The real site.yaml's facts cite these.
+    'content/sources.yaml': await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8'),
     'content/operators/example.yaml': OPERATOR,
     // The real site.yaml's byline names these.
     'content/authors/editorial-team.yaml': await readFile(

@@ -42,6 +42,33 @@ export function lookupReference(
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 }
 
+/**
+ * Like lookupReference, for operator data that refers to operator data: a value that itself holds
+ * `{{…}}` (a withdrawal time written as `{{site.facts.ewalletPayout}}`) is filled in too, a few levels
+ * deep at most (a loop stays as written and is reported as unresolved). `cite` gets every source used.
+ */
+export function lookupNested(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+  cite: (sources: string[]) => void,
+  depth = 0,
+): string | undefined {
+  const found = lookupReference(id, keys, config, operators);
+  if (found === undefined) return undefined;
+  cite(citationOf(id, keys, config, operators));
+  if (!found.includes('{{')) return found;
+  if (depth >= 3) return undefined;
+  let ok = true;
+  const filled = found.replace(INTERPOLATION, (whole, inner: string, dotted: string) => {
+    const v = lookupNested(inner, dotted.slice(1).split('.'), config, operators, cite, depth + 1);
+    if (v === undefined) ok = false;
+    return v ?? whole;
+  });
+  return ok ? filled : undefined;
+}
+
 /** The source ids behind the value `{{id.a.b}}` inserts (none for site settings such as the title). */
 export function citationOf(
   id: string,

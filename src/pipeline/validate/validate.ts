@@ -6,7 +6,14 @@ import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
-import { citationOf, interpolateDeep, lookupReference, malformedIssue, type Malformed } from './interpolate.js';
+import {
+  citationOf,
+  interpolateDeep,
+  lookupNested,
+  lookupReference,
+  malformedIssue,
+  type Malformed,
+} from './interpolate.js';
 import { checkSourceRefs, validateSources } from './sources.js';
 import type { Source } from '../../schema/sources.js';
 import { parseYaml } from '../load/yaml-source.js';
@@ -437,9 +444,11 @@ export function validateContent(
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
           const field = String(at[0]);
           const cited = interpolated[field] ?? [];
-          for (const s of citationOf(id, keys, config, rawById)) if (!cited.includes(s)) cited.push(s);
+          const value = lookupNested(id, keys, config, rawById, (sources) => {
+            for (const s of sources) if (!cited.includes(s)) cited.push(s);
+          });
           if (cited.length) interpolated[field] = cited;
-          return lookupReference(id, keys, config, rawById);
+          return value;
         });
         for (const m of malformed) diagnostics.push(malformedAt(o.file, locators.get(o.id)!(m.path), m));
         for (const r of offerRefs) {
