@@ -333,7 +333,7 @@ describe('operator data drives every page', () => {
   });
   afterAll(() => cleanup?.());
 
-  it('within the staleness limit, a card shows key terms, points to the full terms for the rest, links them', async () => {
+  it('within the staleness limit, a card shows key terms, sends the rest to the full terms, links them', async () => {
     const $ = await changed.page('/best-pa-sportsbooks');
     const fanduel = ops.find((o) => o.id === 'fanduel')!;
     const card = $('.op-card').filter((_, c) => textOf($(c).find('h3')) === fanduel.name);

@@ -148,7 +148,8 @@ async function locateSources(findings: Finding[], root: string, urls: readonly s
       (l) => /^\s*url:\s*/.test(l) && l.replace(/^\s*url:\s*["']?|["']?\s*$/g, '') === f.target,
     );
     if (at >= 0) f.source = { file: SOURCES_YAML, line: at + 1 };
-    f.hint = `${f.hint ? `${f.hint}; ` : ''}a source's address: correct its url in ${SOURCES_YAML}, or cite another source`;
+    const fix = `a source's address: correct its url in ${SOURCES_YAML}, or cite another source`;
+    f.hint = f.hint ? `${f.hint}; ${fix}` : fix;
   }
 }
 
