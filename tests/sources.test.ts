@@ -190,7 +190,7 @@ describe('pages list the sources of what they show', () => {
     }
   });
 
-  it('no page speaks of "our source", a "facts sheet" or terms "not stated"/"not named" (text and JSON-LD)', async () => {
+  it('no page speaks of "our source", a "facts sheet" or terms "not stated" or "not named" in it', async () => {
     expect(site.result.routes.length).toBeGreaterThanOrEqual(16);
     for (const file of (await site.files()).filter((f) => f.endsWith('.html'))) {
       const html = await site.read(file);
@@ -212,7 +212,7 @@ describe('check --external checks the sources', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('reports a source whose URL is broken at its line in content/sources.yaml, even when no page links it', async () => {
+  it('reports a broken source URL at its line in content/sources.yaml, even where no page links it', async () => {
     const extra = `
 - id: test-ok
   title: A page that answers
