@@ -11,7 +11,6 @@ rating: 4.5
 brandColor: "#123456"
 licensee: Example Casino Resort
 officialUrl: https://example.com/
-source: pgcb
 bonus:
   headline: Bet $5, Get $100 in Bonus Bets
   detail: A first bet of $5 earns $100 in bonus bets.
@@ -27,6 +26,7 @@ bonus:
 features:
   - Fast payouts
   - Good app
+source: pgcb
 `;
 
 /** Valid frontmatter for a second fixture page (tests add or replace a line to make one fault). */

@@ -37,14 +37,14 @@ describe('a fact without a source is a build error at its file:line:col', () => 
     expect(seeded).not.toBe(OPERATOR);
     const errors = await diagnosticsFor({ [OP_FILE]: seeded });
     expect(errors.map((d) => [d.file, d.line, d.col, d.field, d.code])).toEqual([
-      [OP_FILE, 11, 3, 'bonus.source', 'missing-source'],
+      [OP_FILE, 10, 3, 'bonus.source', 'missing-source'],
     ]);
     expect(errors[0]!.message).toContain('every fact names its source');
     expect(errors[0]!.hint).toBe('add "source:" here');
   });
 
   it("an operator's licence holder and features without a source", async () => {
-    const errors = await diagnosticsFor({ [OP_FILE]: OPERATOR.replace('source: pgcb\n', '') });
+    const errors = await diagnosticsFor({ [OP_FILE]: OPERATOR.replace(/^source: pgcb\n/m, '') });
     expect(errors.map((d) => [d.file, d.line, d.field, d.code])).toEqual([[OP_FILE, 1, 'source', 'missing-source']]);
   });
 
@@ -85,7 +85,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
   it('an unknown source id, with the nearest id', async () => {
     const errors = await diagnosticsFor({ [OP_FILE]: OPERATOR.replace('source: pgcb', 'source: pgbc') });
     expect(errors.map((d) => [d.file, d.line, d.col, d.field, d.code, d.message])).toEqual([
-      [OP_FILE, 9, 9, 'source', 'unknown-source', 'no source with id "pgbc"'],
+      [OP_FILE, 24, 9, 'source', 'unknown-source', 'no source with id "pgbc"'],
     ]);
     expect(errors[0]!.hint).toMatch(
       /^did you mean "pgcb"\? source ids are the "id:" entries of content\/sources\.yaml/,
@@ -95,7 +95,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
   it('an unknown id inside a list of sources', async () => {
     const errors = await diagnosticsFor({ [OP_FILE]: OPERATOR.replace('source: pgcb', 'source: [pgcb, irs-w2]') });
     expect(errors.map((d) => [d.line, d.field, d.message, d.hint?.slice(0, 24)])).toEqual([
-      [9, 'source[1]', 'no source with id "irs-w2"', 'did you mean "irs-w2g"? '],
+      [24, 'source[1]', 'no source with id "irs-w2"', 'did you mean "irs-w2g"? '],
     ]);
   });
 
