@@ -62,6 +62,8 @@ export const siteSchema = z.strictObject({
     tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
     numeric: text,
     organisation: text,
+    /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
+    source: sourceRef.optional(),
   }),
   emails: z.strictObject({ general: email, editorial: email, advertising: email }),
   contact: z
