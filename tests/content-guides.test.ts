@@ -32,8 +32,9 @@ const h3s = ($: CheerioAPI) =>
     .get();
 
 /** The content column's elements (beside the table of contents, when the page has one). */
+/** The page's content blocks in order, without the Sources list that closes every page with figures. */
 const contentChildren = ($: CheerioAPI) =>
-  $('.content-main').length ? $('.content-main').children() : $('.content').children();
+  ($('.content-main').length ? $('.content-main').children() : $('.content').children()).not('.page-sources');
 
 /** The elements after a Markdown `## heading` up to the next h2 (within the same prose run). */
 function section($: CheerioAPI, heading: string) {
