@@ -343,7 +343,7 @@ describe('/responsible-gambling', () => {
       'Time limits',
       'Wager limits',
       'Cool-off periods',
-      'Reality checks',
+      'The help line',
       'Self-exclusion',
     ]);
     expect(textOf(tools)).toContain('from 24 hours up to 6 months');
