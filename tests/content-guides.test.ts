@@ -338,14 +338,7 @@ describe('/responsible-gambling', () => {
         .find('.card-title')
         .map((_, t) => textOf($(t)))
         .get(),
-    ).toEqual([
-      'Deposit limits',
-      'Time limits',
-      'Wager limits',
-      'Cool-off periods',
-      'The help line',
-      'Self-exclusion',
-    ]);
+    ).toEqual(['Deposit limits', 'Time limits', 'Wager limits', 'Cool-off periods', 'The help line', 'Self-exclusion']);
     expect(textOf(tools)).toContain('from 24 hours up to 6 months');
     expect(textOf(section($, 'Cool-off periods: a shorter break'))).toContain('from 24 hours up to 6 months');
   });

@@ -99,6 +99,16 @@ describe('a fact without a source is a build error at its file:line:col', () => 
     ]);
   });
 
+  it('a cited source whose entry is invalid is reported once, at the entry', async () => {
+    const real = await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8');
+    const broken = real.replace('  title: About Form W-2G, Certain Gambling Winnings\n', '');
+    expect(broken).not.toBe(real);
+    const errors = await diagnosticsFor({ 'content/sources.yaml': broken });
+    expect(errors.map((d) => [d.file, d.code, d.field])).toEqual([
+      ['content/sources.yaml', 'missing-field', expect.stringMatching(/^\[\d+\]\.title$/)],
+    ]);
+  });
+
   it('content/sources.yaml itself: a repeated id and a source without a title', async () => {
     const sources = `${await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8')}
 - id: pgcb
@@ -228,6 +238,7 @@ describe('check --external checks the sources', () => {
     // Only the test's own sources have addresses: nothing else is fetched for them.
     const own = `- { id: pgcb, title: Licensing, publisher: PGCB, checked: 2025-01 }
 - { id: operator-terms, title: Terms, publisher: Operators, checked: 2025-01 }
+- { id: ccgp, title: Help line, publisher: Council, checked: 2025-01 }
 ${extra}`;
     const p = await fixtureProject({ 'content/sources.yaml': own });
     cleanups.push(p.cleanup);

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
-import { sourcesFileSchema, type Source } from '../../schema/sources.js';
+import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';
 import { issuesToDiagnostics, fieldPath, nearestName } from './issues.js';
 import { err } from './parse-page.js';
@@ -24,10 +24,16 @@ export function validateSources(file: SourceFile | undefined, diagnostics: Diagn
   }
   const parsed = sourcesFileSchema.safeParse(src.data, { reportInput: true });
   if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
-  // Valid entries are kept even when another fails, so one typo is not an "unknown source" everywhere.
+  // Valid entries are kept even when another fails; an invalid entry with a usable id still counts
+  // as known, so its own error is the only one (no "unknown source" on every fact that cites it).
   src.data.forEach((entry, i) => {
     const one = sourcesFileSchema.element.safeParse(entry);
-    if (!one.success) return;
+    if (!one.success) {
+      const id = (entry as { id?: unknown } | null)?.id;
+      if (sourceId.safeParse(id).success && !Object.hasOwn(sources, id as string))
+        sources[id as string] = { id: id as string, title: id as string, publisher: '' };
+      return;
+    }
     if (Object.hasOwn(sources, one.data.id)) {
       const pos = src.locate([i, 'id']);
       diagnostics.push(
