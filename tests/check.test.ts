@@ -571,16 +571,24 @@ describe('compliance faults in a built site', () => {
 });
 
 describe('the real site', () => {
-  it('checks clean apart from the sixteen known-unbuilt paths, all warnings, exit 0', async () => {
+  /** The header and footer paths content/site.yaml still lists as not built (issue #32 builds them one by one). */
+  const knownUnbuilt = async () =>
+    (
+      parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
+        check: { knownUnbuilt: string[] };
+      }
+    ).check.knownUnbuilt;
+
+  it('checks clean apart from the known-unbuilt paths, all warnings, exit 0', async () => {
     const r = await check({ root: repoRoot });
     // No disclosure, terms or staleness finding: every offer is past the limit and withheld.
     expect(
       r.findings.filter((f) => /^(compliance-|disclosure-order|cta-|offer-stale)/.test(f.rule)).map((f) => f.message),
     ).toEqual([]);
-    const config = parseYaml(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
-      check: { knownUnbuilt: string[] };
-    };
-    expect(config.check.knownUnbuilt).toHaveLength(16);
+    const unbuilt = await knownUnbuilt();
+    // None of them has a page yet: a page that is written leaves the list.
+    for (const route of unbuilt)
+      await expect(readFile(path.join(repoRoot, `content/pages${route}.md`)), route).rejects.toThrow();
     const errors = r.findings.filter((f) => f.severity === 'error');
     expect(
       errors.map(
@@ -588,9 +596,9 @@ describe('the real site', () => {
       ),
     ).toEqual([]);
     const known = r.findings.filter((f) => f.rule === 'known-unbuilt');
-    expect(known.map((f) => f.target).sort()).toEqual([...config.check.knownUnbuilt].sort());
+    expect(known.map((f) => f.target).sort()).toEqual([...unbuilt].sort());
     expect(known.every((f) => f.severity === 'warning' && f.allPages)).toBe(true);
-    expect(r.summary.warnings).toBe(16);
+    expect(r.summary.warnings).toBe(unbuilt.length);
     expect(r.ok).toBe(true);
     expect(r.summary.ms).toBeLessThan(1000);
   });
@@ -604,16 +612,20 @@ describe('the real site', () => {
     expect(r.site.builtBy).toBe('pa-site');
     expect(r.site.servedAs).toBe('clean');
     expect(r.summary.errors).toBe(0);
-    expect(r.summary.warnings).toBe(16);
+    expect(r.summary.warnings).toBe((await knownUnbuilt()).length);
   });
 
-  it('exits 0 from the CLI and lists the sixteen paths in their own section', () => {
+  it('exits 0 from the CLI and lists the known-unbuilt paths in their own section', async () => {
+    const count = (await knownUnbuilt()).length;
     const r = run(['check']);
     expect(r.code).toBe(0);
     const section = r.out.split('Linked from the header or footer but not built — served by 404.html\n')[1] ?? '';
-    expect(section.split('\n').filter((l) => /^ {2}\/[a-z-]+ +(header|footer)/.test(l))).toHaveLength(16);
+    expect(section.split('\n').filter((l) => /^ {2}\/[a-z-]+ +(header|footer)/.test(l))).toHaveLength(count);
     expect(r.out).toMatch(
-      /^✓ \d+ pages checked, \d+ links checked, 0 errors, 16 warnings in \d+ ms \(build \d+ ms\)$/m,
+      new RegExp(
+        `^✓ \\d+ pages checked, \\d+ links checked, 0 errors, ${count} warnings in \\d+ ms \\(build \\d+ ms\\)$`,
+        'm',
+      ),
     );
   });
 });

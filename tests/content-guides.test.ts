@@ -2,17 +2,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheerioAPI } from 'cheerio';
 import { BANNED_PHRASES } from '../src/schema/common.js';
 import { buildRealSite, textOf, type BuiltSite } from './helpers.js';
+import { workedSums } from './worked-arithmetic.js';
 
 /**
- * The four guide pages of issue #5: gambling laws, responsible gambling, the beginner's guide and
- * odds explained. Everything is asserted on the built HTML, as a reader would see it.
+ * The four guide pages of issue #5 (gambling laws, responsible gambling, the beginner's guide and
+ * odds explained) and the five of issue #32 (live betting, strategies, bankroll, slots, live dealer).
+ * Everything is asserted on the built HTML, as a reader would see it.
  */
 
 const LAWS = '/pa-gambling-laws';
 const RG = '/responsible-gambling';
 const HOW_TO = '/how-to-bet-on-sports';
 const ODDS = '/pennsylvania-betting-odds-explained';
-const GUIDES = [LAWS, RG, HOW_TO, ODDS];
+/** The guides linked from the header and footer that issue #32 built. */
+const WORKED = [
+  '/live-betting-guide',
+  '/betting-strategies',
+  '/bankroll-management',
+  '/slots-games',
+  '/live-dealer-games',
+];
+const GUIDES = [LAWS, RG, HOW_TO, ODDS, ...WORKED];
 
 /** External sites the guides may link to: the regulator's self-exclusion portal and the state help line's chat. */
 const EXTERNAL_HOSTS = ['responsibleplay.pa.gov', 'pacouncil.com'];
@@ -576,5 +586,125 @@ describe('/pennsylvania-betting-odds-explained', () => {
     expect(notice.is('section.helpline')).toBe(true);
     expect(textOf(notice)).toMatch(/21 or older and physically located in Pennsylvania/);
     expect(notice.find('a[href="tel:+18004262537"]').text()).toBe('Call 1-800-GAMBLER');
+  });
+});
+
+/** Words in the content column, as the shared standards count them. */
+const wordsOf = ($: CheerioAPI) => textOf($('.content')).split(' ').length;
+
+/** Each prose paragraph, list item and table cell on its own, so that no sum runs across two of them. */
+const proseTexts = ($: CheerioAPI) =>
+  $('.content p, .content li, .content td')
+    .map((_, el) => textOf($(el)))
+    .get();
+
+describe('worked sums in the guides', () => {
+  it('finds sums that do not add up (the check can fail)', () => {
+    const sums = (t: string) => workedSums(t).map((s) => [s.text, s.ok]);
+    expect(sums('A unit is $500 × 3% = $15, and at -110 a $10 bet wins $10 × 100 ÷ 110 = $9.09.')).toEqual([
+      ['$500 × 3% = $15', true],
+      ['$10 × 100 ÷ 110 = $9.09', true],
+    ]);
+    expect(sums('$500 × 3% = $16; $10 × 100 ÷ 110 = $9.10; 1 ÷ 37 = 2.71%; 0.5⁶ = 1.5%')).toEqual([
+      ['$500 × 3% = $16', false],
+      ['$10 × 100 ÷ 110 = $9.10', false],
+      ['1 ÷ 37 = 2.71%', false],
+      ['0.5⁶ = 1.5%', false],
+    ]);
+    // Chains, signs, superscript powers, "about" and a bracket the sentence opened.
+    expect(
+      sums('(0.5 × $9.09) − (0.5 × $10) = $4.545 − $5 = −$0.455 and (ten losses leave $500 × 0.95¹⁰ = about $299)'),
+    ).toEqual([
+      ['(0.5 × $9.09) − (0.5 × $10) = $4.545 − $5 = −$0.455', true],
+      ['$500 × 0.95¹⁰ = about $299)', true],
+    ]);
+    expect(sums('Odds of -110 and a 2-leg parlay at +264 are not sums.')).toEqual([]);
+  });
+});
+
+describe.each(WORKED)('%s: a guide for beginners, with its examples worked', (route) => {
+  it('is at least as long as the beginner guide', async () => {
+    expect(wordsOf(await site.page(route))).toBeGreaterThanOrEqual(wordsOf(await site.page(HOW_TO)));
+  });
+
+  it('shows the arithmetic of its worked examples, and every sum adds up', async () => {
+    const $ = await site.page(route);
+    const sums = proseTexts($).flatMap(workedSums);
+    expect(sums.length, 'worked sums').toBeGreaterThanOrEqual(5);
+    expect(sums.filter((s) => !s.ok).map((s) => `${s.text} (${s.values.join(' vs ')})`)).toEqual([]);
+  });
+
+  it('links the responsible-gambling guide from its prose and its help box, and ends with the help line', async () => {
+    const $ = await site.page(route);
+    expect($('.content .prose a[href="/responsible-gambling"]').length).toBeGreaterThanOrEqual(1);
+    expect($('.content .cards-help a[href="/responsible-gambling"]')).toHaveLength(1);
+    const notice = contentChildren($).last();
+    expect(notice.is('section.helpline')).toBe(true);
+    expect(textOf(notice)).toMatch(/21 or older and physically located in Pennsylvania/);
+    expectFaq($, 6);
+  });
+
+  it('promises no winnings and names no game count, RTP or feature of a brand', async () => {
+    const $ = await site.page(route);
+    const text = textOf($('.content'));
+    expect(text).not.toMatch(/guaranteed (profit|win)|can't lose|cannot lose|sure thing|always wins(?!\?)/i);
+    expect(text).not.toMatch(/\b\d[\d,]*\+? (slots|games|tables|live tables)\b/i);
+    for (const brand of ['FanDuel', 'DraftKings', 'BetMGM', 'Caesars', 'BetRivers', 'bet365', 'Borgata', 'PokerStars'])
+      expect(text, brand).not.toContain(brand);
+  });
+});
+
+describe('/bankroll-management', () => {
+  it('sizes units as a share of a bankroll from the site guideline', async () => {
+    const $ = await site.page('/bankroll-management');
+    const units = markdownTable($, 'Step two: size each bet as a unit');
+    expect([...units.keys()]).toEqual(['1%', '3%', '5%']);
+    expect(units.get('3%')!.slice(0, 2)).toEqual(['$500 × 3% = $15', '$15']);
+    expect(textOf(section($, 'Step two: size each bet as a unit'))).toContain('1–5% of your bankroll per bet');
+    const rows = table($, 'What a $15 unit returns at common prices');
+    expect(rows.get('Either side of a typical spread or total')).toEqual(['-110', '$15', '$13.64', '$28.64', '52.38%']);
+  });
+});
+
+describe('/betting-strategies', () => {
+  it('works out the margin, value, price shopping and parlays', async () => {
+    const $ = await site.page('/betting-strategies');
+    const prose = textOf($('.content .prose'));
+    expect(prose).toContain('EV = (0.45 × $150) − (0.55 × $100) = $67.50 − $55 = +$12.50');
+    expect(prose).toContain('105 ÷ (105 + 100) = 51.22%');
+    expect(prose).toContain('$10 × 1.50 × 2.20 × 1.80 = $59.40');
+    const parlays = table($, 'Parlays of -110 legs, $10 stake');
+    expect(parlays.get('3 legs')!.slice(0, 2)).toEqual(['+596', 'about +600']);
+    const prices = table($, "One bet at three sportsbooks' prices, $100 stake");
+    expect(prices.get('Sportsbook C')).toEqual(['-105', '$100', '$95.24', '$195.24', '51.22%']);
+  });
+});
+
+describe('/live-betting-guide', () => {
+  it('shows a market moving from kick-off to half-time, and cash-out and hedging worked through', async () => {
+    const $ = await site.page('/live-betting-guide');
+    expect(table($, 'Before kick-off: a moneyline pair, $50 stake').get('Giants to win')).toEqual([
+      '+130',
+      '$50',
+      '$65',
+      '$115',
+      '43.48%',
+    ]);
+    expect(table($, 'At half-time, Giants leading: the same market, $50 stake').get('Giants to win')![4]).toBe(
+      '65.52%',
+    );
+    expect(listUnder($, 'Hedging: the arithmetic')).toHaveLength(4);
+    expect(textOf(section($, 'Hedging: the arithmetic'))).toContain('$115 − $94.23 = $20.77 profit');
+  });
+});
+
+describe('/slots-games and /live-dealer-games', () => {
+  it('derive the house edge from a stated RTP and from the roulette wheel', async () => {
+    const slots = await site.page('/slots-games');
+    expect(textOf(section(slots, 'Return to player and house edge'))).toContain('100% − 96% = 4%');
+    const dealer = await site.page('/live-dealer-games');
+    const wheel = markdownTable(dealer, 'The house edge at the roulette wheel');
+    expect(wheel.get('European (single zero)')).toEqual(['(35 × 1 − 36 × 1) ÷ 37', '−$0.027', '1 ÷ 37 = 2.70%']);
+    expect(wheel.get('American (double zero)')).toEqual(['(35 × 1 − 37 × 1) ÷ 38', '−$0.053', '2 ÷ 38 = 5.26%']);
   });
 });

@@ -30,6 +30,8 @@ describe.skipIf(!hasChromium)('compliance in Chromium', () => {
     [375, '/'],
     [1280, '/fanduel-pennsylvania-review'],
     [375, '/responsible-gambling'],
+    [375, '/bankroll-management'],
+    [1280, '/privacy-policy'],
   ])('at %i px, every help-line message on %s is at least the body text size', async (width, route) => {
     const { page } = await s.open(route, width, 900);
     const body = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));

@@ -92,6 +92,13 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       ['/responsible-gambling', 'PA Gambling Laws'],
       ['/about', 'About'],
       ['/contact', 'About'],
+      ['/live-betting-guide', 'Betting Guides'],
+      ['/betting-strategies', 'Betting Guides'],
+      ['/bankroll-management', 'Betting Guides'],
+      ['/slots-games', 'Online Casinos'],
+      ['/live-dealer-games', 'Online Casinos'],
+      ['/privacy-policy', 'About'],
+      ['/terms-of-service', 'About'],
     ];
     for (const [route, name] of cases) {
       const { page } = await s.open(route);
