@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { build, check } from '../src/index.js';
 import type { Diagnostic } from '../src/diagnostics.js';
-import { fixtureProject, OPERATOR } from './fixture.js';
+import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
 import { buildRealSite, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
 /**
@@ -80,6 +80,15 @@ describe('a fact without a source is a build error at its file:line:col', () => 
     expect(errors).toHaveLength(1);
     const line = site.split('\n').findIndex((l) => l.includes('incomeTax:')) + 1;
     expect(errors[0]).toMatchObject({ file: 'content/site.yaml', line, field: 'facts.incomeTax.source' });
+  });
+
+  it('a figure asked for in facts that lives in wording (or a typo) gets "did you mean"', async () => {
+    const body = 'Stake {{site.facts.bankrollStake}} of it.\n\nTax is {{site.facts.incomTax}}.\n';
+    const errors = await diagnosticsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\n${body}` });
+    expect(errors.map((d) => [d.code, d.hint])).toEqual([
+      ['unknown-value', 'did you mean "{{site.wording.bankrollStake}}"? check the field names in content/site.yaml'],
+      ['unknown-value', 'did you mean "{{site.facts.incomeTax}}"? check the field names in content/site.yaml'],
+    ]);
   });
 
   it('an unknown source id, with the nearest id', async () => {

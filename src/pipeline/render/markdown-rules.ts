@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference, malformedIssue, malformedPlaceholders } from '../validate/interpolate.js';
+import { lookupReference, malformedIssue, malformedPlaceholders, unknownFieldHint } from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -129,7 +129,7 @@ export class SegmentRules {
       if (found !== undefined) return found;
       if (this.ctx.uncheckedIds && id !== 'site' && !this.ctx.operators.has(id)) return whole;
       this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
-        hint: `check the field names in ${id === 'site' ? 'content/site.yaml' : `content/operators/${id}.yaml`}`,
+        hint: unknownFieldHint(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators),
       });
       return whole;
     });

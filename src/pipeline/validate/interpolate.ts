@@ -1,5 +1,6 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
+import { nearestName } from './issues.js';
 
 /** The top-level operator fields its `source:` stands for (see operatorSchema). */
 const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);
@@ -80,6 +81,37 @@ export function citationOf(
   if (value === undefined) return [];
   if (typeof source === 'string') return [source];
   return Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/**
+ * The fix for `{{id.a.b}}` naming no text or number field of a known id (`site` or an operator): the
+ * field it most likely meant ("did you mean"), then where the fields are. A figure moved between
+ * `facts` and `wording` is found there.
+ */
+export function unknownFieldHint(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string {
+  const file = id === 'site' ? 'content/site.yaml' : `content/operators/${id}.yaml`;
+  let v: unknown = id === 'site' ? config : operators.get(id);
+  let i = 0;
+  for (; i < keys.length && v != null && typeof v === 'object' && Object.hasOwn(v, keys[i]!); i++)
+    v = (v as Record<string, unknown>)[keys[i]!];
+  let guess: string[] | undefined;
+  const missing = keys[i];
+  if (missing !== undefined && v != null && typeof v === 'object' && !Array.isArray(v)) {
+    const other = { facts: 'wording', wording: 'facts' }[keys[0]!];
+    const elsewhere = id === 'site' && i === 1 && other && (config as Record<string, unknown>)[other];
+    if (elsewhere && typeof elsewhere === 'object' && Object.hasOwn(elsewhere, missing)) guess = [other!, missing];
+    else {
+      const near = nearestName(missing, Object.keys(v));
+      if (near) guess = [...keys.slice(0, i), near];
+    }
+  }
+  const mean = guess ? `did you mean "{{${[id, ...guess, ...keys.slice(i + 1)].join('.')}}}"? ` : '';
+  return `${mean}check the field names in ${file}`;
 }
 
 /** A `{{` that does not start a complete `{{id.field}}` value: `{{x}`, `{{}}`, `{{ x` with no end. */

@@ -13,6 +13,7 @@ import {
   lookupReference,
   malformedIssue,
   type Malformed,
+  unknownFieldHint,
 } from './interpolate.js';
 import { checkSourceRefs, validateSources } from './sources.js';
 import type { Source } from '../../schema/sources.js';
@@ -470,9 +471,10 @@ export function validateContent(
               'unknown-value',
               `"${u.reference}" does not name a text or number field`,
               {
-                hint: rawById.has(u.id)
-                  ? `check the field names in content/operators/${u.id}.yaml`
-                  : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
+                hint:
+                  u.id === 'site' || rawById.has(u.id)
+                    ? unknownFieldHint(u.id, referenceKeys(u.reference), config, rawById)
+                    : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
               },
             ),
           );
@@ -622,12 +624,10 @@ export function validateContent(
             `"${u.reference}" does not name a text or number field`,
             {
               hint:
-                u.id === 'site'
-                  ? 'check the field names in content/site.yaml'
-                  : operatorsById.has(u.id)
-                    ? `check the field names in content/operators/${u.id}.yaml`
-                    : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
-                      '"site" is content/site.yaml',
+                u.id === 'site' || operatorsById.has(u.id)
+                  ? unknownFieldHint(u.id, referenceKeys(u.reference), config, operatorsById)
+                  : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
+                    '"site" is content/site.yaml',
             },
           ),
         );
