@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
 import type { Operator, SiteConfig } from '../../src/model.js';
 import { formatPartialDate } from '../lib/dates.js';
 
@@ -6,8 +6,12 @@ import { formatPartialDate } from '../lib/dates.js';
  * The page's citations: the sources of the values its text inserts (collected at validation) plus
  * those of the data its components show, each adding its own as it renders. The Sources list renders
  * last, so it lists exactly what the page used; no page keeps a list by hand.
+ *
+ * The set lives here rather than in a React context: a page renders synchronously, one at a time
+ * per thread, and a context provider (an object, not a tagged function) would make every page
+ * depend on every templates file in the render cache (see src/pipeline/render/template-deps.ts).
  */
-const Cited = createContext<Set<string> | null>(null);
+let cited: Set<string> | null = null;
 
 type Ref = string | readonly string[] | undefined;
 
@@ -15,7 +19,6 @@ const idsOf = (refs: readonly Ref[]) => refs.flatMap((r) => (r === undefined ? [
 
 /** Adds sources to the page's list while rendering (outside a page, e.g. a shared part, it does nothing). */
 export function Cite({ refs }: { refs: readonly Ref[] }) {
-  const cited = useContext(Cited);
   if (cited) for (const id of idsOf(refs)) cited.add(id);
   return null;
 }
@@ -39,14 +42,14 @@ export function operatorSources(o: Operator, parts: readonly OperatorPart[]): st
   return idsOf(out);
 }
 
-/** Wraps a page: what renders inside may cite, and `<SourcesList />` (placed last) lists it. */
-export function CitationScope({ cited, children }: { cited: readonly string[]; children: ReactNode }) {
-  return <Cited.Provider value={new Set(cited)}>{children}</Cited.Provider>;
+/** Starts a page's citations: what renders inside may cite, and `<SourcesList />` (placed last) lists it. */
+export function CitationScope({ cited: initial, children }: { cited: readonly string[]; children: ReactNode }) {
+  cited = new Set(initial);
+  return children;
 }
 
 /** "Sources": every source the page used, in content/sources.yaml's order, with the month checked. */
 export function SourcesList({ site }: { site: SiteConfig }) {
-  const cited = useContext(Cited);
   const list = Object.values(site.sources).filter((s) => cited?.has(s.id));
   if (!list.length) return null;
   return (
