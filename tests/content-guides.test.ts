@@ -590,6 +590,23 @@ describe('/pennsylvania-betting-odds-explained', () => {
   });
 });
 
+/**
+ * Sportsbooks' yearly statements, reality checks, app histories and chats, the share of play on slots
+ * and trademarked game names: no source gives them, so a worked guide must not state them as fact.
+ */
+const UNSOURCED = new RegExp(
+  [
+    'win[- ](and[- ])?loss statements?',
+    'reality checks?',
+    'apps? keeps? your bet history',
+    'most played',
+    'chat window',
+    'megaways',
+    'ultimate texas',
+  ].join('|'),
+  'i',
+);
+
 /** Words in the content column, as the shared standards count them. */
 const wordsOf = ($: CheerioAPI) => textOf($('.content')).split(' ').length;
 
@@ -653,6 +670,11 @@ describe.each(WORKED)('%s: a guide for beginners, with its examples worked', (ro
     for (const brand of ['FanDuel', 'DraftKings', 'BetMGM', 'Caesars', 'BetRivers', 'bet365', 'Borgata', 'PokerStars'])
       expect(text, brand).not.toContain(brand);
   });
+
+  it('states no operator practice, tool or market share that no source gives', async () => {
+    const text = textOf((await site.page(route))('.content'));
+    expect(text).not.toMatch(UNSOURCED);
+  });
 });
 
 describe('/bankroll-management', () => {
@@ -664,6 +686,11 @@ describe('/bankroll-management', () => {
     expect(textOf(section($, 'Step two: size each bet as a unit'))).toContain('1–5% of your bankroll per bet');
     const rows = table($, 'What a $15 unit returns at common prices');
     expect(rows.get('Either side of a typical spread or total')).toEqual(['-110', '$15', '$13.64', '$28.64', '52.38%']);
+  });
+
+  it('costs a season of -110 bets exactly: the edge is 1 ÷ 22, not a rounded 4.55%', async () => {
+    const $ = await site.page('/bankroll-management');
+    expect(textOf(section($, 'What the margin costs you over a season'))).toContain('$1,000 ÷ 22 = $45.45');
   });
 });
 
@@ -696,6 +723,8 @@ describe('/live-betting-guide', () => {
     );
     expect(listUnder($, 'Hedging: the arithmetic')).toHaveLength(4);
     expect(textOf(section($, 'Hedging: the arithmetic'))).toContain('$115 − $94.23 = $20.77 profit');
+    // The cash-out value from the exact price, not from a rounded 65.52%.
+    expect(textOf(section($, 'Cash-out: what the number means'))).toContain('$115 × 190 ÷ 290 = $75.34');
   });
 });
 
@@ -707,5 +736,9 @@ describe('/slots-games and /live-dealer-games', () => {
     const wheel = markdownTable(dealer, 'The house edge at the roulette wheel');
     expect(wheel.get('European (single zero)')).toEqual(['(35 × 1 − 36 × 1) ÷ 37', '−$0.027', '1 ÷ 37 = 2.70%']);
     expect(wheel.get('American (double zero)')).toEqual(['(35 × 1 − 37 × 1) ÷ 38', '−$0.053', '2 ÷ 38 = 5.26%']);
+    // An hour's expected cost from the wheel itself: a rounded 2.70% or 5.26% would be a cent out.
+    const hour = textOf(section(dealer, 'The house edge at the roulette wheel'));
+    expect(hour).toContain('$400 ÷ 37 = $10.81');
+    expect(hour).toContain('$400 × 2 ÷ 38 = $21.05');
   });
 });
