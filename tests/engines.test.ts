@@ -62,6 +62,7 @@ describe('remark and markdown-it write the same site', () => {
     const content = path.join(temp('corpus'), 'content');
     mkdirSync(path.join(content, 'pages'), { recursive: true });
     cpSync(path.join(repoRoot, 'content', 'site.yaml'), path.join(content, 'site.yaml'));
+    cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(content, 'sources.yaml'));
     const n = 1000;
     for (let k = 0; k < n; k++) {
       const p = benchPage(k, n);
@@ -118,6 +119,7 @@ describe('remark plugins', () => {
   function project(markdown: string, extra: (nodeModules: string) => void = () => {}) {
     const root = temp('plugins');
     cpSync(path.join(repoRoot, 'content', 'site.yaml'), path.join(root, 'content', 'site.yaml'));
+    cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(root, 'content', 'sources.yaml'));
     const site = path.join(root, 'content', 'site.yaml');
     writeFileSync(site, `${readFileSync(site, 'utf8')}\n${markdown}`);
     mkdirSync(path.join(root, 'content', 'pages'), { recursive: true });
