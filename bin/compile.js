@@ -2,7 +2,7 @@
 // Compiles src/ to lib/ with esbuild. Runs on `npm ci` (the "prepare" script) and, when a source
 // file is newer than lib/, automatically from bin/pa-site.js: there is no manual build step.
 import { build } from 'esbuild';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,7 +38,10 @@ const bundleSome = {
 };
 
 export async function compile() {
-  rmSync(path.join(pkg, 'lib'), { recursive: true, force: true });
+  // Everything but the type declarations, which `npm run types` writes (tsc is too slow to run here).
+  const lib = path.join(pkg, 'lib');
+  for (const name of existsSync(lib) ? readdirSync(lib).filter((n) => n !== 'types') : [])
+    rmSync(path.join(lib, name), { recursive: true, force: true });
   await build({
     entryPoints: {
       cli: path.join(pkg, 'src/cli/main.ts'),

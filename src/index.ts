@@ -22,3 +22,11 @@ export { PAGE_RULES } from './check/rules.js';
 export { SERVED_AS, type ServedAs } from './check/served.js';
 export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';
 export { dev, DevError, type DevOptions, type DevServer } from './dev/dev.js';
+export {
+  preview,
+  PreviewError,
+  PREVIEW_PORT,
+  type PreviewOptions,
+  type PreviewServer,
+} from './preview/preview.js';
+export type { HostFileProblem } from './preview/host-files.js';

@@ -8,26 +8,33 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => v
 
 /**
  * Serves a built site the way static hosts do: clean URLs (`/about` → `about.html`) and
- * `404.html` with status 404 for anything else. `extraHeaders` (e.g. a CSP) go on every response.
+ * `404.html` with status 404 for anything else. `extraHeaders` (e.g. a CSP) go on every response,
+ * and `headersFor` adds those of the URL's path (as a `_headers` file gives them).
  */
 export function staticHandler(
   dir: string,
-  options: { dev?: boolean; extraHeaders?: Record<string, string> } = {},
+  options: {
+    dev?: boolean;
+    extraHeaders?: Record<string, string>;
+    headersFor?: (pathname: string) => Record<string, string>;
+  } = {},
 ): Handler {
+  const setHeaders = (res: ServerResponse, pathname: string) => {
+    const all = { ...options.extraHeaders, ...options.headersFor?.(pathname) };
+    for (const [k, v] of Object.entries(all)) res.setHeader(k, v);
+  };
   const serve = sirv(dir, {
     dev: options.dev ?? false,
     extensions: ['html'],
     etag: true,
-    setHeaders: (res) => {
-      for (const [k, v] of Object.entries(options.extraHeaders ?? {})) res.setHeader(k, v);
-    },
+    setHeaders: (res, pathname) => setHeaders(res, pathname),
   });
   return (req, res, next) =>
     serve(req, res, () => {
       if (next) return next();
       const notFound = path.join(dir, '404.html');
       res.statusCode = 404;
-      for (const [k, v] of Object.entries(options.extraHeaders ?? {})) res.setHeader(k, v);
+      setHeaders(res, new URL(req.url ?? '/', 'http://localhost').pathname);
       if (existsSync(notFound)) {
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         createReadStream(notFound).pipe(res);

@@ -217,9 +217,13 @@ describe('folders that cannot be read', () => {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
     });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('the project folder is a file, not a folder');
-    expect(r.stderr).toContain('1 error in 1 file');
+    // A usage error (#35): one line naming --root, and its fix.
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --root: the project folder is a file, not a folder\n' +
+        '    fix: run pa-site in the project folder, or pass --root DIR pointing at a folder that contains ' +
+        'content/site.yaml\n',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { scaled } from './machine.js';
 
 const script = path.resolve('bench', 'profile.mjs');
 const cache = mkdtempSync(path.join(tmpdir(), 'pa-site-profile-test-'));
@@ -11,7 +12,7 @@ const run = (...args: string[]) =>
   spawnSync(process.execPath, [script, ...args], {
     encoding: 'utf8',
     env: { ...process.env, PA_SITE_CACHE_DIR: cache },
-    timeout: 120_000,
+    timeout: scaled(120_000),
   });
 
 describe('bench/profile.mjs', () => {

@@ -92,7 +92,7 @@ beforeAll(async () => {
   const first = await build({ root: p.root, cache: false, workers: 1 });
   expect(first.ok).toBe(true);
   before = await snapshot(first.outDir);
-}, 60_000);
+});
 afterAll(() => p?.cleanup());
 
 describe('a page write that fails', () => {
@@ -114,7 +114,7 @@ describe('a page write that fails', () => {
       expect(code).toBe(1);
       expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
       expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
-    }, 60_000);
+    });
 });
 
 describe('a render worker that dies', () => {
@@ -125,5 +125,5 @@ describe('a render worker that dies', () => {
     expect(code).toBe(1);
     expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
     expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { installed, scaled } from './machine.js';
 
 let p: Awaited<ReturnType<typeof fixtureProject>>;
 beforeAll(async () => {
@@ -16,11 +17,12 @@ const build = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 50_000,
+    timeout: scaled(50_000),
   });
 
+const hasProc = installed(existsSync('/proc/self'), '/proc (Linux)', 'run the tests on Linux');
 // Node 20's recursive mkdir loops forever under /proc: the cache folder must not be made that way.
-describe.skipIf(!existsSync('/proc/self'))('a cache folder under /proc', () => {
+describe.skipIf(!hasProc)('a cache folder under /proc', () => {
   const env = { PA_SITE_CACHE_DIR: '/proc/pa-site-no-cache' };
 
   it('a --no-cache build finishes without a word about it', () => {

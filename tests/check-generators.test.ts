@@ -13,22 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as corpus from '../bench/link-corpus.mjs';
 import { check, type CheckResult } from '../src/index.js';
 import { repoRoot } from './helpers.js';
+import { installed } from './machine.js';
 
 /**
  * The generators are test dependencies outside the root package: Hugo from apt, Eleventy from
  * bench/package.json. Outside CI a missing one skips its tests with the install command; in CI
  * (CI=true) it is a failure, never a silent skip.
  */
-const hasHugo = spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0;
-const hasEleventy = existsSync(corpus.eleventyBin);
-for (const [ok, what, install] of [
-  [hasHugo, 'hugo', 'sudo apt-get install hugo'],
-  [hasEleventy, 'Eleventy (bench/node_modules)', 'npm --prefix bench ci'],
-] as const) {
-  if (ok) continue;
-  if (process.env.CI) throw new Error(`${what} is missing: CI must install it (${install})`);
-  console.warn(`Generator tests for ${what} skipped: install it with: ${install}`);
-}
+const hasHugo = installed(
+  spawnSync('hugo', ['version'], { encoding: 'utf8' }).status === 0,
+  'hugo',
+  'sudo apt-get install hugo',
+);
+const hasEleventy = installed(existsSync(corpus.eleventyBin), 'Eleventy (bench/node_modules)', 'npm --prefix bench ci');
 
 /** 180 pages: big enough for every kind of link many times over, small enough to build in seconds. */
 const PAGES = 180;

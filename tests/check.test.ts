@@ -156,7 +156,7 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     expect(r.summary).toMatchObject({ pages: 6, errors: 19, warnings: 2 });
     const fragment = r.findings.find((f) => f.target === '/zeta#nowhere')!;
     expect(fragment.message).toBe('no id="nowhere" on /zeta (zeta.html)');
-    expect(fragment.places).toEqual([{ page: 'index.html', url: '/', file: null, line: 13, region: 'main' }]);
+    expect(fragment.places).toEqual([{ page: 'index.html', url: '/', file: null, line: 13, col: 48, region: 'main' }]);
     expect(r.findings.find((f) => f.rule === 'banned-wording')!.message).toBe(
       'uses "risk-free": "...Sportsbooks Old Guide Odds Claim A risk-free start."',
     );
@@ -188,11 +188,11 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
     expect(gh.code).toBe(1);
     expect(gh.out).toContain(
-      '::error file=index.html,line=13,title=pa-site check%3A broken-fragment::' +
+      '::error file=index.html,line=13,col=48,title=pa-site check%3A broken-fragment::' +
         'no id="nowhere" on /zeta (zeta.html)%0Afix: ',
     );
     expect(gh.out).toContain(
-      '::warning file=about.html,line=8,title=pa-site check%3A known-unbuilt::' +
+      '::warning file=about.html,line=8,col=89,title=pa-site check%3A known-unbuilt::' +
         '/sportsbooks is not built; 404.html answers it (on all 6 pages)%0Afix: ',
     );
     expect(gh.out).toContain(
@@ -415,9 +415,7 @@ describe('a folder that cannot be read completely', () => {
     });
     await chmod(path.join(dir, 'locked'), 0o755); // so the clean-up can remove it
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(
-      /^pa-site check: cannot list .*locked \(EACCES\), so the folder cannot be checked completely/,
-    );
+    expect(r.stderr).toMatch(/^error: cannot list .*locked \(EACCES\), so the folder cannot be checked completely/);
     expect(r.stderr).not.toContain('unexpected error');
   });
 });

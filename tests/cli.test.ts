@@ -133,3 +133,54 @@ describe('pa-site CLI', () => {
     expect(code).toBe(0);
   });
 });
+
+describe('usage errors, the same at every level (#35 item 4)', () => {
+  it('names an unknown option even without a command, instead of printing the whole help', () => {
+    const r = run(['--bogus']);
+    expect([r.code, r.out]).toEqual([2, '']);
+    expect(r.err).toBe('error: unknown option \'--bogus\'\n(run "pa-site --help" for usage)\n');
+    for (const command of ['build', 'check', 'dev', 'preview']) {
+      const c = run([command, '--bogus']);
+      expect([command, c.code, c.err.split('\n')[0]]).toEqual([command, 2, "error: unknown option '--bogus'"]);
+    }
+  });
+
+  it('a --root that is not a project is a usage error (exit 2) for build, check, dev and preview', () => {
+    for (const command of ['build', 'check', 'dev']) {
+      const r = run([command, '--root', '/no/such/project']);
+      expect([command, r.code, r.out]).toEqual([command, 2, '']);
+      expect(r.err).toBe(
+        'error: --root: /no/such/project does not exist\n' +
+          '    fix: run pa-site in the project folder, or pass --root DIR pointing at a folder that contains ' +
+          'content/site.yaml\n',
+      );
+    }
+    expect(run(['preview', '--root', '/no/such/project']).code).toBe(2);
+  });
+
+  it('every usage error starts with "error: " and has at most one fix line', () => {
+    for (const args of [
+      ['build', '--workers', '0'],
+      ['build', '--today', 'soon'],
+      ['check', '--dir', '/no/such/dist'],
+      ['dev', '--port', 'x'],
+      ['preview', '--port', 'x'],
+      ['preview', '--dir', '/no/such/dist'],
+    ]) {
+      const r = run(args);
+      const lines = r.err.trimEnd().split('\n');
+      expect([args.join(' '), r.code, lines[0]?.startsWith('error: ')]).toEqual([args.join(' '), 2, true]);
+      expect(lines.slice(1).every((l) => l.startsWith('    fix: '))).toBe(true);
+    }
+  });
+
+  it('says in the help which folder each path option is relative to', () => {
+    const help = (...args: string[]) => run([...args, '--help']).out.replace(/\s+/g, ' ');
+    expect(help()).toContain(
+      'Paths: --root and --dir (check, preview) are relative to the current folder; build --out is relative to --root',
+    );
+    expect(help('build')).toContain('--out <dir> output folder, relative to --root');
+    expect(help('check')).toContain('--dir <dir> check this built folder instead of building (relative to the current');
+    expect(help('preview')).toContain('--dir <dir> serve this built folder (relative to the current folder; default:');
+  });
+});

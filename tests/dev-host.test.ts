@@ -2,6 +2,7 @@ import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dev, type DevServer } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
+import { scaled } from './machine.js';
 
 let server: DevServer;
 let p: Awaited<ReturnType<typeof fixtureProject>>;
@@ -22,7 +23,7 @@ const getWithHost = (host: string) =>
 beforeAll(async () => {
   p = await fixtureProject();
   server = await dev({ root: p.root, port: 0 });
-}, 60_000);
+}, scaled(60_000));
 afterAll(async () => {
   await server?.close();
   await p?.cleanup();

@@ -34,7 +34,7 @@ beforeAll(async () => {
       onLog?.();
     },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   await p?.cleanup();
@@ -60,5 +60,5 @@ describe('dev server: the last save wins (#16 item 12)', () => {
       );
       expect(server.last().ok).toBe(true);
     }
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const cleanups: (() => Promise<void>)[] = [];
@@ -22,7 +23,7 @@ const devOnce = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [bin, 'dev', ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 30_000,
+    timeout: scaled(30_000),
   });
 
 /** Starts `pa-site dev --port 0`; resolves once it prints its URL (or rejects if it exits first). */
@@ -90,10 +91,9 @@ describe('pa-site dev start-up', () => {
     const p = await project();
     const missing = path.join(p.root, 'no-such-folder');
     const r = devOnce(['--root', missing, '--port', '0']);
-    expect([r.signal, r.status, r.stdout]).toEqual([null, 1, '']);
+    expect([r.signal, r.status, r.stdout]).toEqual([null, 2, '']);
     expect(r.stderr).toBe(
-      `error: no site configuration found: expected ${path.join(missing, 'content', 'site.yaml')}, ` +
-        'but it does not exist\n' +
+      `error: --root: ${missing} does not exist\n` +
         '    fix: run pa-site in the project folder, or pass --root DIR pointing at a folder that contains ' +
         'content/site.yaml\n',
     );

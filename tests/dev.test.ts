@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOfContent, buildRealSite, repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const freePort = () =>
@@ -255,7 +256,7 @@ describe('pa-site dev', () => {
   it('tells a second dev server for the same folder what is running', () => {
     const r = spawnSync(process.execPath, [bin, 'dev', '--root', project.root], {
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: scaled(60_000),
       env: env(),
     });
     expect(r.status).toBe(1);

@@ -8,6 +8,7 @@ import { markdownForPage, MARKDOWN_IT, type MarkdownEngine } from '../src/pipeli
 import { remarkEngine } from '../src/pipeline/render/remark-engine.js';
 import { build, formatDiagnostic } from '../src/index.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const temps: string[] = [];
 afterAll(() => {
@@ -58,7 +59,7 @@ describe('remark and markdown-it write the same site', () => {
     expect(await buildBoth(path.join(repoRoot, 'content'))).toBeGreaterThan(20);
   });
 
-  it('the 1,000-page bench corpus: byte-identical dist/', async () => {
+  it('the 1,000-page bench corpus: byte-identical dist/', { timeout: scaled(300_000) }, async () => {
     const content = path.join(temp('corpus'), 'content');
     mkdirSync(path.join(content, 'pages'), { recursive: true });
     cpSync(path.join(repoRoot, 'content', 'site.yaml'), path.join(content, 'site.yaml'));
@@ -80,7 +81,7 @@ describe('remark and markdown-it write the same site', () => {
     }
     expect(await buildBoth(content)).toBeGreaterThan(n);
     // Two cold 1,000-page builds, one with remark: about a minute on a loaded two-core machine.
-  }, 300_000);
+  });
 });
 
 /**

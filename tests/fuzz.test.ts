@@ -12,6 +12,7 @@ import { loadMarkdownEngine } from '../src/pipeline/render/remark-plugins.js';
 import { reviewRoutesOf } from '../src/pipeline/validate/validate.js';
 import { fixtureProject, HOME, OPERATOR } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 /*
  * Random and mutated frontmatter, operator YAML and Markdown go through validation and rendering
@@ -135,7 +136,7 @@ beforeAll(async () => {
       compiled.templates.module,
       engine,
     );
-}, 60_000);
+});
 afterAll(() => cleanup?.());
 
 /** Every error names a content file and a line; a case without errors produced its pages. */
@@ -150,7 +151,7 @@ function judge(diagnostics: Diagnostic[], produced: boolean): void {
 }
 
 describe('fuzzed content never crashes the build', () => {
-  it('validation and rendering, in memory: thousands of cases', () => {
+  it('validation and rendering, in memory: thousands of cases', { timeout: scaled(120_000) }, () => {
     fc.assert(
       fc.property(page, operator, sources, (text, op, registry) => {
         const file = (p: string, t: string): SourceFile => ({ path: p, text: t });
@@ -177,9 +178,9 @@ describe('fuzzed content never crashes the build', () => {
       }),
       { seed: 1616, numRuns: 2000 },
     );
-  }, 120_000);
+  });
 
-  it('build() itself, on disk: a sample', async () => {
+  it('build() itself, on disk: a sample', { timeout: scaled(120_000) }, async () => {
     const p = await fixtureProject();
     try {
       await fc.assert(
@@ -194,5 +195,5 @@ describe('fuzzed content never crashes the build', () => {
     } finally {
       await p.cleanup();
     }
-  }, 120_000);
+  });
 });

@@ -9,6 +9,7 @@ import { build } from '../src/index.js';
 import { recoverOutput } from '../src/pipeline/write/write.js';
 import { fixtureProject, page } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 /*
  * Kills a build with SIGKILL at a chosen file-system operation (before or after it) and checks
@@ -131,11 +132,13 @@ beforeAll(async () => {
     sites.push(await snapshot(r.outDir));
   }
   expect(sites[0]).not.toEqual(sites[1]);
-}, 60_000);
+});
 afterAll(() => p?.cleanup());
 
 describe('SIGKILL during a build', () => {
-  it('leaves dist/ as the old or the new complete site, at random points of the write and swap', async () => {
+  it('leaves dist/ as the old or the new complete site, at random points of the write and swap', {
+    timeout: scaled(180_000),
+  }, async () => {
     const dist = path.join(p.root, 'dist');
     await use(0);
     await runChild(-1, false);
@@ -180,5 +183,5 @@ describe('SIGKILL during a build', () => {
     await use(current);
     expect((await build({ root: p.root, cacheDir: path.join(p.root, 'cache') })).ok).toBe(true);
     expect((await readdir(p.root)).filter((n) => n.startsWith('.dist'))).toEqual([]);
-  }, 180_000);
+  });
 });

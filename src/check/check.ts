@@ -5,7 +5,7 @@
  * result.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -13,10 +13,12 @@ import { parse as parseYaml } from 'yaml';
 import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { detectSite } from './detect.js';
+import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
 import { locateFindings } from './locate.js';
+import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
@@ -81,26 +83,6 @@ async function readConfig(root: string): Promise<Config | null> {
   }
 }
 
-async function listFiles(dir: string): Promise<string[]> {
-  let entries: Awaited<ReturnType<typeof readdirEntries>>;
-  try {
-    entries = await readdirEntries(dir);
-  } catch (e) {
-    // A folder inside that cannot be listed: the check would be incomplete, so it is refused.
-    const err = e as NodeJS.ErrnoException;
-    const where = err.path ? path.relative(process.cwd(), err.path) || '.' : dir;
-    throw new CheckInputError(
-      `cannot list ${where} (${err.code ?? err.message}), so the folder cannot be checked completely; ` +
-        'give your user read access to every folder in it, or check another folder',
-    );
-  }
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-}
-
-const readdirEntries = (dir: string) => readdir(dir, { withFileTypes: true, recursive: true });
-
 const originOf = (url: string | null) => {
   if (!url) return null;
   try {
@@ -127,6 +109,8 @@ function sortFindings(findings: Finding[]): Finding[] {
   const firstPage = (f: Finding) => f.places[0]?.page ?? '';
   return findings.sort(
     (a, b) =>
+      // A wrong --served-as explains the rest: it comes first.
+      Number(b.rule === 'served-as') - Number(a.rule === 'served-as') ||
       CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] ||
       (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1) ||
       (a.category === 'page'
@@ -215,7 +199,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     }
 
     const t0 = performance.now();
-    const files = await listFiles(dir);
+    const { files, symlinks } = await listFiles(dir);
     const fileSet = new Set(files);
     const read = (f: string) => (fileSet.has(f) ? readFileSync(path.join(dir, f), 'utf8') : null);
     // A build check made is pa-site's whatever the folder holds; a folder it was given must say so.
@@ -225,7 +209,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (!paSite) config = null;
     const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
-    const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8')));
+    // The page rules' state is collected only where they run: pa-site's own builds.
+    const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8'), { rules: paSite }));
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
@@ -240,14 +225,15 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     htmlFiles.forEach((file, i) => {
       pages.set(file, { file, url: servedPath(file, servedAs), scan: scans[i]! });
     });
-    const links = checkLinks({
+    const linkContext = {
       pages,
       files: fileSet,
       siteOrigin,
       servedAs,
       paSite,
       knownUnbuilt: config?.knownUnbuilt ?? [],
-    });
+    };
+    const links = checkLinks(linkContext);
     const map = checkSitemap({
       text: sitemap,
       required: paSite,
@@ -257,6 +243,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     });
 
     const findings: Finding[] = [...links.findings, ...map.findings, ...depthFindings(pages.values())];
+    findings.push(...symlinkFindings(symlinks));
+    const modeHint = options.dir !== undefined ? servedAsHint(linkContext, links, options.dir) : null;
+    if (modeHint) findings.push(modeHint);
     if (paSite) {
       const rulePages: RulePage[] = [...pages.values()].map((p) => {
         const page = pagesByFile.get(p.file);

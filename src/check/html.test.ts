@@ -1,5 +1,22 @@
+import fc from 'fast-check';
+import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { MAX_DEPTH, refreshUrl, scanHtml, srcsetUrls } from './html.js';
+import { scaled } from '../../tests/machine.js';
+
+/** The part of htmlparser2's tree the property test reads (its types live in an undeclared dependency). */
+interface ChildNode {
+  type: string;
+  data?: string;
+  parent: ChildNode | null;
+}
+interface Element extends ChildNode {
+  name: string;
+  attribs: Record<string, string | undefined>;
+  children: ChildNode[];
+}
+const isTag = (n: ChildNode | null): n is Element => n !== null && (n.type === 'tag' || n.type === 'script');
+const isText = (n: ChildNode): n is ChildNode & { data: string } => n.type === 'text';
 
 const PAGE = `<!DOCTYPE html>
 <html lang="en"><head>
@@ -116,6 +133,103 @@ describe('operator calls to action', () => {
     ]);
   });
 
+  it('finds a terms link in the same card only, however cards nest, and the disclosure before a link', () => {
+    const s = scanHtml(`<p>We may receive compensation.</p><main>
+<section><div class="card"><a href="https://a.example/" rel="sponsored">A</a> T&amp;Cs apply.
+<a href="https://a.example/terms">Full terms</a></div>
+<ul><li><a href="https://b.example/" rel="sponsored">B</a> T&amp;Cs apply.</li></ul>
+<a href="https://b.example/terms">Terms</a></section>
+<aside><a href="https://c.example/" rel="sponsored">C</a> Terms and
+  conditions apply. <a href="/terms">terms</a></aside>
+</main>`);
+    expect(s.ctas.map((c) => [c.href, c.terms, c.termsLink])).toEqual([
+      ['https://a.example/', true, true],
+      ['https://b.example/', true, false],
+      ['https://c.example/', true, false],
+    ]);
+    expect(s.sponsoredBeforeDisclosure).toBeNull();
+    expect(s.text).toMatch(/^We may receive compensation\. A T&Cs apply\. Full terms B T&Cs apply\./);
+    const late = scanHtml('<a href="https://a.example/" rel="sponsored">A</a><p>We may receive compensation.</p>');
+    expect(late.sponsoredBeforeDisclosure).toEqual({ href: 'https://a.example/', line: 1 });
+  });
+
+  it("collects no page-rule state where pa-site's page rules do not run, links and ids still", () => {
+    const html = `<title>T</title><h1 id="top-heading">Hi</h1><div class="card">
+<a class="btn-cta" href="https://a.example/" rel="sponsored">A</a> T&amp;Cs apply.</div>
+<div data-offer-verified="2024-01" data-offer-operator="A"></div>`;
+    const s = scanHtml(html, { rules: false });
+    expect([s.text, s.ctas, s.offers, s.sponsoredBeforeDisclosure]).toEqual(['', [], [], null]);
+    expect(s.links.map((l) => l.url)).toEqual(['https://a.example/']);
+    expect([...s.ids]).toEqual(['top-heading']);
+    expect(s.titles).toEqual(['T']);
+    expect(scanHtml(html).ctas).toHaveLength(1);
+  });
+
+  it('judges every call to action as a plain reading of its card would, on any nesting (property)', () => {
+    // The reference: the parsed tree, each card's text read whole, as the scanner did before it went one-pass.
+    const text = (n: ChildNode): string => (isText(n) ? n.data : isTag(n) ? ` ${n.children.map(text).join('')} ` : '');
+    const collapse = (s: string) => s.replace(/\s+/g, ' ');
+    const isCard = (e: Element) => ['article', 'section', 'aside', 'li'].includes(e.name) || e.attribs.class === 'card';
+    const reference = (html: string) => {
+      const all: Element[] = [];
+      const walk = (n: ChildNode) => {
+        if (!isTag(n)) return;
+        all.push(n);
+        n.children.forEach(walk);
+      };
+      (parseDocument(html).children as unknown as ChildNode[]).forEach(walk);
+      return all
+        .filter((e) => e.name === 'a' && e.attribs.rel === 'sponsored')
+        .map((cta) => {
+          let box: Element | null = null;
+          for (let p = cta.parent; p && isTag(p) && !box; p = p.parent) if (isCard(p)) box = p;
+          box ??= cta.parent && isTag(cta.parent) ? cta.parent : null;
+          if (!box) return [false, false];
+          const inside: Element[] = [];
+          const collect = (n: ChildNode) => {
+            if (!isTag(n)) return;
+            inside.push(n);
+            n.children.forEach(collect);
+          };
+          box.children.forEach(collect);
+          const termsLink = inside.some(
+            (a) => a.name === 'a' && a.attribs.href?.startsWith('https://') && /\b(?:T&Cs?|terms)\b/i.test(text(a)),
+          );
+          return [/\b(?:T&Cs?|terms (?:and|&) conditions) apply\b/i.test(collapse(text(box))), termsLink];
+        });
+    };
+    const words = fc.constantFrom(
+      'T&amp;Cs apply.',
+      'terms',
+      'Terms and\n conditions apply',
+      'hello',
+      'T&amp;Cs',
+      'apply',
+    );
+    const tree: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        words,
+        words.map((w) => `<a href="https://op.example/t">${w}</a>`),
+        words.map((w) => `<a href="/local">${w}</a>`),
+        fc.constant('<a href="https://op.example/" rel="sponsored">Claim</a>'),
+        fc
+          .tuple(
+            fc.constantFrom('div', 'section', 'article', 'span', 'aside', 'div class="card"'),
+            fc.array(tie('node'), { maxLength: 4 }),
+          )
+          .map(([tag, kids]) => `<${tag}> ${kids.join(' ')} </${tag.split(' ')[0]}>`),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(fc.array(tree, { maxLength: 4 }), (parts) => {
+        const html = `<div>${parts.join(' ')}</div>`;
+        expect(scanHtml(html).ctas.map((c) => [c.terms, c.termsLink])).toEqual(reference(html));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('ignores ordinary links', () => {
     expect(scanHtml('<a class="btn" href="/about">About</a>').ctas).toEqual([]);
   });
@@ -139,9 +253,11 @@ describe('deeply nested pages', () => {
     expect(scanHtml('<div><div><a href="/x">x</a></div></div>').tooDeep).toBeNull();
   });
 
-  it('reads 200,000 nested elements without quadratic cost (the parser used to shift its stack per tag)', () => {
+  it('reads 200,000 nested elements without quadratic cost (the parser used to shift its stack per tag)', {
+    timeout: scaled(10_000),
+  }, () => {
     // Quadratic scanning took 17 s for 80,000 levels; this finishes in milliseconds or times out.
     const scan = scanHtml(`<main>${'<div>'.repeat(200_000)}</main>`);
     expect(scan.tooDeep).toBe(1);
-  }, 10_000);
+  });
 });

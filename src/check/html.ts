@@ -9,12 +9,31 @@ import type { Region } from './types.js';
 export interface LinkRef {
   /** The URL as written (one candidate of a srcset). */
   url: string;
-  /** `content` is the target of `<meta http-equiv="refresh">`. */
-  attr: 'href' | 'src' | 'srcset' | 'action' | 'content';
+  /** The attribute it came from; `content` is the target of `<meta http-equiv="refresh">`. */
+  attr:
+    | 'href'
+    | 'xlink:href'
+    | 'src'
+    | 'srcset'
+    | 'imagesrcset'
+    | 'data'
+    | 'poster'
+    | 'background'
+    | 'action'
+    | 'formaction'
+    | 'content';
   tag: string;
+  /**
+   * `page`: a reader goes there (a link, `<link rel=next>`, a form, a refresh); `asset`: the page
+   * loads it (an image, a script, a stylesheet, an embedded object or frame).
+   */
+  kind: 'page' | 'asset';
   /** 1-based line in the HTML file. */
   line: number;
-  region: Region;
+  /** 1-based column in that line (UTF-16 code units), for pages written on one long line. */
+  col: number;
+  /** Null when the page has neither a header nor a footer, so "layout" would mean nothing. */
+  region: Region | null;
 }
 
 export interface Cta {
@@ -70,10 +89,47 @@ export interface PageScan {
  */
 export const MAX_DEPTH = 512;
 
-const SRC_TAGS = new Set(['img', 'script', 'iframe', 'source', 'audio', 'video', 'track', 'embed', 'input']);
-const HREF_TAGS = new Set(['a', 'area', 'link']);
-/** `<link rel>` values that do not point at a resource the page needs. */
-const SKIP_LINK_RELS = /\b(canonical|alternate|preconnect|dns-prefetch)\b/;
+/**
+ * The URL attributes a browser fetches or navigates to, from the HTML standard's index of
+ * attributes (docs/check.md lists them, and those deliberately not read).
+ */
+const SRC_TAGS = new Set(['img', 'script', 'iframe', 'frame', 'source', 'audio', 'video', 'track', 'embed']);
+/** SVG elements whose `href` (or SVG 1.1's `xlink:href`) names a resource or an element (tag names lower-cased). */
+const SVG_HREF_TAGS = new Set([
+  'a',
+  'use',
+  'image',
+  'feimage',
+  'script',
+  'textpath',
+  'mpath',
+  'lineargradient',
+  'radialgradient',
+  'pattern',
+  'filter',
+  'cursor',
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'set',
+]);
+/** Elements whose `background` attribute browsers still load as a background image. */
+const BACKGROUND_TAGS = new Set(['body', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th']);
+/** `<link rel>` values that load a resource into the page: anything else links to a page (prev, next, search…). */
+const ASSET_LINK_RELS = new Set([
+  'stylesheet',
+  'icon',
+  'apple-touch-icon',
+  'apple-touch-icon-precomposed',
+  'apple-touch-startup-image',
+  'mask-icon',
+  'manifest',
+  'preload',
+  'modulepreload',
+  'prefetch',
+]);
+/** `<link rel>` values checked elsewhere (canonical) or naming only a host to connect to early. */
+const SKIP_LINK_RELS = new Set(['canonical', 'preconnect', 'dns-prefetch']);
 /** Elements whose text readers never see. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'template', 'head']);
 /** Elements that bound "the same card or section" for an operator call to action. */
@@ -125,15 +181,66 @@ export function refreshUrl(content: string): string | null {
 interface Frame {
   tag: string;
   container: boolean;
+  /** Order in which the element opened: elements opened after it and before it closed are inside it. */
+  seq: number;
+  /** Length of the page's text when the element opened. */
   textStart: number;
   ctas: Cta[] | null;
-  /** A terms link sits inside this element. */
-  termsLink: boolean;
-  /** For `<a>`: its href, to judge it as a terms link when it closes. */
-  href?: string;
+  /** For `<a>` with an http(s) href: judged as a terms link once the page's text is complete. */
+  http: boolean;
 }
 
-export function scanHtml(html: string): PageScan {
+/** A closed element's span: `seq` to `endSeq` in opening order, `start` to `end` in the page's text. */
+interface Span {
+  seq: number;
+  endSeq: number;
+  start: number;
+  end: number;
+}
+
+/** Every match of a global regex in `text`: start offsets and ends, in order. */
+function matches(re: RegExp, text: string): { starts: number[]; ends: number[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const m of text.matchAll(re)) {
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
+  return { starts, ends };
+}
+
+/** First index in the ascending list `xs` whose value is ≥ `x`. */
+function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** A match of `m` lies wholly inside text[start, end). */
+function within(m: { starts: number[]; ends: number[] }, start: number, end: number): boolean {
+  const i = lowerBound(m.starts, start);
+  return i < m.starts.length && m.ends[i]! <= end;
+}
+
+export interface ScanOptions {
+  /**
+   * Also collect what pa-site's page rules need (text, operator calls to action, offers); off for
+   * other generators' folders, where those rules do not run. Default: on.
+   */
+  rules?: boolean;
+}
+
+/**
+ * Reads a page in one pass, in time linear in its size: no test looks back over the text read so
+ * far; the calls to action's "same card" tests run once, on the whole text, at the end.
+ */
+export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
+  const rules = options.rules ?? true;
   const scan: PageScan = {
     ids: new Set(),
     base: null,
@@ -151,8 +258,25 @@ export function scanHtml(html: string): PageScan {
     tooDeep: null,
   };
   let disclosed = false;
+  // The visible text, whitespace collapsed as it is appended (so offsets into it stay valid).
   let text = '';
+  let endsInSpace = true;
+  // Text appended since the last disclosure test, and the end of what came before (a word can span both).
+  let unread = '';
+  let readTail = '';
+  const append = (data: string) => {
+    if (!rules) return;
+    let s = data.replace(/\s+/g, ' ');
+    if (endsInSpace && s[0] === ' ') s = s.slice(1);
+    if (!s) return;
+    text += s;
+    endsInSpace = s[s.length - 1] === ' ';
+    if (!disclosed) unread += s;
+  };
   const stack: Frame[] = [];
+  let seq = 0;
+  const httpLinks: Span[] = [];
+  const boxes: (Span & { ctas: Cta[] })[] = [];
   let hidden = 0;
   let svg = 0;
   let inTitle = false;
@@ -160,52 +284,58 @@ export function scanHtml(html: string): PageScan {
   let main = 0;
   let header = 0;
   let footer = 0;
+  let landmarks = false;
   // Line numbers: indices only grow while parsing, so count newlines incrementally.
   let lineIdx = 0;
   let line = 1;
+  let lineStart = 0;
   const lineAt = (index: number) => {
     if (index < lineIdx) return line;
-    for (let i = html.indexOf('\n', lineIdx); i !== -1 && i < index; i = html.indexOf('\n', i + 1)) line++;
+    for (let i = html.indexOf('\n', lineIdx); i !== -1 && i < index; i = html.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
     lineIdx = index;
     return line;
   };
   const region = (): Region => (main ? 'main' : header ? 'header' : footer ? 'footer' : 'layout');
-  const addLink = (url: string, attr: LinkRef['attr'], tag: string, ln: number) => {
-    // Browsers strip only C0 controls and spaces around a URL (not other Unicode spaces).
-    const u = url.replace(/^[\0- ]+|[\0- ]+$/g, '');
-    if (u) scan.links.push({ url: u, attr, tag, line: ln, region: region() });
-  };
   const closeFrame = (f: Frame) => {
     if (f.tag === 'main') main--;
     else if (f.tag === 'header') header--;
     else if (f.tag === 'footer') footer--;
     else if (f.tag === 'svg') svg--;
     if (HIDDEN_TEXT.has(f.tag)) hidden--;
-    if (f.tag === 'a' && f.href !== undefined && /^https?:\/\//i.test(f.href.trim())) {
-      if (TERMS_LINK_TEXT.test(text.slice(f.textStart))) for (const g of stack) g.termsLink = true;
-    }
-    if (f.ctas) {
-      const inside = text.slice(f.textStart);
-      const ok = TERMS.test(inside.replace(/\s+/g, ' '));
-      for (const c of f.ctas) {
-        c.terms = ok;
-        c.termsLink = f.termsLink;
-      }
-    }
+    if (!rules) return;
+    const span = { seq: f.seq, endSeq: seq, start: f.textStart, end: text.length };
+    if (f.http) httpLinks.push(span);
+    if (f.ctas) boxes.push({ ...span, ctas: f.ctas });
+  };
+  const disclosedSoFar = () => {
+    const t = readTail + unread;
+    unread = '';
+    readTail = t.slice(-20);
+    return DISCLOSURE.test(t);
   };
 
   const parser = new Parser(
     {
       onopentag(name, attrs) {
         const ln = lineAt(parser.startIndex);
+        const col = parser.startIndex - lineStart + 1;
+        const addLink = (url: string, attr: LinkRef['attr'], kind: LinkRef['kind']) => {
+          // Browsers strip only C0 controls and spaces around a URL (not other Unicode spaces).
+          const u = url.replace(/^[\0- ]+|[\0- ]+$/g, '');
+          if (u) scan.links.push({ url: u, attr, tag: name, kind, line: ln, col, region: region() });
+        };
         const cls = attrs.class;
+        const href = attrs.href;
         const frame: Frame = {
           tag: name,
           container: CONTAINERS.has(name) || (cls !== undefined && CARD_CLASS.test(cls)),
+          seq: ++seq,
           textStart: text.length,
           ctas: null,
-          termsLink: false,
-          ...(name === 'a' && attrs.href !== undefined ? { href: attrs.href } : {}),
+          http: rules && name === 'a' && href !== undefined && /^https?:\/\//i.test(href.trim()),
         };
         if (attrs.id !== undefined) scan.ids.add(attrs.id);
         if (name === 'a' && attrs.name !== undefined) scan.ids.add(attrs.name);
@@ -216,21 +346,39 @@ export function scanHtml(html: string): PageScan {
         else if (name === 'h1') scan.h1++;
         else if (name === 'title' && !svg) inTitle = true;
         if (HIDDEN_TEXT.has(name)) hidden++;
+        if (header || footer) landmarks = true;
 
-        if (HREF_TAGS.has(name) && attrs.href !== undefined) {
-          if (!(name === 'link' && SKIP_LINK_RELS.test((attrs.rel ?? '').toLowerCase())))
-            addLink(attrs.href, 'href', name, ln);
-          if (name === 'link' && tokens(attrs.rel).includes('canonical')) scan.canonicals.push(attrs.href.trim());
+        if (svg && SVG_HREF_TAGS.has(name)) {
+          // SVG: `href` (SVG 2) or `xlink:href` on <a>, <use>, <image>, <feImage>, <script>, gradients…
+          const ref = href ?? attrs['xlink:href'];
+          if (ref !== undefined)
+            addLink(ref, href !== undefined ? 'href' : 'xlink:href', name === 'a' ? 'page' : 'asset');
+        } else if ((name === 'a' || name === 'area') && href !== undefined) {
+          addLink(href, 'href', 'page');
+        } else if (name === 'link' && href !== undefined) {
+          const rel = tokens(attrs.rel);
+          const asset = rel.some((r) => ASSET_LINK_RELS.has(r));
+          if (asset || !rel.some((r) => SKIP_LINK_RELS.has(r))) addLink(href, 'href', asset ? 'asset' : 'page');
+          if (rel.includes('canonical')) scan.canonicals.push(href.trim());
         }
-        if (SRC_TAGS.has(name) && attrs.src !== undefined) addLink(attrs.src, 'src', name, ln);
+        if (name === 'link' && attrs.imagesrcset)
+          for (const u of srcsetUrls(attrs.imagesrcset)) addLink(u, 'imagesrcset', 'asset');
+        if (attrs.src !== undefined && (SRC_TAGS.has(name) || (name === 'input' && isImageInput(attrs.type))))
+          addLink(attrs.src, 'src', 'asset');
         if ((name === 'img' || name === 'source') && attrs.srcset)
-          for (const u of srcsetUrls(attrs.srcset)) addLink(u, 'srcset', name, ln);
-        if (name === 'form' && attrs.action !== undefined) addLink(attrs.action, 'action', name, ln);
-        if (name === 'base' && attrs.href !== undefined && scan.base === null && !svg) scan.base = attrs.href;
+          for (const u of srcsetUrls(attrs.srcset)) addLink(u, 'srcset', 'asset');
+        if (name === 'video' && attrs.poster !== undefined) addLink(attrs.poster, 'poster', 'asset');
+        if (name === 'object' && attrs.data !== undefined) addLink(attrs.data, 'data', 'asset');
+        if (BACKGROUND_TAGS.has(name) && attrs.background !== undefined)
+          addLink(attrs.background, 'background', 'asset');
+        if (name === 'form' && attrs.action !== undefined) addLink(attrs.action, 'action', 'page');
+        if ((name === 'button' || name === 'input') && attrs.formaction !== undefined)
+          addLink(attrs.formaction, 'formaction', 'page');
+        if (name === 'base' && href !== undefined && scan.base === null && !svg) scan.base = href;
         if (name === 'meta') {
           if ((attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') {
             const target = refreshUrl(attrs.content ?? '');
-            if (target) addLink(target, 'content', name, ln);
+            if (target) addLink(target, 'content', 'page');
           }
           const metaName = (attrs.name ?? '').toLowerCase();
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
@@ -238,29 +386,25 @@ export function scanHtml(html: string): PageScan {
             scan.noindex = true;
           else if (metaName === 'pa-site-check-ignore') scan.ignore.push(...tokens(attrs.content?.replace(/,/g, ' ')));
         }
-        if (name === 'a' && attrs.href !== undefined) {
+        if (rules && name === 'a' && href !== undefined) {
           const rel = tokens(attrs.rel);
           if (rel.includes('sponsored') && !disclosed && !scan.sponsoredBeforeDisclosure) {
-            disclosed = DISCLOSURE.test(text);
-            if (!disclosed) scan.sponsoredBeforeDisclosure = { href: attrs.href, line: ln };
+            disclosed = disclosedSoFar();
+            if (!disclosed) scan.sponsoredBeforeDisclosure = { href, line: ln };
           }
           if (rel.includes('sponsored') || tokens(cls).includes('btn-cta')) {
-            const cta: Cta = {
-              href: attrs.href,
-              line: ln,
-              sponsored: rel.includes('sponsored'),
-              terms: false,
-              termsLink: false,
-            };
+            const cta: Cta = { href, line: ln, sponsored: rel.includes('sponsored'), terms: false, termsLink: false };
             scan.ctas.push(cta);
-            const box = [...stack].reverse().find((f) => f.container) ?? stack[stack.length - 1];
+            let box: Frame | undefined;
+            for (let i = stack.length - 1; i >= 0 && !box; i--) if (stack[i]!.container) box = stack[i];
+            box ??= stack[stack.length - 1];
             if (box) {
               box.ctas ??= [];
               box.ctas.push(cta);
             }
           }
         }
-        if (attrs['data-offer-verified'] !== undefined)
+        if (rules && attrs['data-offer-verified'] !== undefined)
           scan.offers.push({
             verified: attrs['data-offer-verified'],
             state: attrs['data-offer-state'] ?? '',
@@ -272,17 +416,17 @@ export function scanHtml(html: string): PageScan {
           scan.tooDeep = ln;
           parser.pause();
         }
-        text += ' ';
+        append(' ');
       },
       ontext(data) {
         if (inTitle) title += data;
-        else if (!hidden) text += data;
+        else if (!hidden) append(data);
       },
       onclosetag(name) {
         if (name === 'title' && inTitle) {
           inTitle = false;
           scan.titles.push(title.replace(/\s+/g, ' ').trim());
-          text += ` ${title} `;
+          append(` ${title} `);
           title = '';
         }
         // Pop to the matching element; htmlparser2 reports implied closes, so this stays balanced.
@@ -291,13 +435,43 @@ export function scanHtml(html: string): PageScan {
           while (stack.length > i) closeFrame(stack.pop()!);
           break;
         }
-        text += ' ';
+        append(' ');
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
   while (stack.length) closeFrame(stack.pop()!);
-  scan.text = text.replace(/\s+/g, ' ').trim();
+  if (!landmarks) for (const l of scan.links) if (l.region === 'layout') l.region = null;
+  if (rules) judgeCtas(text, httpLinks, boxes);
+  scan.text = text.trim();
   return scan;
+}
+
+/** `<input type=image>`: the only input whose `src` a browser loads. */
+const isImageInput = (type: string | undefined) => (type ?? '').trim().toLowerCase() === 'image';
+
+/**
+ * Each call to action's card (`boxes`): 'T&Cs apply' in its text, and a terms link (an http(s)
+ * link whose text names terms) inside it. One pass of each pattern over the page's text, then a
+ * binary search per link and per card.
+ */
+function judgeCtas(text: string, httpLinks: Span[], boxes: (Span & { ctas: Cta[] })[]) {
+  if (!boxes.length) return;
+  const termsWords = matches(new RegExp(TERMS_LINK_TEXT.source, 'gi'), text);
+  const termsApply = matches(new RegExp(TERMS.source, 'gi'), text);
+  // Opening order of the terms links: a card holds those opened after it and before it closed.
+  const termsLinks = httpLinks
+    .filter((a) => within(termsWords, a.start, a.end))
+    .map((a) => a.seq)
+    .sort((x, y) => x - y);
+  for (const b of boxes) {
+    const i = lowerBound(termsLinks, b.seq + 1);
+    const termsLink = i < termsLinks.length && termsLinks[i]! <= b.endSeq;
+    const terms = within(termsApply, b.start, b.end);
+    for (const c of b.ctas) {
+      c.terms = terms;
+      c.termsLink = termsLink;
+    }
+  }
 }

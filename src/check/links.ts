@@ -38,6 +38,8 @@ export interface LinkOutcome {
   linkedTo: Set<string>;
   /** Internal link references checked. */
   checked: number;
+  /** Internal link references that found no file (fragments aside). */
+  missing: number;
 }
 
 /** `/about/` and `/about` are the same entry of check.knownUnbuilt. */
@@ -87,14 +89,25 @@ export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boole
   return ids.has(decoded) || /^top$/i.test(decoded);
 }
 
-/** Subresources (loaded by the page) rather than pages a reader goes to. */
-const isAsset = (ref: LinkRef) => ref.attr === 'src' || ref.attr === 'srcset' || ref.tag === 'link';
+/** Form targets: checked on the site, never fetched on another (a GET of a POST endpoint proves nothing). */
+const isFormTarget = (ref: LinkRef) => ref.attr === 'action' || ref.attr === 'formaction';
 
+/**
+ * One broken target and every reference to it. A page a reader goes to and a file the page loads
+ * can be the same target (`<a>` and `<link rel=next>`, or an `<a>` to an image): it is one
+ * finding, a broken link when any reference navigates to it.
+ */
 interface Group {
-  rule: string;
   target: string;
-  message: string;
-  hint?: string;
+  /** Some reference navigates to the target (else all load it). */
+  page: boolean;
+  kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
+  /** For missing targets: the names the host tries for it. */
+  tried?: string[];
+  /** For fragments: the decoded fragment, the target page's URL and file. */
+  fragment?: { id: string; url: string; file: string };
+  /** For fragments: the target's name comes from a same-page `#x` link. */
+  sameDocument?: boolean;
   places: Map<string, Place>;
 }
 
@@ -109,6 +122,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const resolver = new Resolver(origin);
   let byLowerCase: Map<string, string> | null = null;
   let checked = 0;
+  let missing = 0;
 
   /** The file a URL path finds, as the host serves the folder. */
   const lookup = (path: string) => {
@@ -125,15 +139,22 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     const other = names.map((n) => byLowerCase!.get(n.toLowerCase())).find((f) => f !== undefined);
     return other ? `${other} exists: hosts match file names exactly, case included; fix the link's case` : undefined;
   };
-  const add = (rule: string, target: string, message: string, page: SitePage, ref: LinkRef, hint?: string) => {
-    const key = `${rule}\0${target}`;
+  const placeOf = (page: SitePage, ref: LinkRef): Place => ({
+    page: page.file,
+    url: page.url,
+    file: null,
+    line: ref.line,
+    col: ref.col,
+    ...(ref.region ? { region: ref.region } : {}),
+  });
+  const add = (key: string, init: Omit<Group, 'places' | 'page'>, page: SitePage, ref: LinkRef) => {
     let g = groups.get(key);
     if (!g) {
-      g = { rule, target, message, places: new Map(), ...(hint ? { hint } : {}) };
+      g = { ...init, page: false, places: new Map() };
       groups.set(key, g);
     }
-    if (!g.places.has(page.file))
-      g.places.set(page.file, { page: page.file, url: page.url, file: null, line: ref.line, region: ref.region });
+    if (ref.kind === 'page') g.page = true;
+    if (!g.places.has(page.file)) g.places.set(page.file, placeOf(page, ref));
   };
 
   for (const page of ctx.pages.values()) {
@@ -142,44 +163,55 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
       if (t.kind === 'external') {
+        if (isFormTarget(ref)) continue;
         let list = external.get(t.url);
         if (!list) {
           list = [];
           external.set(t.url, list);
         }
-        if (!list.some((p) => p.page === page.file))
-          list.push({ page: page.file, url: page.url, file: null, line: ref.line, region: ref.region });
+        // Pages are read one after another, so a page already listed is the last one.
+        if (list[list.length - 1]?.page !== page.file) list.push(placeOf(page, ref));
         continue;
       }
       checked++;
       if (t.kind === 'invalid') {
-        const rule = isAsset(ref) ? 'broken-asset' : 'broken-link';
-        add(rule, ref.url, `${ref.url} is not a valid URL, so browsers cannot follow it`, page, ref);
+        add(`invalid\0${ref.url}`, { target: ref.url, kind: 'invalid' }, page, ref);
         continue;
       }
       const file = lookup(t.path);
       if (file === null) {
+        missing++;
         const norm = normalizePath(t.path);
-        const tried = candidates(t.path, ctx.servedAs);
-        if (known.has(norm)) {
-          const msg = has404
-            ? `${norm} is not built; 404.html answers it`
-            : `${norm} is not built and there is no 404.html to answer it`;
-          add('known-unbuilt', norm, msg, page, ref);
-        } else if (isAsset(ref)) {
-          add('broken-asset', t.path, `${t.path} does not exist in the built site`, page, ref, caseHint(tried));
-        } else {
-          const msg = `no page at ${t.path} (looked for ${tried.join(', ')})`;
-          add('broken-link', t.path, msg, page, ref, caseHint(tried));
-        }
+        if (known.has(norm)) add(`known\0${norm}`, { target: norm, kind: 'known-unbuilt' }, page, ref);
+        else
+          add(
+            `missing\0${t.path}`,
+            { target: t.path, kind: 'missing', tried: candidates(t.path, ctx.servedAs) },
+            page,
+            ref,
+          );
         continue;
       }
       if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
       if (t.fragment === undefined) continue;
       const target = ctx.pages.get(file);
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
-      const frag = percentDecode(t.fragment);
-      add('broken-fragment', `${t.path}#${t.fragment}`, `no id="${frag}" on ${target.url} (${file})`, page, ref);
+      // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
+      const id = percentDecode(t.fragment);
+      const key = `fragment\0${file}\0${id}`;
+      add(
+        key,
+        { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: { id, url: target.url, file } },
+        page,
+        ref,
+      );
+      // Named as other pages write it when one does: a same-page `#x` only names the target until then.
+      const g = groups.get(key)!;
+      const sameDocument = ref.url.startsWith('#');
+      if (g.sameDocument === undefined || (g.sameDocument && !sameDocument)) {
+        g.target = `${t.path}#${t.fragment}`;
+        g.sameDocument = sameDocument;
+      }
     }
   }
 
@@ -189,16 +221,24 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     const places = [...g.places.values()].sort((a, b) => a.page.localeCompare(b.page));
     const linking = new Set(places.map((p) => p.page));
     const allPages = places.length >= 2 && contentPages.every((f) => linking.has(f));
-    const isKnown = g.rule === 'known-unbuilt';
+    const isKnown = g.kind === 'known-unbuilt';
+    const rule = isKnown
+      ? 'known-unbuilt'
+      : g.kind === 'fragment'
+        ? 'broken-fragment'
+        : g.page
+          ? 'broken-link'
+          : 'broken-asset';
     const f: Finding = {
-      rule: g.rule,
+      rule,
       severity: isKnown && has404 ? 'warning' : 'error',
       category: isKnown ? 'known-unbuilt' : 'link',
-      message: g.message,
+      message: messageFor(g, has404),
       target: g.target,
       places,
     };
     if (allPages) f.allPages = true;
+    const caseFix = g.tried ? caseHint(g.tried) : undefined;
     if (isKnown) {
       f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
     } else if (allPages) {
@@ -206,16 +246,16 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         ? 'the link is on every page, so it comes from the layout: the header or footer links in ' +
           'content/site.yaml, or a template in templates/'
         : 'the link is on every page, so it comes from the layout template the pages share';
-    } else if (g.hint) {
-      f.hint = g.hint;
-    } else if (g.rule === 'broken-fragment') {
+    } else if (caseFix) {
+      f.hint = caseFix;
+    } else if (rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
-    } else if (g.rule === 'broken-link') {
+    } else if (rule === 'broken-link') {
       f.hint = ctx.paSite
         ? 'correct the link in the page that has it, or add a page at that route in content/pages'
         : 'correct the link, or add the page it points to';
-    } else if (g.rule === 'broken-asset') {
-      f.hint = 'correct the path, or add the file (content/public for pa-site sites)';
+    } else if (rule === 'broken-asset') {
+      f.hint = ctx.paSite ? 'correct the path, or add the file to content/public' : 'correct the path, or add the file';
     }
     findings.push(f);
   }
@@ -234,5 +274,22 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       });
     }
   }
-  return { findings, external, linkedTo, checked };
+  return { findings, external, linkedTo, checked, missing };
+}
+
+function messageFor(g: Group, has404: boolean): string {
+  switch (g.kind) {
+    case 'known-unbuilt':
+      return has404
+        ? `${g.target} is not built; 404.html answers it`
+        : `${g.target} is not built and there is no 404.html to answer it`;
+    case 'invalid':
+      return `${g.target} is not a valid URL, so browsers cannot follow it`;
+    case 'fragment':
+      return `no id="${g.fragment!.id}" on ${g.fragment!.url} (${g.fragment!.file})`;
+    case 'missing':
+      return g.page
+        ? `no page at ${g.target} (looked for ${g.tried!.join(', ')})`
+        : `${g.target} does not exist in the built site`;
+  }
 }

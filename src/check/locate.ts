@@ -90,6 +90,8 @@ export async function locateFindings(
       if (!file) continue;
       p.file = file;
       p.line = (tests.length ? await find(file, tests) : null) ?? 1;
+      // The column was the built HTML's; the line is now the content file's.
+      delete p.col;
     }
   }
 }

@@ -44,7 +44,7 @@ export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not bui
 
 function where(p: Place): string {
   if (p.file) return `${p.page}  ${p.file}${p.line ? `:${p.line}` : ''}`;
-  return p.line ? `${p.page}:${p.line}` : p.page;
+  return p.line ? `${p.page}:${p.line}${p.col ? `:${p.col}` : ''}` : p.page;
 }
 
 /** `header and footer, on all 12 pages` or `about.html, index.html`. */
@@ -56,7 +56,7 @@ function linkedFrom(f: Finding): string {
 
 const SERVED_AS_TEXT = {
   clean: 'clean URLs (/a finds a.html)',
-  html: 'file URLs (a.html only at /a.html)',
+  html: 'exact file names (/a.html finds a.html, /a does not)',
   folders: 'folder URLs (a.html at /a/)',
 } as const;
 
@@ -94,7 +94,10 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   const tag = (f: { severity: 'error' | 'warning' }) =>
     f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
   const heading = (s: string) => paint(o.color, 1, s);
-  const findings = r.findings;
+  // A wrong --served-as explains most of what follows: said once, first.
+  const modeHint = r.findings.find((f) => f.rule === 'served-as');
+  const findings = r.findings.filter((f) => f !== modeHint);
+  if (modeHint) out.push(`${tag(modeHint)}: ${modeHint.message}`, `  ${modeHint.hint}`, '');
 
   const note = o.quiet ? null : siteNote(r);
   if (note) out.push(`note: ${note}`, '');
@@ -226,7 +229,14 @@ export function toJson(r: CheckResult) {
       allPages: f.allPages ?? false,
       hint: f.hint ?? null,
       source: f.source ?? null,
-      places: f.places.map((p) => ({ page: p.page, url: p.url, file: p.file, line: p.line, region: p.region ?? null })),
+      places: f.places.map((p) => ({
+        page: p.page,
+        url: p.url,
+        file: p.file,
+        line: p.line,
+        col: p.col ?? null,
+        region: p.region ?? null,
+      })),
     })),
   };
 }
@@ -297,7 +307,7 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       if (p.file && r.root) file = rel(r.root, p.file);
       else if (!r.build) file = rel(r.dir, p.page);
       const extra = `${file ? '' : ` (${p.page})`}${f.allPages ? ` (on all ${f.places.length} pages)` : ''}`;
-      out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, title }));
+      out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title }));
     }
   }
   if (!quiet) out.push(summaryLine(r));

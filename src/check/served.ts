@@ -56,9 +56,10 @@ export function candidates(pathname: string, mode: ServedAs): string[] {
     if (mode === 'folders') dir.push(`${p.slice(0, -1)}.html`);
     return dir;
   }
-  if (mode === 'html') return [p, `${p}/index.html`];
-  if (mode === 'folders') return [p, `${p}/index.html`, `${p}.html`];
-  return [p, `${p}.html`, `${p}/index.html`];
+  // A name that already ends in .html is not tried again with .html added (a.html.html).
+  const withHtml = mode === 'html' || p.endsWith('.html') ? [] : [`${p}.html`];
+  if (mode === 'folders') return [p, `${p}/index.html`, ...withHtml];
+  return [p, ...withHtml, `${p}/index.html`];
 }
 
 /** The file a URL path finds, or null. */

@@ -27,6 +27,8 @@ export interface Place {
   file: string | null;
   /** Line in `file`, or in the built HTML when `file` is null. */
   line: number | null;
+  /** Column in the built HTML, when `file` is null and the line is known (pages written on one long line). */
+  col?: number;
   /** For links: where on the page the link is. */
   region?: Region;
 }

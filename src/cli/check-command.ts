@@ -1,10 +1,10 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
-import { escapeTerminal } from '../diagnostics.js';
 import { check, CheckInputError } from '../check/check.js';
 import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import { colorEnabled } from './output.js';
+import { notAProject, usageError } from './usage.js';
 
 export interface CheckCommandOptions {
   root: string;
@@ -18,6 +18,7 @@ export interface CheckCommandOptions {
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
 export async function runCheck(opts: CheckCommandOptions): Promise<number> {
+  const err = { color: colorEnabled(process.stderr), err: (l: string) => process.stderr.write(`${l}\n`) };
   const write = (lines: string[]) => {
     if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   };
@@ -31,12 +32,11 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       today: opts.today,
     });
   } catch (e) {
-    if (e instanceof CheckInputError) {
-      process.stderr.write(`pa-site check: ${escapeTerminal(e.message)}\n`);
-      return 2;
-    }
+    if (e instanceof CheckInputError) return usageError(err, e.message);
     throw e;
   }
+  const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
+  if (noProject) return noProject;
   const format = opts.format ?? 'text';
   if (format === 'json') write([formatJson(result)]);
   else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
+import { noProject, usageError } from './usage.js';
 import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
@@ -14,10 +15,8 @@ export async function runDev(opts: { root: string; port?: string; host: string }
   let port = DEFAULT_PORT;
   if (opts.port !== undefined) {
     port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      o.err(`error: --port must be a whole number from 0 to 65535 (received: ${opts.port})`);
-      return 2;
-    }
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      return usageError(o, `--port must be a whole number from 0 to 65535 (received: ${opts.port})`);
   }
   const log = (e: DevLog) => {
     const time = new Date().toLocaleTimeString('en-GB');
@@ -47,9 +46,10 @@ export async function runDev(opts: { root: string; port?: string; host: string }
     server = await dev({ root: opts.root, port, strictPort: opts.port !== undefined, host: opts.host, log });
   } catch (e) {
     if (e instanceof DevError) {
-      // Messages quote --root and --host as given: escaped for the terminal.
-      o.err(`error: ${escapeTerminal(e.message)}${e.hint ? `\n    fix: ${escapeTerminal(e.hint)}` : ''}`);
-      return e.code === 'bad-host' ? 2 : 1; // a --host that cannot be used is a usage error
+      // A --host or --root that cannot be used is a usage error; the rest are about the machine.
+      if (e.code === 'no-project') return noProject(o, opts.root, e.message, e.hint);
+      const code = usageError(o, e.message, e.hint);
+      return e.code === 'bad-host' ? code : 1;
     }
     throw e;
   }

@@ -26,7 +26,9 @@ describe('unexpected errors print one line, and a stack only with --debug', () =
     capture();
     expect(await main(['node', 'pa-site', 'build'])).toBe(1);
     const out = writes.join('');
-    expect(out).toBe('pa-site: unexpected error: boom \\x1b[2J happened (EWEIRD)\n  run with --debug for details\n');
+    expect(out).toBe(
+      'error: unexpected error in pa-site: boom \\x1b[2J happened (EWEIRD)\n  run with --debug for details\n',
+    );
   });
 
   it('with --debug (before or after the command): the stack too', async () => {
@@ -39,6 +41,8 @@ describe('unexpected errors print one line, and a stack only with --debug', () =
   });
 
   it('formats non-Error values too', () => {
-    expect(unexpectedError('plain', false)).toBe('pa-site: unexpected error: plain\n  run with --debug for details');
+    expect(unexpectedError('plain', false)).toBe(
+      'error: unexpected error in pa-site: plain\n  run with --debug for details',
+    );
   });
 });

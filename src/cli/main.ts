@@ -6,6 +6,7 @@ import { escapeTerminal } from '../diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
 import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 import { ProgressLine } from './progress.js';
+import { notAProject, usageError } from './usage.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -38,8 +39,7 @@ async function runBuild(opts: {
   if (opts.workers !== undefined) {
     workers = Number(opts.workers);
     if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-      o.err(`error: --workers must be a whole number from 1 to 64 (received: ${opts.workers})`);
-      return EXIT.usage;
+      return usageError(o, `--workers must be a whole number from 1 to 64 (received: ${opts.workers})`);
     }
   }
   const { ReferenceDateError, referenceDate } = await import('../staleness.js');
@@ -48,8 +48,7 @@ async function runBuild(opts: {
     today = referenceDate(opts.today);
   } catch (e) {
     if (!(e instanceof ReferenceDateError)) throw e;
-    o.err(`error: ${e.message}`);
-    return EXIT.usage;
+    return usageError(o, e.message);
   }
   const line = progressLine(opts.quiet);
   let result: BuildResult;
@@ -70,10 +69,9 @@ async function runBuild(opts: {
     line?.finish();
   }
   const unsafe = result.diagnostics.find((d) => d.code === 'unsafe-out-dir');
-  if (unsafe) {
-    o.err(`error: --out: ${escapeTerminal(unsafe.message)}\n    fix: ${escapeTerminal(unsafe.hint ?? '')}`);
-    return EXIT.usage;
-  }
+  if (unsafe) return usageError(o, `--out: ${unsafe.message}`, unsafe.hint);
+  const noProject = notAProject(o, opts.root, result.diagnostics);
+  if (noProject) return noProject;
   printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
   if (!result.ok) {
     const where = escapeTerminal(path.relative(process.cwd(), result.outDir) || '.');
@@ -103,9 +101,17 @@ export function program(): Command {
     .option('--debug', 'print the JavaScript stack of an unexpected error')
     .helpOption('-h, --help', 'show help')
     .showHelpAfterError('(run "pa-site --help" for usage)')
-    .addHelpText('after', '\nExit codes: 0 success, 1 content or build errors (check: findings), 2 usage errors.')
+    .addHelpText(
+      'after',
+      '\nPaths: --root and --dir (check, preview) are relative to the current folder; build --out is relative to\n' +
+        '--root (the output is part of the project, like content/). See docs/cli.md.\n' +
+        '\nExit codes: 0 success, 1 content or build errors (check: findings), 2 usage errors.',
+    )
     .exitOverride();
-  const root = new Option('--root <dir>', 'project folder containing content/').default('.');
+  const root = new Option(
+    '--root <dir>',
+    'project folder containing content/ (relative to the current folder)',
+  ).default('.');
   const today = () =>
     new Option(
       '--today <date>',
@@ -166,6 +172,19 @@ export function program(): Command {
       const { runDev } = await import('./dev-command.js');
       process.exitCode = await runDev(opts);
     });
+
+  cmd
+    .command('preview')
+    .description('serve a built folder on 127.0.0.1 as the host will: clean URLs, _headers and _redirects')
+    .addOption(root)
+    .option('--dir <dir>', 'serve this built folder (relative to the current folder; default: dist in --root)')
+    .option('--port <port>', 'port to listen on (default 4322; if busy, the next free one)')
+    .option('--host <host>', 'interface to bind (widening it prints a warning)', '127.0.0.1')
+    .exitOverride()
+    .action(async (opts) => {
+      const { runPreview } = await import('./preview-command.js');
+      process.exitCode = await runPreview(opts);
+    });
   return cmd;
 }
 
@@ -177,7 +196,7 @@ export function unexpectedError(e: unknown, debug: boolean): string {
   const err = e instanceof Error ? e : new Error(String(e));
   const code = (err as NodeJS.ErrnoException).code;
   const first = escapeTerminal(err.message.split('\n')[0] ?? '');
-  const head = `pa-site: unexpected error: ${first}${code ? ` (${code})` : ''}`;
+  const head = `error: unexpected error in pa-site: ${first}${code ? ` (${code})` : ''}`;
   return debug ? `${head}\n${escapeTerminal(err.stack ?? '', true)}` : `${head}\n  run with --debug for details`;
 }
 
@@ -186,10 +205,14 @@ export async function main(argv: string[]): Promise<number> {
   const cmd = program();
   process.exitCode = undefined;
   try {
-    // No command (`pa-site`, `pa-site --debug`): usage on stderr and exit 2, whatever the options.
+    // No command (`pa-site`, `pa-site --debug`): usage on stderr and exit 2. An option pa-site does
+    // not know is named instead (`pa-site --bogus`), as it is after a command.
     const asked = argv.slice(2);
     const wantsHelp = asked.some((a) => ['-h', '--help', '-v', '--version', 'help'].includes(a));
+    const unknown = asked.find((a) => a.startsWith('-') && a !== '--debug');
     if (!wantsHelp && !asked.some((a) => !a.startsWith('-'))) {
+      // The error line and the pointer to --help, not the whole help.
+      if (unknown) cmd.error(`error: unknown option '${unknown}'`, { code: 'commander.unknownOption' });
       cmd.outputHelp({ error: true });
       return EXIT.usage;
     }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
@@ -18,6 +16,7 @@ import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
+import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 
 export const DEFAULT_PORT = 4321;
@@ -70,6 +69,11 @@ export class DevError extends Error {
   }
 }
 
+/** A --host or --port problem, as the dev server reports it. */
+const asDevError = (e: unknown): never => {
+  throw e instanceof ListenError ? new DevError(e.code, e.message, e.hint) : e;
+};
+
 interface ErrorState {
   message: string;
   details: string[];
@@ -120,22 +124,6 @@ const notAFile = (file: string) => {
   }
 };
 
-const HOST_HINT =
-  'pass --host 127.0.0.1 (the default), 0.0.0.0 to listen on every interface, or a name or address of this machine';
-
-/** The addresses --host names, checked before anything is built: a mistyped name is a usage error. */
-async function resolveHost(host: string): Promise<string[]> {
-  const expected = '--host must be a name or address of this machine';
-  // An empty host would make Node listen on every interface.
-  if (!host.trim()) throw new DevError('bad-host', `${expected}, but it is empty`, HOST_HINT);
-  try {
-    return (await lookup(host, { all: true })).map((a) => a.address);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new DevError('bad-host', `${expected}, but ${JSON.stringify(host)} does not resolve (${code})`, HOST_HINT);
-  }
-}
-
 /**
  * The folder the dev build (and its lock file) goes in: one per project in the cache folder, or, when
  * that cannot be written (as `build` goes on without its render cache), a private temporary folder
@@ -171,7 +159,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       NO_PROJECT_HINT,
     );
   }
-  const addresses = await resolveHost(host);
+  const addresses = await resolveHost(host).catch(asDevError);
   const { work, temporary } = workFolder(root, log);
   const outDir = path.join(work, 'site');
   const lockFile = path.join(work, 'dev.lock.json');
@@ -311,7 +299,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(forbiddenHostMessage(req.headers.host));
+      return res.end(forbiddenHostMessage(req.headers.host, 'dev'));
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === CLIENT_PATH) {
@@ -361,47 +349,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     });
   });
 
-  const listen = (port: number) =>
-    new Promise<number>((resolve, reject) => {
-      const onError = (e: NodeJS.ErrnoException) => {
-        server.off('listening', onListening);
-        reject(e);
-      };
-      const onListening = () => {
-        server.off('error', onError);
-        resolve((server.address() as AddressInfo).port);
-      };
-      server.once('error', onError);
-      server.once('listening', onListening);
-      server.listen(port, host);
-    });
   const wanted = options.port ?? DEFAULT_PORT;
-  let port = -1;
-  for (let attempt = 0; attempt < 20 && port < 0; attempt++) {
-    try {
-      port = await listen(wanted === 0 ? 0 : wanted + attempt);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'EADDRNOTAVAIL')
-        throw new DevError(
-          'bad-host',
-          `--host must be an address of this machine, but ${host} is not one (EADDRNOTAVAIL)`,
-          HOST_HINT,
-        );
-      if (code !== 'EADDRINUSE') throw e;
-      if (options.strictPort || wanted === 0)
-        throw new DevError(
-          'port-in-use',
-          `port ${wanted} on ${host} is already in use. Stop what is using it, or pass another --port.`,
-        );
-    }
-  }
-  if (port < 0)
-    throw new DevError('port-in-use', `ports ${wanted}-${wanted + 19} on ${host} are all in use; pass --port.`);
-  if (port !== wanted && wanted !== 0)
-    log({ kind: 'info', message: `port ${wanted} is in use; using ${port} instead` });
-  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const url = `http://${shown}:${port}`;
+  const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
+    log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
+  ).catch(asDevError);
+  const url = urlFor(host, port);
   await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, root }));
   if (!addresses.every(isLoopback))
     log({

@@ -53,9 +53,9 @@ export function hostAllowed(
   return name === bare(startedWith) || sameAddress(name, bare(startedWith));
 }
 
-export function forbiddenHostMessage(header: string | undefined): string {
+export function forbiddenHostMessage(header: string | undefined, command: 'dev' | 'preview'): string {
   return (
-    'pa-site dev answers only requests for localhost, a loopback address (127.0.0.1, [::1]) or the --host ' +
+    `pa-site ${command} answers only requests for localhost, a loopback address (127.0.0.1, [::1]) or the --host ` +
     `it was started with (received Host: ${JSON.stringify(header ?? '')}). If you opened it through another ` +
     'name or address on purpose, restart it with --host set to that name or address.\n'
   );

@@ -3,15 +3,23 @@ import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import type { OfferState } from '../staleness.js';
 import { sourceRef } from './sources.js';
 
-const money = z.number().nonnegative().max(100000);
+/** What a money field holds: whole dollars as a plain number (pages add the "$"). */
+export const DOLLARS = 'a number of dollars, e.g. 10';
+const money = z
+  .number({ error: `expected ${DOLLARS}` })
+  .nonnegative()
+  .max(100000);
 
 /**
  * A term the offer's source does not state: written `not stated` rather than guessed. Readers see
  * "See full terms" with a link to the operator's own terms.
  */
 export const NOT_STATED = 'not stated' as const;
-const STATED = `expected a value, or "${NOT_STATED}" when the offer's source gives none`;
-const stated = <T extends z.ZodType>(t: T) => z.union([t, z.literal(NOT_STATED)], { error: STATED });
+/** A term as the source gives it, or `not stated`; `shape` says what a stated one looks like. */
+const stated = <T extends z.ZodType>(t: T, shape = 'a value') =>
+  z.union([t, z.literal(NOT_STATED)], {
+    error: `expected ${shape}, or "${NOT_STATED}" when the offer's source gives none`,
+  });
 
 /** When an offer's terms were last checked: `YYYY-MM` (when only the month is known) or `YYYY-MM-DD`. */
 export const verifiedDate = monthOrDate('the date the terms were checked');
@@ -28,7 +36,7 @@ export const offerSchema = z.strictObject({
   amount: copy,
   /** The most the offer pays, e.g. "$1,500 in bonus bets". */
   cap: stated(copy),
-  minDeposit: stated(money),
+  minDeposit: stated(money, DOLLARS),
   /** Wagering (casino) or playthrough (bonus bets) before winnings can be withdrawn, e.g. "1x". */
   playthrough: stated(copy),
   /** Sportsbooks: the shortest odds a qualifying bet may have, e.g. "-500". */
@@ -37,7 +45,7 @@ export const offerSchema = z.strictObject({
   bonusArrives: stated(copy).optional(),
   /** How long the bonus lasts once credited, e.g. "7 days". */
   expiry: stated(copy),
-  minWithdrawal: stated(money).optional(),
+  minWithdrawal: stated(money, DOLLARS).optional(),
   /** Any other condition a reader must know. */
   other: z.array(copy).default([]),
   /** Where the operator publishes the offer's full terms. */

@@ -11,6 +11,8 @@ const brandSchema = z.strictObject({
   /**
    * Operator id of our review, when there is one: the table takes the licence holder from that
    * operator file and links its review. An id no operator file has shows the brand as not reviewed.
+   * Optional: an operator file joins the table by itself, in the row of a brand of its name or in
+   * a row of its own (validate/visibility.ts).
    */
   operator: z
     .string()

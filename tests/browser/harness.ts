@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveDir } from '../../src/serve.js';
 import { buildRealSite, repoRoot, type BuiltSite } from '../helpers.js';
+import { installed } from '../machine.js';
 
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.mjs';
 
@@ -14,14 +15,7 @@ export const artifactsDir = path.join(repoRoot, 'test-artifacts');
  * Browser tests need Debian's Chromium. Outside CI they are skipped with a hint; in CI (CI=true)
  * a missing browser is a failure, never a silent skip.
  */
-export const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
-  if (process.env.CI)
-    throw new Error(`Chromium not found at ${CHROMIUM}: CI must install it (apt-get install chromium)`);
-  console.warn(
-    `Browser tests skipped: Chromium not found at ${CHROMIUM}. Install it with: sudo apt-get install chromium`,
-  );
-}
+export const hasChromium = installed(existsSync(CHROMIUM), `Chromium (${CHROMIUM})`, 'sudo apt-get install chromium');
 
 export interface Session {
   site: BuiltSite;

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startSession, type Session } from './harness.js';
+import { scaled } from '../machine.js';
 
 const require = createRequire(import.meta.url);
 let s: Session;
@@ -76,7 +77,9 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     });
   }
 
-  it('has no WCAG 2.1 A/AA violations on any page at 375 and 1280 px (axe-core), JS on and off', async () => {
+  it('has no WCAG 2.1 A/AA violations on any page at 375 and 1280 px (axe-core), JS on and off', {
+    timeout: scaled(240_000),
+  }, async () => {
     const axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
     const failures: string[] = [];
     // Every page with JavaScript; without it only the header differs, so three pages stand for the rest.
@@ -118,7 +121,7 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
       await context.close();
     }
     expect(failures).toEqual([]);
-  }, 240_000);
+  });
 
   it('keyboard walk at 1280 px: Tab to a dropdown button, Enter opens, Escape closes, focus returns', async () => {
     const { page } = await s.open('/best-pa-sportsbooks');

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../../diagnostics.js';
+import { plainYamlError } from './yaml-words.js';
 
 export interface Position {
   line: number;
@@ -60,19 +61,24 @@ export function parseYamlWithPositions(text: string, file: string, lineOffset = 
     const p = lineCounter.linePos(offset);
     return { line: p.line + lineOffset, col: p.col };
   };
-  const errors: Diagnostic[] = doc.errors.map((e) => {
+  const lines = text.split('\n');
+  // The cause once: a mistake the parser reports twice on one line is one error.
+  const errors: Diagnostic[] = [];
+  for (const e of doc.errors) {
     const p = pos(e.pos[0]);
-    return {
+    if (errors.some((d) => d.line === p.line)) continue;
+    const plain = plainYamlError(e.code, e.message.split('\n')[0] ?? '', lines[p.line - lineOffset - 1] ?? '');
+    errors.push({
       severity: 'error' as const,
       code: 'yaml-syntax',
       file,
       line: p.line,
       col: p.col,
       field: '',
-      message: `invalid YAML: ${e.message.split('\n')[0]}`,
-      hint: 'check indentation, quoting and that every key is followed by ": "',
-    };
-  });
+      message: `invalid YAML: ${plain.message}`,
+      hint: plain.hint,
+    });
+  }
   let data: unknown;
   if (!errors.length) {
     try {

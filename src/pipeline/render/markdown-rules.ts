@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference, malformedIssue, malformedPlaceholders, unknownFieldHint } from '../validate/interpolate.js';
+import { lookupReference, malformedIssue, malformedPlaceholders, unknownValue } from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -125,12 +125,12 @@ export class SegmentRules {
       this.report(this.at(block, bad.found, nth), 'error', 'malformed-value', message, extra);
     }
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
-      const found = lookupReference(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators);
+      const keys = dotted.slice(1).split('.');
+      const found = lookupReference(id, keys, this.ctx.config, this.ctx.operators);
       if (found !== undefined) return found;
       if (this.ctx.uncheckedIds && id !== 'site' && !this.ctx.operators.has(id)) return whole;
-      this.report(this.at(block, whole), 'error', 'unknown-value', `"${whole}" does not name a text or number field`, {
-        hint: unknownFieldHint(id, dotted.slice(1).split('.'), this.ctx.config, this.ctx.operators),
-      });
+      const { message, hint } = unknownValue({ reference: whole, id, keys }, this.ctx.config, this.ctx.operators);
+      this.report(this.at(block, whole), 'error', 'unknown-value', message, { hint });
       return whole;
     });
   }

@@ -1,6 +1,6 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
-import { nearestName } from './issues.js';
+import { closest } from './issues.js';
 
 /** The top-level operator fields its `source:` stands for (see operatorSchema). */
 const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);
@@ -83,35 +83,18 @@ export function citationOf(
   return Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
 }
 
-/**
- * The fix for `{{id.a.b}}` naming no text or number field of a known id (`site` or an operator): the
- * field it most likely meant ("did you mean"), then where the fields are. A figure moved between
- * `facts` and `wording` is found there.
- */
-export function unknownFieldHint(
-  id: string,
-  keys: readonly string[],
+/** The error for a `{{…}}` that names no text or number field, with the field it most likely meant. */
+export function unknownValue(
+  u: Pick<Unresolved, 'reference' | 'id' | 'keys'>,
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
-): string {
-  const file = id === 'site' ? 'content/site.yaml' : `content/operators/${id}.yaml`;
-  let v: unknown = id === 'site' ? config : operators.get(id);
-  let i = 0;
-  for (; i < keys.length && v != null && typeof v === 'object' && Object.hasOwn(v, keys[i]!); i++)
-    v = (v as Record<string, unknown>)[keys[i]!];
-  let guess: string[] | undefined;
-  const missing = keys[i];
-  if (missing !== undefined && v != null && typeof v === 'object' && !Array.isArray(v)) {
-    const other = { facts: 'wording', wording: 'facts' }[keys[0]!];
-    const elsewhere = id === 'site' && i === 1 && other && (config as Record<string, unknown>)[other];
-    if (elsewhere && typeof elsewhere === 'object' && Object.hasOwn(elsewhere, missing)) guess = [other!, missing];
-    else {
-      const near = nearestName(missing, Object.keys(v));
-      if (near) guess = [...keys.slice(0, i), near];
-    }
-  }
-  const mean = guess ? `did you mean "{{${[id, ...guess, ...keys.slice(i + 1)].join('.')}}}"? ` : '';
-  return `${mean}check the field names in ${file}`;
+): { message: string; hint: string } {
+  const near = nearestReference(u, config, operators);
+  const file = u.id === 'site' ? 'content/site.yaml' : `content/operators/${u.id}.yaml`;
+  return {
+    message: `"${u.reference}" does not name a text or number field${near ? `: did you mean ${near}?` : ''}`,
+    hint: near ? `write ${near}` : `check the field names in ${file}`,
+  };
 }
 
 /** A `{{` that does not start a complete `{{id.field}}` value: `{{x}`, `{{}}`, `{{ x` with no end. */
@@ -157,6 +140,42 @@ export interface Unresolved {
   path: PropertyKey[];
   reference: string;
   id: string;
+  /** The field names after the id: `{{fanduel.review.grade}}` → review, grade. */
+  keys: string[];
+}
+
+/**
+ * The reference the author most likely meant, when one field name is a slip away from a real one:
+ * `{{fanduel.licence}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
+ */
+export function nearestReference(
+  u: Pick<Unresolved, 'id' | 'keys'>,
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string | undefined {
+  // A figure asked for in `facts` that lives in `wording` (the words that are not sourced figures), or the reverse.
+  const moved = { facts: 'wording', wording: 'facts' }[u.keys[0] ?? ''];
+  if (u.id === 'site' && moved && u.keys.length === 2) {
+    const there = lookupReference('site', [moved, u.keys[1]!], config, operators);
+    if (there !== undefined) return `{{site.${moved}.${u.keys[1]}}}`;
+  }
+  let v: unknown = u.id === 'site' ? config : operators.get(u.id);
+  const fixed: string[] = [];
+  for (const [i, k] of u.keys.entries()) {
+    if (v == null || typeof v !== 'object') return undefined;
+    const fields = v as Record<string, unknown>;
+    const key = k in fields ? k : closest(k, Object.keys(fields));
+    if (key === undefined) return undefined;
+    fixed.push(key);
+    v = fields[key];
+    if (key !== k) {
+      // The rest as written must then lead to a value.
+      const rest = u.keys.slice(i + 1);
+      const found = lookupReference(u.id, [...fixed, ...rest], config, operators);
+      return found === undefined ? undefined : `{{${[u.id, ...fixed, ...rest].join('.')}}}`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -177,8 +196,9 @@ export function interpolateDeep<T>(
       for (const bad of malformedPlaceholders(v)) malformed.push({ ...bad, path: p });
       return v.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
         ids.add(id);
-        const out = resolve(id, dotted.slice(1).split('.'), p);
-        if (out === undefined) unresolved.push({ path: p, reference: whole, id });
+        const keys = dotted.slice(1).split('.');
+        const out = resolve(id, keys, p);
+        if (out === undefined) unresolved.push({ path: p, reference: whole, id, keys });
         return out ?? whole;
       });
     }

@@ -45,6 +45,14 @@ const TYPE_FIX: Record<string, string> = {
   object: 'write its fields as "key: value" lines indented under the key',
 };
 
+/** The fix for a number written as text: `"$10"` → `minDeposit: 10`. Undefined when it is not one. */
+function numberFix(name: string, input: unknown): string | undefined {
+  if (typeof input !== 'string') return undefined;
+  const m = /^\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*$/.exec(input);
+  if (!m) return undefined;
+  return `write ${name}: ${m[1]!.replace(/,/g, '')}${m[2] ?? ''} (a plain number: no "$", commas or quotation marks)`;
+}
+
 /**
  * zod's size checks in pa-site's words, with the allowed range as the fix: `rank: 0` gives
  * "must be at least 1" rather than "Too small: expected number to be >=1". A message the schema
@@ -74,28 +82,44 @@ export function issuesToDiagnostics(
   issues: readonly z.core.$ZodIssue[],
   src: YamlSource,
   prefix: readonly PropertyKey[] = [],
+  /** The schema that was parsed, and what it parsed: the keys a misspelt key is compared with. */
+  parsed?: { schema: z.ZodType; input: unknown },
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // The cause once: a field that is the wrong type is not also "too short" or "not a real date".
+  // The cause once: a field that is the wrong type is not also "too short" or "not a real date",
+  // and a misspelt key is not also its correct spelling "missing".
   const seen = new Set<string>();
+  const meant = new Map<string, string>();
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys' || !parsed) continue;
+    const allowed = keysAt(parsed.schema, issue.path, parsed.input);
+    for (const key of issue.keys) {
+      const near = closest(key, allowed);
+      if (near) meant.set(fieldPath([...prefix, ...issue.path, key]), near);
+    }
+  }
+  const misspelt = new Set([...meant].map(([at, near]) => at.replace(/[^.[\]]+$/, near)));
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     const base = { severity: 'error' as const, code: 'schema', file: src.file };
     if (issue.code !== 'unrecognized_keys') {
       const key = fieldPath(path);
-      if (seen.has(key)) continue;
+      if (seen.has(key) || misspelt.has(key)) continue;
       seen.add(key);
     }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const pos = src.locate(path, key);
+        const near = meant.get(fieldPath([...path, key]));
         out.push({
           ...base,
           code: 'unknown-key',
           ...pos,
           field: fieldPath([...path, key]),
-          message: `unknown key "${key}"`,
-          hint: 'check the spelling, or remove the key (docs/content.md lists the allowed keys)',
+          message: near ? `unknown key "${key}": did you mean "${near}"?` : `unknown key "${key}"`,
+          hint: near
+            ? `rename it to "${near}"`
+            : 'check the spelling, or remove the key (docs/content.md lists the allowed keys)',
         });
       }
       continue;
@@ -158,9 +182,17 @@ export function issuesToDiagnostics(
       continue;
     }
     const expected = describeExpected(issue);
+    const name = String(path[path.length - 1]);
     if (issue.code === 'invalid_type') {
-      const fix = TYPE_FIX[issue.expected];
-      out.push({ ...at, message: `wrong type: expected ${expected}`, ...(fix ? { hint: fix } : {}) });
+      const fix = (issue.expected === 'number' && numberFix(name, input)) || TYPE_FIX[issue.expected];
+      // A schema that says what it wants ("a number of dollars, e.g. 10") is quoted; else the type.
+      const own = /^expected /.test(issue.message) ? issue.message.slice('expected '.length) : expected;
+      out.push({ ...at, message: `wrong type: expected ${own}`, ...(fix ? { hint: fix } : {}) });
+      continue;
+    }
+    if (issue.code === 'invalid_union' && /^expected a number/.test(issue.message)) {
+      const fix = numberFix(name, input) ?? `write a plain number, e.g. ${name}: 10, or ${name}: not stated`;
+      out.push({ ...at, message: issue.message, hint: fix });
       continue;
     }
     if (issue.code === 'invalid_value') {
@@ -175,6 +207,58 @@ export function issuesToDiagnostics(
     out.push({ ...at, message: issue.message, ...(hint ? { hint } : {}) });
   }
   return out;
+}
+
+/** The definition zod keeps of a schema: only the fields read here. */
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  getter?: () => z.ZodType;
+}
+const defOf = (s: z.ZodType | undefined) => (s as { _zod?: { def: Def } } | undefined)?._zod?.def;
+
+/** The object schemas `s` stands for, past optional, default, pipe and lazy; a union gives the options `data` fits. */
+function objectsOf(s: z.ZodType | undefined, data: unknown, depth = 0): Record<string, z.ZodType>[] {
+  const def = defOf(s);
+  if (!def || depth > 20) return [];
+  if (def.type === 'object' && def.shape) return [def.shape];
+  const inner = def.innerType ?? def.in ?? def.getter?.();
+  if (inner) return objectsOf(inner, data, depth + 1);
+  if (def.type !== 'union' || !def.options) return [];
+  const all = def.options.flatMap((o) => objectsOf(o, data, depth + 1));
+  // A discriminated union (a block's `type`): the keys of the kind the data says it is.
+  const kind = def.discriminator && (data as Record<string, unknown> | null)?.[def.discriminator];
+  const chosen = all.filter((shape) => {
+    const literal = defOf(shape[def.discriminator ?? '']) as { values?: unknown[] } | undefined;
+    return kind !== undefined && literal?.values?.includes(kind);
+  });
+  return chosen.length ? chosen : all;
+}
+
+/** The keys the schema allows at `path` of `data` (for "did you mean"); none where it cannot tell. */
+export function keysAt(schema: z.ZodType, path: readonly PropertyKey[], data: unknown): string[] {
+  let level: z.ZodType[] = [schema];
+  let value = data;
+  for (const step of path) {
+    const next: z.ZodType[] = [];
+    for (const s of level) {
+      for (const shape of objectsOf(s, value)) if (typeof step === 'string' && shape[step]) next.push(shape[step]);
+      let def = defOf(s);
+      while (def && (def.innerType ?? def.in) && def.type !== 'array' && def.type !== 'record')
+        def = defOf(def.innerType ?? def.in);
+      if (def?.type === 'array' && def.element) next.push(def.element);
+      if (def?.type === 'record' && def.valueType) next.push(def.valueType);
+    }
+    level = next;
+    value = (value as Record<PropertyKey, unknown> | null)?.[step as string];
+  }
+  return [...new Set(level.flatMap((s) => objectsOf(s, value).flatMap((shape) => Object.keys(shape))))];
 }
 
 /**
@@ -197,19 +281,25 @@ function distance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The known name closest to `id`, when one is near enough to be a typo of it. */
-export function nearestName(id: string, known: readonly string[]): string | undefined {
-  return known
-    .map((k) => [k, distance(id, k)] as const)
-    .filter(([, d]) => d <= Math.max(1, Math.floor(id.length / 3)))
-    .sort((a, b) => a[1] - b[1])[0]?.[0];
+/**
+ * The name in `known` closest to `name`, when it is close enough to be a slip of the keyboard (at
+ * most one edit in three characters); ties go to the first.
+ */
+export function closest(name: string, known: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
+  for (const k of known) {
+    const d = distance(name.toLowerCase(), k.toLowerCase());
+    if (d < bestDistance && k !== name) [best, bestDistance] = [k, d];
+  }
+  return best;
 }
 
 /** The fix for an unknown operator id: the closest id when one is near, then every id, sorted. */
 export function operatorIdHint(id: string, ids: Iterable<string>): string {
   const known = [...new Set(ids)].sort();
   if (!known.length) return `add content/operators/${id}.yaml, or use an operator that exists`;
-  const near = nearestName(id, known);
+  const near = closest(id, known);
   const all = `operator ids are the file names in content/operators: ${known.join(', ')}`;
   return near ? `did you mean "${near}"? ${all}` : all;
 }

@@ -132,7 +132,10 @@ export function parsePage(
   }
   const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
   if (!parsed.success || !fileRouteOk) failed?.(body);
-  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  if (!parsed.success) {
+    const schema = pageSchemas[template as TemplateName];
+    return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src, [], { schema, input: raw }));
+  }
   if (!fileRouteOk) return;
   const route = parsed.data.route ?? routeFromContentPath(rel);
   return {

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';
-import { issuesToDiagnostics, fieldPath, nearestName } from './issues.js';
+import { issuesToDiagnostics, fieldPath, closest } from './issues.js';
 import { err } from './parse-page.js';
 
 /** content/sources.yaml by id. A missing or invalid file gives no sources (its errors reported). */
@@ -71,7 +71,7 @@ export function checkSourceRefs(
   const check = (id: unknown, at: PropertyKey[]) => {
     if (typeof id !== 'string' || Object.hasOwn(sources, id)) return;
     const pos = locate(at);
-    const near = nearestName(id, known);
+    const near = closest(id, known);
     const all = known.length
       ? `source ids are the "id:" entries of content/sources.yaml: ${known.join(', ')}`
       : 'add content/sources.yaml with this source (see docs/content.md, "Sources and citations")';

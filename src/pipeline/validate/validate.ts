@@ -13,11 +13,12 @@ import {
   lookupReference,
   malformedIssue,
   type Malformed,
-  unknownFieldHint,
+  unknownValue,
 } from './interpolate.js';
 import { checkSourceRefs, validateSources } from './sources.js';
 import type { Source } from '../../schema/sources.js';
 import { parseYaml } from '../load/yaml-source.js';
+import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
 import { urlFor } from '../route/urls.js';
@@ -72,7 +73,8 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
       continue;
     }
     const parsed = authorSchema.safeParse(src.data, { reportInput: true });
-    if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+    if (!parsed.success)
+      diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src, [], { schema: authorSchema, input: src.data }));
     else authors[id] = { ...parsed.data, id, file: file.path };
   }
   return authors;
@@ -92,7 +94,10 @@ function validateSite(
   );
   if (empty) return void diagnostics.push(empty);
   const parsed = siteSchema.safeParse(src.data, { reportInput: true });
-  if (!parsed.success) return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
+  if (!parsed.success)
+    return void diagnostics.push(
+      ...issuesToDiagnostics(parsed.error.issues, src, [], { schema: siteSchema, input: src.data }),
+    );
   checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
@@ -157,7 +162,11 @@ function validateOperators(
     const empty = notAMapping(src, 'copy another operator file and edit it (docs/content.md lists the fields)');
     const parsed = empty ? undefined : operatorSchema.safeParse(src.data, { reportInput: true });
     if (!parsed?.success) {
-      diagnostics.push(...(parsed ? issuesToDiagnostics(parsed.error.issues, src) : [empty!]));
+      diagnostics.push(
+        ...(parsed
+          ? issuesToDiagnostics(parsed.error.issues, src, [], { schema: operatorSchema, input: src.data })
+          : [empty!]),
+      );
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
@@ -469,11 +478,11 @@ export function validateContent(
               pos.col,
               fieldPath(u.path),
               'unknown-value',
-              `"${u.reference}" does not name a text or number field`,
+              unknownValue(u, config, rawById).message,
               {
                 hint:
                   u.id === 'site' || rawById.has(u.id)
-                    ? unknownFieldHint(u.id, referenceKeys(u.reference), config, rawById)
+                    ? unknownValue(u, config, rawById).hint
                     : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
               },
             ),
@@ -621,11 +630,11 @@ export function validateContent(
             pos.col,
             fieldPath(u.path),
             operatorsById.has(u.id) || u.id === 'site' ? 'unknown-value' : 'unknown-operator',
-            `"${u.reference}" does not name a text or number field`,
+            unknownValue(u, config, operatorsById).message,
             {
               hint:
                 u.id === 'site' || operatorsById.has(u.id)
-                  ? unknownFieldHint(u.id, referenceKeys(u.reference), config, operatorsById)
+                  ? unknownValue(u, config, operatorsById).hint
                   : `${operatorIdHint(u.id, [...operatorsById.keys(), ...broken.keys()])}; ` +
                     '"site" is content/site.yaml',
             },
@@ -678,9 +687,12 @@ export function validateContent(
   }
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
+  // Only on a whole site: with errors, some pages (and the lists on them) are missing.
+  if (!hasErrors && config)
+    diagnostics.push(...unseenOperators(operators, pages, (id, p) => locators.get(id)?.(p) ?? { line: 1, col: 1 }));
   const whole = siteResult && {
     root,
-    config: siteResult.config,
+    config: { ...siteResult.config, market: withOperators(siteResult.config.market, operators) },
     markdown: siteResult.markdown,
     operators,
     authors,

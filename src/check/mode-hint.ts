@@ -1,0 +1,40 @@
+/**
+ * The wrong `--served-as`: when most internal links find no file in the mode used and another
+ * mode resolves them, one warning says so, first, with the command to try.
+ */
+import { checkLinks, type LinkContext, type LinkOutcome } from './links.js';
+import { SERVED_AS, type ServedAs, servedPath } from './served.js';
+import type { Finding } from './types.js';
+
+/** `dir` quoted for a POSIX shell when it needs it. */
+const shellWord = (s: string) => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * `ctx` and `outcome`: the link check as run. `dir`: the folder as the user wrote it. Null when
+ * the mode used resolves at least half the internal links, or no other mode does much better.
+ */
+export function servedAsHint(ctx: LinkContext, outcome: LinkOutcome, dir: string): Finding | null {
+  const { checked, missing } = outcome;
+  if (checked < 10 || missing * 2 <= checked) return null;
+  let best: { mode: ServedAs; missing: number } | null = null;
+  for (const mode of SERVED_AS) {
+    if (mode === ctx.servedAs) continue;
+    const pages = new Map([...ctx.pages].map(([file, p]) => [file, { ...p, url: servedPath(file, mode) }]));
+    const other = checkLinks({ ...ctx, pages, servedAs: mode, knownUnbuilt: [] });
+    if (!best || other.missing < best.missing) best = { mode, missing: other.missing };
+  }
+  // "Would resolve": the other mode leaves at most a quarter of the failures.
+  if (!best || best.missing * 4 > missing) return null;
+  const command = `pa-site check --dir ${shellWord(dir)} --served-as ${best.mode}`;
+  return {
+    rule: 'served-as',
+    severity: 'warning',
+    category: 'link',
+    message:
+      `${missing} of ${checked} internal links find no file with --served-as ${ctx.servedAs}; ` +
+      `with --served-as ${best.mode}, ${best.missing} do: the host probably serves the folder that way`,
+    target: `--served-as ${best.mode}`,
+    hint: `try: ${command}`,
+    places: [],
+  };
+}

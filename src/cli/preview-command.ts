@@ -1,0 +1,46 @@
+import { stopSignals } from './stop-signals.js';
+import { escapeTerminal } from '../diagnostics.js';
+import { preview, PreviewError, PREVIEW_PORT, type PreviewServer } from '../preview/preview.js';
+import { colorEnabled, paint, type Out } from './output.js';
+import { usageError } from './usage.js';
+
+/** `pa-site preview`: serves a built folder until Ctrl-C; resolves with the exit code. */
+export async function runPreview(opts: { root: string; dir?: string; port?: string; host: string }): Promise<number> {
+  const o: Out = {
+    color: colorEnabled(process.stderr),
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+  };
+  let port = PREVIEW_PORT;
+  if (opts.port !== undefined) {
+    port = Number(opts.port);
+    if (!/^\d+$/.test(opts.port) || port > 65535)
+      return usageError(o, `--port must be a whole number from 0 to 65535 (received: ${opts.port})`);
+  }
+  let server: PreviewServer;
+  try {
+    server = await preview({
+      root: opts.root,
+      dir: opts.dir,
+      port,
+      strictPort: opts.port !== undefined,
+      host: opts.host,
+    });
+  } catch (e) {
+    if (!(e instanceof PreviewError)) throw e;
+    const code = usageError(o, e.message, e.hint);
+    return e.code === 'port-in-use' ? 1 : code;
+  }
+  const signals = stopSignals((line) => o.err(line));
+  for (const p of server.problems)
+    o.err(
+      `${paint(o.color, 33, 'warning')}: ${p.file}:${p.line}: ${escapeTerminal(p.message)}; preview skips that line`,
+    );
+  for (const note of server.notes) o.err(`${paint(o.color, 33, 'warning')}: ${escapeTerminal(note)}`);
+  o.out(`pa-site preview: ${server.url}  (serving ${escapeTerminal(server.dir)} as the host will; Ctrl-C to stop)`);
+  await signals.stopped;
+  await server.close();
+  signals.release();
+  o.out('pa-site preview stopped.');
+  return 0;
+}

@@ -1,0 +1,35 @@
+/**
+ * Usage errors: one style for every command. A message not tied to a file reads
+ * `error: <what is wrong>` with a `    fix: <how>` line; errors about a place in the content read
+ * `error <file>:<line>:<col>  <field>  <message>` (output.ts). Exit code 2.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { escapeTerminal, type Diagnostic } from '../diagnostics.js';
+import { paint, type Out } from './output.js';
+
+export const USAGE = 2;
+
+export function usageError(o: Pick<Out, 'err' | 'color'>, message: string, hint?: string): typeof USAGE {
+  const fix = hint ? `\n    fix: ${escapeTerminal(hint)}` : '';
+  o.err(`${paint(o.color, 31, 'error')}: ${escapeTerminal(message)}${fix}`);
+  return USAGE;
+}
+
+/** The diagnostics that mean --root is not a project (a usage error, not a content error). */
+const NOT_A_PROJECT = new Set(['missing-site-config', 'root-not-folder']);
+
+/** Reports a --root that is not a project as a usage error; undefined when it is one. */
+export function notAProject(
+  o: Pick<Out, 'err' | 'color'>,
+  root: string,
+  diagnostics: readonly Diagnostic[],
+): typeof USAGE | undefined {
+  const d = diagnostics.find((x) => NOT_A_PROJECT.has(x.code));
+  return d ? noProject(o, root, d.message, d.hint) : undefined;
+}
+
+/** `--root: …`: that it does not exist when it does not, else why it is not a project. */
+export function noProject(o: Pick<Out, 'err' | 'color'>, root: string, why: string, hint?: string): typeof USAGE {
+  return usageError(o, `--root: ${existsSync(path.resolve(root)) ? why : `${root} does not exist`}`, hint);
+}
