@@ -11,3 +11,5 @@ export function generate(n: number, discard?: (dir: string) => void): { pa: stri
 export const SIZES: number[];
 export const repoDir: string;
 export const workDir: string;
+/** The real site.yaml without its `redirects` (their targets are pages a corpus or fixture lacks). */
+export function withoutRedirects(siteYaml: string): string;

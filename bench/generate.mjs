@@ -7,9 +7,15 @@
 // N pages in all: page 0 is the home page, which pa-site requires. Deterministic: page K's text
 // depends only on K and the seed; its links point at /guide-1 … /guide-(N-1).
 // Usage: node bench/generate.mjs [--sizes 250,1000,4000,16000]
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/**
+ * The real site.yaml without its `redirects`: their targets are the real site's pages, which a
+ * generated corpus (or a test fixture) does not have.
+ */
+export const withoutRedirects = (siteYaml) => siteYaml.replace(/^redirects:\n(?:[ #].*\n)*/m, '');
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const repoDir = path.dirname(here);
@@ -268,7 +274,9 @@ export function generate(n, discard = (d) => rmSync(d, { recursive: true, force:
   const hugo = path.join(workDir, `hugo-${n}`);
   for (const d of [pa, ety, hugo]) discard(d);
 
-  cpSync(path.join(repoDir, 'content', 'site.yaml'), path.join(pa, 'content', 'site.yaml'));
+  mkdirSync(path.join(pa, 'content'), { recursive: true });
+  const siteYaml = readFileSync(path.join(repoDir, 'content', 'site.yaml'), 'utf8');
+  writeFileSync(path.join(pa, 'content', 'site.yaml'), withoutRedirects(siteYaml));
   // site.yaml's facts cite these sources.
   cpSync(path.join(repoDir, 'content', 'sources.yaml'), path.join(pa, 'content', 'sources.yaml'));
   // site.yaml's byline names these authors.

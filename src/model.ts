@@ -10,7 +10,7 @@ export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } f
 export type { Operator, Offer, Review } from './schema/operator.js';
 export type { Author } from './schema/author.js';
 export type { OfferState } from './staleness.js';
-export type { SiteConfig, MenuItem, Link, Brand } from './schema/site.js';
+export type { SiteConfig, MenuItem, Link, Brand, Redirect } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
 export type { PageUrl } from './pipeline/route/urls.js';
 
@@ -73,6 +73,21 @@ export interface AssetRefs {
   notFoundScript: string;
 }
 
+/** A page as list blocks see it (render/listing.ts): from its route and frontmatter. */
+export interface ListedPage {
+  route: string;
+  /** The hero heading: the page's own <h1>. */
+  title: string;
+  description: string;
+  template: TemplateName;
+  /** The top-level header menu href the page belongs to, if any. */
+  section?: string;
+  /** Reviews: the operator reviewed, its kind and rank. */
+  operator?: string;
+  kind?: 'sportsbook' | 'casino';
+  rank?: number;
+}
+
 /** Props of a page template (`templates/pages/*.tsx`). */
 export interface TemplateProps {
   page: Page;
@@ -84,6 +99,8 @@ export interface TemplateProps {
   reviewRoutes: Record<string, string>;
   /** Bylines from content/authors, by id. */
   authors: Record<string, Author>;
+  /** Every page's route, title and section, for list blocks. */
+  listing: ListedPage[];
 }
 
 /** Props of the shared layout. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import spec from 'commonmark-spec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { page as benchPage } from '../bench/generate.mjs';
+import { page as benchPage, withoutRedirects } from '../bench/generate.mjs';
 import { markdownForPage, MARKDOWN_IT, type MarkdownEngine } from '../src/pipeline/render/markdown.js';
 import { remarkEngine } from '../src/pipeline/render/remark-engine.js';
 import { build, formatDiagnostic } from '../src/index.js';
@@ -62,7 +62,10 @@ describe('remark and markdown-it write the same site', () => {
   it('the 1,000-page bench corpus: byte-identical dist/', { timeout: scaled(300_000) }, async () => {
     const content = path.join(temp('corpus'), 'content');
     mkdirSync(path.join(content, 'pages'), { recursive: true });
-    cpSync(path.join(repoRoot, 'content', 'site.yaml'), path.join(content, 'site.yaml'));
+    writeFileSync(
+      path.join(content, 'site.yaml'),
+      withoutRedirects(readFileSync(path.join(repoRoot, 'content', 'site.yaml'), 'utf8')),
+    );
     cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(content, 'sources.yaml'));
     const n = 1000;
     for (let k = 0; k < n; k++) {
@@ -119,9 +122,10 @@ describe('remark plugins', () => {
   /** A small project whose node_modules holds remark-toc (from this repo) and whatever `extra` adds. */
   function project(markdown: string, extra: (nodeModules: string) => void = () => {}) {
     const root = temp('plugins');
-    cpSync(path.join(repoRoot, 'content', 'site.yaml'), path.join(root, 'content', 'site.yaml'));
+    mkdirSync(path.join(root, 'content'), { recursive: true });
     cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(root, 'content', 'sources.yaml'));
     const site = path.join(root, 'content', 'site.yaml');
+    writeFileSync(site, withoutRedirects(readFileSync(path.join(repoRoot, 'content', 'site.yaml'), 'utf8')));
     writeFileSync(site, `${readFileSync(site, 'utf8')}\n${markdown}`);
     mkdirSync(path.join(root, 'content', 'pages'), { recursive: true });
     writeFileSync(

@@ -65,7 +65,8 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(cold.cacheHits).toBe(0);
     expect(warm.cacheHits).toBe(N + 1);
     const expected = await tree(simple.outDir);
-    expect(Object.keys(expected)).toHaveLength(N + 1 + 9);
+    // Pages, 404.html, and the generated files (sitemap, robots, headers, redirects for each host, assets…).
+    expect(Object.keys(expected)).toHaveLength(N + 1 + 11);
     expect(await tree(cold.outDir)).toEqual(expected);
     expect(await tree(warm.outDir)).toEqual(expected);
   });

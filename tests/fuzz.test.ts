@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,9 +9,9 @@ import { contextFrom, type PageRenderer } from '../src/pipeline/render/render-pa
 import { renderPage } from '../src/pipeline/render/render.js';
 import { loadMarkdownEngine } from '../src/pipeline/render/remark-plugins.js';
 import { reviewRoutesOf } from '../src/pipeline/validate/validate.js';
-import { fixtureProject, HOME, OPERATOR } from './fixture.js';
-import { repoRoot } from './helpers.js';
+import { fixtureProject, fixtureSiteYaml, HOME, OPERATOR } from './fixture.js';
 import { scaled } from './machine.js';
+import { repoRoot } from './helpers.js';
 
 /*
  * Random and mutated frontmatter, operator YAML and Markdown go through validation and rendering
@@ -117,7 +116,7 @@ beforeAll(async () => {
   const p = await fixtureProject();
   cleanup = p.cleanup;
   root = p.root;
-  siteYaml = await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8');
+  siteYaml = await fixtureSiteYaml();
   first = await build({ root, cache: false });
   expect(first.ok).toBe(true);
   const engine = (await loadMarkdownEngine(first.site!.markdown)).engine!;

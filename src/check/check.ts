@@ -17,6 +17,7 @@ import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
+import { checkRedirectPages } from './redirect-pages.js';
 import { locateFindings } from './locate.js';
 import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -242,12 +243,21 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       read,
     });
 
-    const findings: Finding[] = [...links.findings, ...map.findings, ...depthFindings(pages.values())];
+    const redirects = checkRedirectPages(pages, (p) => lookup(p, servedAs, fileSet), siteOrigin);
+    // A page reached through a linked redirect page is linked too.
+    for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
+    const findings: Finding[] = [
+      ...links.findings,
+      ...redirects.findings,
+      ...map.findings,
+      ...depthFindings(pages.values()),
+    ];
     findings.push(...symlinkFindings(symlinks));
     const modeHint = options.dir !== undefined ? servedAsHint(linkContext, links, options.dir) : null;
     if (modeHint) findings.push(modeHint);
     if (paSite) {
-      const rulePages: RulePage[] = [...pages.values()].map((p) => {
+      const contentPages = [...pages.values()].filter((p) => !redirects.pages.has(p.file));
+      const rulePages: RulePage[] = contentPages.map((p) => {
         const page = pagesByFile.get(p.file);
         const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
         for (const id of ignore) {

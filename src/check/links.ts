@@ -7,6 +7,7 @@
 import type { LinkRef, PageScan } from './html.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
+import { isRedirectPage } from './redirect-pages.js';
 import type { Finding, Place } from './types.js';
 
 export interface SitePage {
@@ -215,7 +216,10 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     }
   }
 
-  const contentPages = [...ctx.pages.keys()].filter((f) => f !== '404.html');
+  // Redirect pages carry no layout: a link on every other page still comes from the layout.
+  const contentPages = [...ctx.pages.values()]
+    .filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan))
+    .map((p) => p.file);
   const findings: Finding[] = [];
   for (const g of groups.values()) {
     const places = [...g.places.values()].sort((a, b) => a.page.localeCompare(b.page));

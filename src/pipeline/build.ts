@@ -19,6 +19,7 @@ import { RenderPool, renderAll, workerCount } from './render/render-pool.js';
 import { unwritable } from './render/code-dir.js';
 import { loadMarkdownEngine } from './render/remark-plugins.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
+import { pageListing } from './render/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
 import { makeDirs } from '../make-dirs.js';
@@ -26,6 +27,7 @@ import { checkBodies } from './render/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
+import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
 import { applyOfferStates } from './validate/offers.js';
 import { ReferenceDateError, referenceDate } from '../staleness.js';
 
@@ -322,6 +324,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const publicOut = await publicFiles(root);
   const generated: Record<string, string> = { ...OWN_FILES };
   for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
+  for (const r of site.config.redirects) generated[redirectPageFile(r)] = `the redirect page for ${r.from} (site.yaml)`;
   result.diagnostics.push(...outputClashes(root, site.pages, [...publicOut.keys()], generated));
   if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
 
@@ -349,6 +352,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       assets: assets.refs,
       year,
       reviewRoutes,
+      listing: pageListing(site, templates.module),
       stagingDir: staging.dir,
       cacheDir: cache,
     };
@@ -364,6 +368,9 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       fixed.set('robots.txt', robotsTxt(site.config.url));
       fixed.set('_headers', netlifyHeaders(site.config));
       fixed.set('vercel.json', vercelJson(site.config));
+      fixed.set('_redirects', underscoreRedirects(site.config.redirects));
+      fixed.set('nginx-redirects.conf', nginxRedirects(site.config.redirects));
+      for (const r of site.config.redirects) fixed.set(redirectPageFile(r), redirectPage(r, site.config, assets.refs));
       await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
 
       const total = site.pages.length;

@@ -32,6 +32,31 @@ export const blockSchema = z.discriminatedUnion('type', [
     heading: text.optional(),
     intro: copy.optional(),
   }),
+  /**
+   * Lists that maintain themselves: they read the operator files and the pages' frontmatter at
+   * build time, so adding or removing a file adds or removes its entry with no other edit.
+   */
+  /** Every operator of a kind, by rank, with its review (or the review that covers it). */
+  z.strictObject({ type: z.literal('reviews'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
+  /** Every operator of a kind, by rank, with its offer box: current, dated, or withheld (staleness policy). */
+  z.strictObject({ type: z.literal('offers'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
+  /**
+   * Pages from their frontmatter: those of a section (a top-level header menu href), of a template
+   * and, for reviews, of an operator kind; in menu order (then title), by title, or by the reviewed
+   * operator's rank.
+   */
+  z.strictObject({
+    type: z.literal('pages'),
+    section: href.optional(),
+    template: z.enum(['guide', 'review']).optional(),
+    kind: operatorKind.optional(),
+    order: z.enum(['menu', 'title', 'rank']).default('menu'),
+    limit: z.number().int().min(1).max(100).optional(),
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
+  /** Every page of the site, grouped by header menu section: the HTML sitemap, the same pages as sitemap.xml. */
+  z.strictObject({ type: z.literal('sitemap'), heading: text.optional(), intro: copy.optional() }),
   /** The review criteria from site.yaml `methodology`, as cards. */
   z.strictObject({ type: z.literal('methodology'), heading: text.optional(), intro: copy.optional() }),
   z.strictObject({

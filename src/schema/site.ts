@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 import { citedFact, sourceRef, type Source } from './sources.js';
+import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
 
@@ -46,6 +47,17 @@ export const markdownSchema = z
     message: 'remarkPlugins need engine: remark (markdown-it does not run remark plugins)',
     path: ['remarkPlugins'],
   });
+
+const route = z
+  .string()
+  .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash');
+
+/** A redirect: permanent (301) unless `status` says otherwise. */
+const redirectSchema = z.strictObject({
+  from: route,
+  to: route,
+  status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
+});
 
 export const siteSchema = z.strictObject({
   title: text,
@@ -142,6 +154,11 @@ export const siteSchema = z.strictObject({
     sportsbooks: z.array(brandSchema).min(1),
     casinos: z.array(brandSchema).min(1),
   }),
+  /**
+   * Old paths that now live elsewhere: `from` → `to` (routes of this site), written for every
+   * supported host and as a small HTML page at `from` for hosts without redirect rules.
+   */
+  redirects: z.array(redirectSchema).default([]),
   markdown: markdownSchema.default({ engine: 'markdown-it' }),
   check: z
     .strictObject({
@@ -157,3 +174,4 @@ export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type Brand = z.infer<typeof brandSchema>;
+export type Redirect = z.infer<typeof redirectSchema>;

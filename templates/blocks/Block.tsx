@@ -1,4 +1,4 @@
-import type { Block as BlockData, Operator, SiteConfig } from '../../src/model.js';
+import type { Block as BlockData, ListedPage, Operator, SiteConfig } from '../../src/model.js';
 import { Faq } from '../components/Faq.js';
 import { AppEntry, OperatorCard } from '../components/Operator.js';
 import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';
@@ -7,6 +7,7 @@ import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 import { Cite, operatorSources } from '../components/Sources.js';
+import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 
 export interface BlockContext {
   site: SiteConfig;
@@ -14,6 +15,8 @@ export interface BlockContext {
   reviewRoutes: Record<string, string>;
   /** The route of the page being rendered. */
   route: string;
+  /** Every page's route, title and section, for the `pages` and `sitemap` lists. */
+  pages: ListedPage[];
 }
 
 /** Renders one frontmatter block where the body places it. */
@@ -67,6 +70,29 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     }
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
+    case 'reviews': {
+      // The list shows each operator's licence holder.
+      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['card']));
+      return (
+        <>
+          <Cite refs={shown} />
+          <ReviewList block={block} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
+        </>
+      );
+    }
+    case 'offers': {
+      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['offer']));
+      return (
+        <>
+          <Cite refs={shown} />
+          <OfferList block={block} operators={ctx.operators} />
+        </>
+      );
+    }
+    case 'pages':
+      return <PageList block={block} pages={ctx.pages} route={ctx.route} site={ctx.site} />;
+    case 'sitemap':
+      return <SitemapList block={block} pages={ctx.pages} site={ctx.site} />;
     case 'methodology':
       return <Methodology block={block} site={ctx.site} />;
     case 'faq':

@@ -32,7 +32,7 @@ const rankedKind = (page: TemplateProps['page']) => {
 };
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
-const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer']);
+const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer', 'offers']);
 export const showsOffers = (body: RenderedSegment[]) =>
   body.some((s) => s.kind === 'block' && OFFER_BLOCKS.has(s.block.type));
 
@@ -51,17 +51,17 @@ export function GuidePage(props: TemplateProps) {
 
 /** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
 function GuideArticle(props: TemplateProps) {
-  const { page, site, body, operators, reviewRoutes, authors } = props;
+  const { page, site, body, operators, reviewRoutes, authors, listing } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
       <Hero
         data={page.data}
         byline={isArticle(props) ? bylineFor(page.data, site, authors, rankedKind(page) !== undefined) : undefined}
         disclosure={showsOffers(body) ? site : undefined}
-        aside={heroAside({ page, site, body, operators, reviewRoutes, authors })}
+        aside={heroAside(props)}
       />
       <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
-        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
         <SourcesList site={site} />
       </WithToc>
     </article>

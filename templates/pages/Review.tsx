@@ -134,7 +134,7 @@ export function ReviewPage(props: TemplateProps) {
 }
 
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
-function ReviewArticle({ page, site, body, operators, reviewRoutes, authors }: TemplateProps) {
+function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, listing }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
@@ -161,7 +161,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors }: T
           </div>
           <OfferNote operator={operator} />
         </section>
-        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
         <section className="payments" aria-labelledby="payments-heading">
           <h2 id="payments-heading">Deposits and withdrawals</h2>
           <Payments title="Deposit methods" rows={review.deposits} />

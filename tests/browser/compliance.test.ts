@@ -32,6 +32,15 @@ describe.skipIf(!hasChromium)('compliance in Chromium', () => {
     [375, '/responsible-gambling'],
     [375, '/bankroll-management'],
     [1280, '/privacy-policy'],
+    // The pages made from lists (issue 32).
+    [1280, '/sportsbooks'],
+    [375, '/online-casinos'],
+    [375, '/betting-guides'],
+    [1280, '/sportsbook-reviews'],
+    [375, '/casino-reviews'],
+    [375, '/betting-promos'],
+    [1280, '/casino-bonuses'],
+    [375, '/sitemap'],
   ])('at %i px, every help-line message on %s is at least the body text size', async (width, route) => {
     const { page } = await s.open(route, width, 900);
     const body = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.body).fontSize));
@@ -42,15 +51,18 @@ describe.skipIf(!hasChromium)('compliance in Chromium', () => {
     await page.close();
   });
 
-  it('the short advertising disclosure is visible above the first operator link', async () => {
-    const { page } = await s.open('/best-pa-sportsbooks', 375, 740);
-    const disclosure = page.locator('.ad-disclosure');
-    await expect(disclosure.isVisible()).resolves.toBe(true);
-    const [d, first] = await Promise.all([
-      disclosure.boundingBox(),
-      page.locator('a[rel~="sponsored"]').first().boundingBox(),
-    ]);
-    expect(d!.y + d!.height).toBeLessThanOrEqual(first!.y);
-    await page.close();
-  });
+  it.each(['/best-pa-sportsbooks', '/betting-promos', '/casino-bonuses', '/casino-reviews', '/sportsbooks'])(
+    'on %s the short advertising disclosure is visible above the first operator link',
+    async (route) => {
+      const { page } = await s.open(route, 375, 740);
+      const disclosure = page.locator('.ad-disclosure');
+      await expect(disclosure.isVisible()).resolves.toBe(true);
+      const [d, first] = await Promise.all([
+        disclosure.boundingBox(),
+        page.locator('a[rel~="sponsored"]').first().boundingBox(),
+      ]);
+      expect(d!.y + d!.height).toBeLessThanOrEqual(first!.y);
+      await page.close();
+    },
+  );
 });

@@ -20,7 +20,13 @@ const temp = () => {
 };
 const site = { root: '/', config: {}, operators: [], pages: [] } as unknown as Site;
 const page = (i: number) =>
-  ({ file: `content/pages/p${i}.md`, route: `/p${i}`, sourceHash: String(i), operatorRefs: [] }) as unknown as Page;
+  ({
+    file: `content/pages/p${i}.md`,
+    route: `/p${i}`,
+    sourceHash: String(i),
+    operatorRefs: [],
+    data: { blocks: {} },
+  }) as unknown as Page;
 
 /** A cache and a page file "written by the build" for each of `n` pages, all stored. */
 function filled(n: number) {

@@ -1,12 +1,13 @@
 import { hash, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssetRefs, Page, Site } from '../../model.js';
+import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../paths.js';
 import { ownCodeIdentity } from '../../own-code.js';
 import { ensureParent } from '../write/write.js';
 import { type TemplateGraph, TemplateKeys } from './template-keys.js';
+import { listsPages } from './listing.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -102,6 +103,8 @@ export class RenderCache {
   private readonly operatorHashes: Map<string, string>;
   private index: Index | undefined;
   private readonly templates: TemplateKeys | undefined;
+  /** Hash of every page's route, title and section: only pages with a page list depend on it. */
+  private readonly listingHash: string;
 
   constructor(
     site: Site,
@@ -112,6 +115,7 @@ export class RenderCache {
     dir = path.join(cacheDir, 'render'),
     /** Keys pages on the templates files they use; without it, `templatesHash` covers all templates. */
     graph?: TemplateGraph,
+    listing: readonly ListedPage[] = [],
   ) {
     this.dir = dir;
     this.templates = graph && new TemplateKeys(graph);
@@ -119,6 +123,7 @@ export class RenderCache {
     const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
     this.siteKey = sha(JSON.stringify(inputs));
     this.operatorHashes = new Map(site.operators.map((o) => [o.id, sha(JSON.stringify(o))]));
+    this.listingHash = sha(JSON.stringify(listing));
   }
 
   /**
@@ -127,7 +132,9 @@ export class RenderCache {
    */
   key(page: Page): string {
     const ops = page.operatorRefs.map((id) => `${id}:${this.operatorHashes.get(id) ?? '-'}`).join(',');
-    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}`);
+    // A page that lists pages changes when another page is added, removed or retitled.
+    const listing = listsPages(page) ? `\n${this.listingHash}` : '';
+    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}${listing}`);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { linkSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
-import type { AssetRefs, Page, Site } from '../../model.js';
+import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
 import { renderPage, type RenderContext } from './render.js';
 import { RenderCache, type EntryRecord } from './render-cache.js';
 import { writeFileIn, writePage, type PageWrite } from '../write/page-file.js';
@@ -21,6 +21,8 @@ export interface RenderSetup {
   assets: AssetRefs;
   year: number;
   reviewRoutes: Record<string, string>;
+  /** Every page's route, title and section, for list blocks (listing.ts); default none. */
+  listing?: ListedPage[];
   stagingDir: string;
   /** Render-cache folder; undefined disables the cache. */
   cacheDir?: string;
@@ -63,6 +65,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
     assets: setup.assets,
     year: setup.year,
     reviewRoutes: setup.reviewRoutes,
+    listing: setup.listing ?? [],
     markdown: markdownContext(site, reviewRoutes),
     engine,
     cache: setup.cacheDir
@@ -74,6 +77,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
           setup.reviewRoutes,
           setup.cacheDir,
           setup.templateGraph,
+          setup.listing,
         )
       : undefined,
     dirs,

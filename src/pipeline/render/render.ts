@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../../diagnostics.js';
-import type { AssetRefs, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
+import type { AssetRefs, ListedPage, Page, RenderedSegment, Site, TemplateProps } from '../../model.js';
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from './markdown.js';
 import type { TemplateModule } from './templates.js';
 import { socialImageUrl, structuredData } from './structured-data.js';
 import { templateFrame } from './template-frame.js';
+import { sectionOf } from './listing.js';
 
 export interface RenderContext {
   site: Site;
@@ -13,6 +14,8 @@ export interface RenderContext {
   markdown: MarkdownContext;
   engine: MarkdownEngine;
   reviewRoutes: Record<string, string>;
+  /** Every page's route, title and section, for list blocks (listing.ts). */
+  listing: ListedPage[];
 }
 
 export interface RenderedPage {
@@ -22,17 +25,6 @@ export interface RenderedPage {
 }
 
 const DOCTYPE = '<!DOCTYPE html>';
-
-/** The top-level menu item a page highlights: its own menu position, or its section by kind. */
-function sectionOf(ctx: RenderContext, page: Page): string | undefined {
-  const menu = ctx.site.config.header.menu;
-  let fallback = page.data.section;
-  if (!fallback && page.data.template === 'review') {
-    const op = ctx.site.operators.find((o) => o.id === (page.data as { operator: string }).operator);
-    fallback = ctx.templates.sectionFor(menu, op?.kind === 'casino' ? '/casino-reviews' : '/sportsbook-reviews');
-  }
-  return ctx.templates.sectionFor(menu, page.route, fallback);
-}
 
 /** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
 export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
@@ -52,6 +44,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     operators: ctx.site.operators,
     reviewRoutes: ctx.reviewRoutes,
     authors: ctx.site.authors,
+    listing: ctx.listing,
   };
   try {
     const Template = ctx.templates.templates[page.template];
@@ -66,7 +59,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
           canonical: page.url.canonical,
           assets: ctx.assets,
           year: ctx.year,
-          section: sectionOf(ctx, page),
+          section: sectionOf(ctx.site, ctx.templates, page),
           jsonLd: structuredData(ctx.site, page),
           content: true,
           ogType: page.route === '/' || page.data.schemaType === 'website' ? 'website' : 'article',

@@ -196,8 +196,10 @@ export function issuesToDiagnostics(
       continue;
     }
     if (issue.code === 'invalid_value') {
-      const list = issue.values.map((v) => String(v)).join(', ');
-      out.push({ ...at, message: `expected ${expected}`, hint: `use one of: ${list}` });
+      const values = issue.values.map((v) => String(v));
+      const near = typeof input === 'string' ? closest(input, values) : undefined;
+      const hint = `${near ? `did you mean "${near}"? ` : ''}use one of: ${values.join(', ')}`;
+      out.push({ ...at, message: `expected ${expected}`, hint });
       continue;
     }
     // A schema's own check may carry its fix (schema/common.ts); dates get an example.

@@ -4,7 +4,8 @@ import type { BodySegment, Operator, Page, Site, SourceFile } from '../../model.
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
-import { issuesToDiagnostics, fieldPath, notAMapping, operatorIdHint } from './issues.js';
+import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
+import { checkRedirects } from './redirects.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
@@ -364,9 +365,16 @@ function checkPage(
       );
     }
     // Licensed-brands tables show reviewed brands' licence holders from their operator files.
-    if (block.type === 'operators' || block.type === 'apps' || block.type === 'licensed-brands') {
+    if (
+      block.type === 'operators' ||
+      block.type === 'apps' ||
+      block.type === 'licensed-brands' ||
+      block.type === 'offers'
+    ) {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
+    // A review list names a casino's sister sportsbook when its review covers the casino.
+    if (block.type === 'reviews') for (const o of operators.values()) refs.add(o.id);
   }
   const checkRef = refChecker(file.path, operators, reviewRoutes, diagnostics, broken, refs);
   for (const [name, block] of Object.entries(data.blocks)) {
@@ -591,6 +599,32 @@ export function validateContent(
         ),
       );
     }
+    // A page list's section is a top-level header menu href, like a page's own `section:`.
+    for (const [name, block] of Object.entries(d.data.blocks)) {
+      if (block.type !== 'pages' || block.section === undefined) continue;
+      if (config.header.menu.some((m) => m.href === block.section)) continue;
+      const pos = d.locate(['blocks', name, 'section']);
+      const near = closest(
+        block.section,
+        config.header.menu.map((m) => m.href),
+      );
+      diagnostics.push(
+        err(
+          d.file.path,
+          pos.line,
+          pos.col,
+          `blocks.${name}.section`,
+          'unknown-section',
+          'section is not a top-level header menu link',
+          {
+            received: JSON.stringify(block.section),
+            hint:
+              `${near ? `did you mean "${near}"? ` : ''}` +
+              `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+          },
+        ),
+      );
+    }
     // The sources of every value the page inserts with `{{…}}` (its Sources list adds what templates show).
     const citations = new Set<string>();
     const cite = (id: string, keys: readonly string[]) => {
@@ -685,6 +719,10 @@ export function validateContent(
       hint: "fix this file's errors first",
     });
   }
+  if (siteResult && loaded.site && drafts.length)
+    diagnostics.push(
+      ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
+    );
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   // Only on a whole site: with errors, some pages (and the lists on them) are missing.

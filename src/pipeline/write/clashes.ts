@@ -22,6 +22,8 @@ export const GENERATED: Readonly<Record<string, string>> = {
   'robots.txt': 'the robots.txt pa-site generates',
   _headers: 'the security-header file pa-site generates',
   'vercel.json': 'the Vercel configuration pa-site generates',
+  _redirects: 'the redirect rules pa-site generates (Netlify, Cloudflare Pages)',
+  'nginx-redirects.conf': 'the redirect rules pa-site generates for nginx',
 };
 
 /**

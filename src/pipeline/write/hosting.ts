@@ -1,4 +1,5 @@
 import type { SiteConfig } from '../../model.js';
+import { vercelRedirects } from './redirects.js';
 
 /**
  * The Content-Security-Policy every page is served with: no inline script or style anywhere, no
@@ -53,13 +54,14 @@ export function netlifyHeaders(config: SiteConfig): string {
   return lines.join('\n');
 }
 
-/** `vercel.json`: clean URLs without trailing slashes, the same headers and cache rules. */
+/** `vercel.json`: clean URLs without trailing slashes, site.yaml's redirects, the same headers and cache rules. */
 export function vercelJson(config: SiteConfig): string {
   const toList = (h: Record<string, string>) => Object.entries(h).map(([key, value]) => ({ key, value }));
   return `${JSON.stringify(
     {
       cleanUrls: true,
       trailingSlash: false,
+      ...(config.redirects?.length ? { redirects: vercelRedirects(config.redirects) } : {}),
       headers: [
         { source: '/(.*)', headers: toList({ ...securityHeaders(config), 'Cache-Control': CACHE_REVALIDATE }) },
         { source: '/assets/(.*)', headers: toList({ 'Cache-Control': CACHE_IMMUTABLE }) },

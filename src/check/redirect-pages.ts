@@ -1,0 +1,65 @@
+/**
+ * Redirect pages: a page that only sends readers on (a meta refresh, `noindex`), as pa-site writes
+ * at each old path of site.yaml `redirects` for hosts without redirect rules. A link to one is fine
+ * when its canonical target is a page; the page rules (compliance text, sitemap, orphans) are for
+ * the target, not for the stop on the way.
+ */
+import type { PageScan } from './html.js';
+import type { SitePage } from './links.js';
+import { PLACEHOLDER_ORIGIN } from './resolve.js';
+import type { Finding } from './types.js';
+
+export const isRedirectPage = (scan: PageScan) =>
+  scan.noindex && scan.links.some((l) => l.tag === 'meta' && l.attr === 'content');
+
+export interface RedirectOutcome {
+  /** Built files that are redirect pages. */
+  pages: Set<string>;
+  /** Redirect page → the page file its canonical target finds. */
+  targets: Map<string, string>;
+  findings: Finding[];
+}
+
+/** Follows each redirect page's canonical link: it must find a page that is not itself a redirect. */
+export function checkRedirectPages(
+  pages: ReadonlyMap<string, SitePage>,
+  lookup: (pathname: string) => string | null,
+  siteOrigin: string | null,
+): RedirectOutcome {
+  const out: RedirectOutcome = { pages: new Set(), targets: new Map(), findings: [] };
+  for (const p of pages.values()) if (isRedirectPage(p.scan)) out.pages.add(p.file);
+  for (const file of out.pages) {
+    const p = pages.get(file)!;
+    const place = { page: p.file, url: p.url, file: null, line: null };
+    const canonical = p.scan.canonicals[0];
+    const finding = (message: string, hint: string, target?: string) =>
+      out.findings.push({
+        rule: 'redirect-target',
+        severity: 'error',
+        category: 'link',
+        message,
+        hint,
+        places: [place],
+        ...(target ? { target } : {}),
+      });
+    if (!canonical) {
+      finding(`redirect page ${p.url} names no canonical target`, 'give it <link rel="canonical"> to the new page');
+      continue;
+    }
+    let url: URL;
+    try {
+      url = new URL(canonical, new URL(p.url, siteOrigin ?? PLACEHOLDER_ORIGIN));
+    } catch {
+      finding(`redirect page ${p.url} has an invalid canonical link ${canonical}`, 'correct the redirect target');
+      continue;
+    }
+    if (siteOrigin && url.origin !== siteOrigin) continue; // another site: external checks cover it
+    const target = lookup(url.pathname);
+    const hint = 'point the redirect (site.yaml `redirects`) at a page the site builds';
+    if (target === null) finding(`${p.url} redirects to ${url.pathname}, which is not built`, hint, url.pathname);
+    else if (out.pages.has(target))
+      finding(`${p.url} redirects to ${url.pathname}, which redirects again`, hint, url.pathname);
+    else out.targets.set(file, target);
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+/**
+ * site.yaml `redirects`, written for every host pa-site supports: `_redirects` (Netlify and
+ * Cloudflare Pages), `vercel.json` (vercelRedirects), `nginx-redirects.conf` (included by
+ * docs/nginx.conf), and a small HTML page at each old path for hosts without redirect rules
+ * (GitHub Pages, a plain static server). Validation (validate/redirects.ts) has made sure every
+ * target is a page and no redirect leads to another.
+ */
+import type { AssetRefs, Redirect, SiteConfig } from '../../model.js';
+import { urlFor } from '../route/urls.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `_redirects`: one `from to status` line each. No `!` (Netlify's force): Cloudflare rejects it. */
+export function underscoreRedirects(redirects: readonly Redirect[]): string {
+  const lines = ['# Written by pa-site build from content/site.yaml `redirects`.'];
+  for (const r of redirects) lines.push(`${r.from} ${r.to} ${r.status}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** vercel.json `redirects`, with the exact status (Vercel's `permanent: true` would mean 308). */
+export function vercelRedirects(redirects: readonly Redirect[]) {
+  return redirects.map((r) => ({ source: r.from, destination: r.to, statusCode: r.status }));
+}
+
+/**
+ * nginx `location` blocks, for the `include` in docs/nginx.conf. Exact-match locations win over
+ * the clean-URL `location /`, so the redirect answers before the fallback page would.
+ */
+export function nginxRedirects(redirects: readonly Redirect[]): string {
+  const lines = ['# Written by pa-site build from content/site.yaml `redirects`; docs/nginx.conf includes it.'];
+  for (const r of redirects) lines.push(`location = ${r.from} {`, `    return ${r.status} ${r.to};`, '}');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The output file of the fallback page at a redirect's old path (`/old` → `old.html`). */
+export const redirectPageFile = (r: Redirect) => urlFor(r.from, 'https://x.invalid').file;
+
+/**
+ * The fallback page at the old path: it sends browsers on at once (meta refresh), names the new
+ * page as canonical for search engines, asks them not to index it, and links it for anyone whose
+ * browser does not follow the refresh. No inline script or style (the site's CSP forbids both).
+ */
+export function redirectPage(r: Redirect, config: SiteConfig, assets: Pick<AssetRefs, 'css'>): string {
+  const target = urlFor(r.to, config.url);
+  const href = escapeHtml(target.href);
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(config.language)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Moved to ${href} | ${escapeHtml(config.title)}</title>
+<meta name="robots" content="noindex">
+<meta http-equiv="refresh" content="0; url=${href}">
+<link rel="canonical" href="${escapeHtml(target.canonical)}">
+<link rel="stylesheet" href="${escapeHtml(assets.css)}">
+</head>
+<body>
+<main class="container redirect-page">
+<h1>This page has moved</h1>
+<p>It is now at <a href="${href}">${escapeHtml(target.canonical)}</a>.</p>
+</main>
+</body>
+</html>
+`;
+}
