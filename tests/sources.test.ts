@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { build, check } from '../src/index.js';
 import type { Diagnostic } from '../src/diagnostics.js';
-import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
+import { fixtureProject, fixtureSiteYaml, GOOD_FM, OPERATOR } from './fixture.js';
 import { buildRealSite, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
 /**
@@ -72,7 +72,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
   });
 
   it('a site fact without a source', async () => {
-    const site = (await realSiteYaml()).replace(
+    const site = (await fixtureSiteYaml()).replace(
       'incomeTax: { value: "3.07%", source: pa-revenue }',
       'incomeTax: { value: "3.07%" }',
     );
@@ -180,7 +180,7 @@ describe('pages list the sources of what they show', () => {
   });
 
   it("every review lists its operator's published terms and the regulator", async () => {
-    for (const p of pages.filter((x) => x.text.includes('template: review'))) {
+    for (const p of pages.filter((x) => /^template: review$/m.test(x.text))) {
       const operator = /^operator: ([a-z0-9-]+)$/m.exec(p.text)![1]!;
       const ids = listed(await site.page(p.route));
       expect(ids, p.file).toEqual(expect.arrayContaining(['pgcb', `${operator}-terms`]));
@@ -252,7 +252,7 @@ ${extra}`;
     const p = await fixtureProject({ 'content/sources.yaml': own });
     cleanups.push(p.cleanup);
     // The real facts cite the real registry: this project states none.
-    const site = (await realSiteYaml()).replace(/^ {2}[a-zA-Z0-9]+: \{ value: .*\n/gm, '');
+    const site = (await fixtureSiteYaml()).replace(/^ {2}[a-zA-Z0-9]+: \{ value: .*\n/gm, '');
     await p.write('content/site.yaml', site.replace(/^facts:$/m, 'facts: {}'));
     const r = await check({ root: p.root, external: true, externalOptions: { retries: 0, timeout: 5000 } });
     expect(r.build?.ok ?? r.build, JSON.stringify(r.build)).toBe(true);
