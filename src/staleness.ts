@@ -15,6 +15,13 @@ export interface StalenessPolicy {
   hardLimitDays: number;
 }
 
+/**
+ * What an offer past the warn age is to the build and check: a warning (default), or an error that
+ * fails them (exit 1) for pipelines that must not deploy a site whose offers went stale.
+ */
+export type StaleSeverity = 'warning' | 'error';
+export const STALE_SEVERITIES: readonly StaleSeverity[] = ['warning', 'error'];
+
 export const DEFAULT_POLICY: StalenessPolicy = { warnAfterDays: 30, hardLimitDays: 90 };
 
 /** Environment variable that pins "today" for builds and checks (YYYY-MM-DD), e.g. in tests. */

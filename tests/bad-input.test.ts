@@ -7,6 +7,9 @@ import { build } from '../src/index.js';
 import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
 import { repoRoot } from './helpers.js';
 
+// A day the fixture's offer (checked 2025-01-10) is current, so the builds below have no staleness warning.
+const FRESH = '2025-01-20';
+
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
@@ -24,7 +27,7 @@ async function project(files: Record<string, string> = {}) {
 async function diagnosticsFor(files: Record<string, string>, setup?: (root: string) => Promise<void>) {
   const p = await project(files);
   await setup?.(p.root);
-  const result = await build({ root: p.root, outDir: 'dist', cache: false });
+  const result = await build({ root: p.root, outDir: 'dist', cache: false, today: FRESH });
   return { result, errors: result.diagnostics.filter((d) => d.severity === 'error'), all: result.diagnostics };
 }
 

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { chmod, mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { check, type CheckResult } from '../src/index.js';
+import { offerState } from '../src/staleness.js';
 import { repoRoot } from './helpers.js';
 import { fixtureProject, fixtureSiteYaml } from './fixture.js';
 
@@ -540,28 +541,49 @@ describe('compliance faults in a built site', () => {
     ).toEqual(['warning stale.html']);
   });
 
-  it('lists a page once per finding, though a review shows its offer in two places', async () => {
-    const r = await check({ root: repoRoot, today: '2025-02-20' });
-    const stale = r.findings.filter((f) => f.rule === 'offer-stale');
-    expect(stale.length).toBeGreaterThan(0);
-    for (const f of stale) {
-      const shown = f.places.map((p) => `${p.page} ${p.file}:${p.line}`);
-      expect(shown).toEqual([...new Set(shown)]);
-    }
-  });
-
-  it('a built project warns while an offer ages, then withholds it (no finding) past the hard limit', async () => {
+  it('a built project warns once per ageing or withheld offer, at its verified line, and counts them', async () => {
     // The fixture operator's offer was checked on 2025-01-10.
     const p = await fixtureProject();
     cleanups.push(p.cleanup);
+    const at = (r: CheckResult) =>
+      r.build?.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}:${d.line}:${d.col} ${d.field}`);
     const aging = await check({ root: p.root, today: '2025-02-20' });
-    expect(aging.build?.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}:${d.line} ${d.field}`)).toEqual([
-      'warning offer-stale content/operators/example.yaml:19 bonus.verified',
-    ]);
-    expect(aging.findings.filter((f) => f.rule === 'offer-stale').map((f) => f.severity)).toEqual(['warning']);
+    expect(at(aging)).toEqual(['warning offer-stale content/operators/example.yaml:19:3 bonus.verified']);
+    expect(aging.build?.diagnostics[0]?.message).toBe(
+      "Example Sportsbook's offer is ageing: terms last checked 10 January 2025, 41 days ago (warn after 30 days); " +
+        'pages withhold it after 90',
+    );
+    // Reported once, by the build at the operator file, not again by the page rule.
+    expect(aging.findings.filter((f) => f.rule === 'offer-stale')).toEqual([]);
+    expect(aging.summary.offers).toEqual({ aging: 1, withheld: 0 });
     const stale = await check({ root: p.root, today: '2025-05-10' });
-    expect(stale.build?.diagnostics).toEqual([]);
-    expect(stale.findings.filter((f) => f.rule === 'offer-stale')).toEqual([]);
+    expect(at(stale)).toEqual(['warning offer-withheld content/operators/example.yaml:19:3 bonus.verified']);
+    expect(stale.build?.diagnostics[0]?.hint).toMatch(/set bonus\.verified to the day you checked/);
+    expect(stale.summary.offers).toEqual({ aging: 0, withheld: 1 });
+    // The fixture's pages have broken links of their own: the build is what the option fails.
+    expect(stale.build?.ok).toBe(true);
+    // Pipelines that must not deploy stale offers make them errors.
+    const strict = await check({ root: p.root, today: '2025-05-10', staleOffers: 'error' });
+    expect(at(strict)).toEqual(['error offer-withheld content/operators/example.yaml:19:3 bonus.verified']);
+    expect([strict.ok, strict.build?.ok]).toEqual([false, false]);
+    const fresh = await check({ root: p.root, today: '2025-01-20', staleOffers: 'error' });
+    expect([fresh.build?.ok, fresh.build?.diagnostics, fresh.summary.offers]).toEqual([
+      true,
+      [],
+      { aging: 0, withheld: 0 },
+    ]);
+  });
+
+  it('site.yaml offers.stale: error fails build and check, and --stale-offers warning overrides it', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const site = path.join(p.root, 'content', 'site.yaml');
+    const text = await readFile(site, 'utf8');
+    const strict = text.replace(/^ {2}stale: warning$/m, '  stale: error');
+    expect(strict).not.toBe(text);
+    await writeFile(site, strict);
+    expect((await check({ root: p.root, today: '2025-02-20' })).build?.ok).toBe(false);
+    expect((await check({ root: p.root, today: '2025-02-20', staleOffers: 'warning' })).build?.ok).toBe(true);
   });
 });
 
@@ -607,6 +629,35 @@ describe('the real site', () => {
     expect(r.site.servedAs).toBe('clean');
     expect(r.summary.errors).toBe(0);
     expect(r.summary.warnings).toBe((await knownUnbuilt()).length);
+  });
+
+  it("names every withheld or ageing offer on today's date, and exits 1 with --stale-offers error", async () => {
+    const policy = { warnAfterDays: 30, hardLimitDays: 90 };
+    const today = new Date();
+    const expected: string[] = [];
+    const dir = path.join(repoRoot, 'content', 'operators');
+    for (const file of (await readdir(dir)).sort()) {
+      const o = parseYaml(await readFile(path.join(dir, file), 'utf8')) as {
+        name: string;
+        bonus?: { verified: string };
+      };
+      const state = o.bonus && offerState(String(o.bonus.verified), today, policy);
+      if (state && state !== 'current') expected.push(`${o.name} ${state} content/operators/${file}`);
+    }
+    const r = run(['check', '--format', 'json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out) as CheckResult;
+    const named = json
+      .build!.diagnostics.filter((d) => d.code === 'offer-withheld' || d.code === 'offer-stale')
+      .map((d) => `${d.message.split("'s offer")[0]} ${d.code === 'offer-stale' ? 'aging' : 'withheld'} ${d.file}`);
+    expect(named.sort()).toEqual(expected.sort());
+    expect(json.summary.offers.withheld + json.summary.offers.aging).toBe(expected.length);
+    if (expected.length) {
+      expect(run(['check', '--stale-offers', 'error']).code).toBe(1);
+      const out = await tempDir({});
+      const b = run(['build', '--stale-offers', 'error', '--out', path.join(out, 'dist')]);
+      expect([b.code, b.err]).toEqual([1, expect.stringContaining('error content/operators/')]);
+    }
   });
 
   it('exits 0 from the CLI and lists the known-unbuilt paths in their own section', async () => {

@@ -174,6 +174,37 @@ describe('the compile cache', () => {
     expect(await from({ outDir: 'dist' })).toBe('esbuild');
     expect(await from({ outDir: 'dist' })).toBe('compile cache');
   });
+
+  // Issue 36 item 3: every key and path read from a cache file is checked before use.
+  it('treats a manifest with unsafe paths as absent, whatever its checksum says', async () => {
+    await from({ outDir: 'dist' });
+    expect(await from({ outDir: 'dist' })).toBe('compile cache');
+    const file = manifestFile(tpl('.'));
+    const text = await readFile(file, 'utf8');
+    const fifo = path.join(project.root, 'fifo');
+    spawnSync('mkfifo', [fifo]);
+    type Body = { files: [string, string][]; assets: { files: [string, string][] }; templates: { hash: string } };
+    const tampered: ((b: Body) => void)[] = [
+      // An asset written outside the output folder.
+      (b) => b.assets.files.push(['../../escaped.js', Buffer.from('alert(1)').toString('base64')]),
+      // A FIFO as an input: hashing it would block the build for good.
+      (b) => b.files.push([fifo, '']),
+      // A relative input path, and a bundle hash that is a path.
+      (b) => b.files.push(['../../etc/passwd', '']),
+      (b) => {
+        b.templates.hash = '../../x';
+      },
+    ];
+    for (const change of tampered) {
+      const body = JSON.parse(text.slice(text.indexOf('\n') + 1)) as Body;
+      change(body);
+      const json = JSON.stringify(body);
+      await writeFile(file, `${createHash('sha256').update(json).digest('hex')}\n${json}`);
+      expect(await from({ outDir: 'dist' })).toBe('esbuild');
+    }
+    await expect(readFile(path.join(project.root, 'escaped.js'))).rejects.toThrow(/ENOENT/);
+    await rm(fifo);
+  });
 });
 
 describe('the compile cache, from the command line', () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type * as cheerio from 'cheerio';
 import { build } from '../src/index.js';
+import { possessive } from '../templates/lib/text.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
 /** The operator data as a reader should see it: parsed straight from content/operators. */
@@ -77,9 +78,9 @@ const rankingPages = [
 /** What an offer box says on the real site today: every spec offer was checked in January 2025. */
 const withheldNotice = (o: OperatorYaml) =>
   o.bonus
-    ? `We last checked this offer's terms in January 2025 — see ${o.shortName}'s current terms (opens in a new tab).`
+    ? 'Offer terms last checked January 2025'
     : `We have no checked offer terms for ${o.shortName}. ` +
-      `See ${o.shortName}'s current promotions and terms (opens in a new tab).`;
+      `See ${possessive(o.shortName)} current promotions and terms (opens in a new tab).`;
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
@@ -95,13 +96,18 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     }));
     expect(shown.map((s) => s.rank)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
-    // Past the staleness limit, each card withholds the offer's figures and links the operator's terms.
+    // Past the staleness limit, each card withholds the offer's figures in one quiet line.
     expect(shown.map((s) => s.offer)).toEqual(expected.map(withheldNotice));
-    // Each card's button goes to that operator, as a sponsored link.
+    // Each card's button is a sponsored link: a casino's "Play Now" to the operator (the spec's
+    // casino-list label); a sportsbook's withheld offer leads to the operator's current offers.
     cards.toArray().forEach((c, i) => {
+      const o = expected[i]!;
       const cta = $(c).find('a.btn-cta');
-      expect(cta.attr('href')).toBe(expected[i]!.affiliateUrl ?? expected[i]!.officialUrl);
-      expect(cta.attr('rel')).toContain('sponsored');
+      expect(cta).toHaveLength(1);
+      const toOffers = kind === 'sportsbook' && o.bonus;
+      expect(textOf(cta)).toBe(`${toOffers ? 'See Current Offer' : 'Play Now'} at ${o.name} (opens in a new tab)`);
+      expect(cta.attr('href')).toBe(toOffers ? o.bonus!.termsUrl : (o.affiliateUrl ?? o.officialUrl));
+      expect(cta.attr('rel')).toBe('sponsored nofollow noopener');
     });
   });
 
@@ -356,6 +362,24 @@ describe('operator data drives every page', () => {
       expect($(a).attr('rel')).toBe('sponsored nofollow noopener');
     });
     expect(textOf(card.find('a.btn-cta'))).toMatch(/^Claim Bonus/);
+  });
+
+  it('within the limit, a review shows the offer three times, with "Claim {operator} Bonus"', async () => {
+    const $ = await changed.page('/draftkings-pennsylvania-review');
+    expect($('[data-offer-state="current"]')).toHaveLength(3);
+    const claims = $('a.btn-cta')
+      .map((_, a) => textOf($(a)))
+      .get();
+    expect(claims).toEqual([
+      'Claim DraftKings Bonus at DraftKings Sportsbook (opens in a new tab)',
+      'Claim DraftKings Bonus at DraftKings Sportsbook (opens in a new tab)',
+    ]);
+    const casinos = await changed.page('/best-pa-online-casinos');
+    expect(
+      casinos('.op-card a.btn-cta')
+        .map((_, a) => textOf(casinos(a)).split(' at ')[0])
+        .get(),
+    ).toEqual(Array(5).fill('Play Now'));
   });
 
   it.each(changes)(

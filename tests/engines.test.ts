@@ -1,4 +1,6 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import spec from 'commonmark-spec';
@@ -7,6 +9,7 @@ import { page as benchPage, withoutRedirects } from '../bench/generate.mjs';
 import { markdownForPage, MARKDOWN_IT, type MarkdownEngine } from '../src/pipeline/render/markdown.js';
 import { remarkEngine } from '../src/pipeline/render/remark-engine.js';
 import { build, formatDiagnostic } from '../src/index.js';
+import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
@@ -236,4 +239,47 @@ More text.
       },
     ]);
   });
+});
+
+// Issue 36 item 6: remark printed "unexpected error: Maximum call stack size exceeded", no file or line.
+describe('the Markdown limits, from the command line', () => {
+  const fm = [
+    '---',
+    'template: guide',
+    'title: Deeply nested',
+    'description: A page that nests far too deeply for any engine to be asked to parse.',
+    'updated: 2025-01-15',
+    'hero:',
+    '  heading: Deep',
+    '  lede: Deep.',
+    '---',
+    '',
+  ].join('\n');
+  const lists = Array.from({ length: 500 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n');
+  for (const engine of ['markdown-it', 'remark'])
+    it(`${engine}: deep block quotes and lists are errors at their lines, not crashes`, async () => {
+      const p = await fixtureProject({
+        'content/pages/quotes.md': `${fm}Intro.\n\n${'> '.repeat(2000)}deep\n`,
+        'content/pages/lists.md': `${fm.replace('Deeply nested', 'Deeply nested lists')}${lists}\n`,
+      });
+      temps.push(p.root);
+      if (engine === 'remark')
+        await p.write(
+          'content/site.yaml',
+          `${await readFile(path.join(p.root, 'content/site.yaml'), 'utf8')}\nmarkdown:\n  engine: remark\n`,
+        );
+      const r = spawnSync(
+        process.execPath,
+        [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--no-cache'],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
+      expect(r.stderr).not.toContain('unexpected error');
+      expect(r.stderr).toMatch(/^error content\/pages\/quotes\.md:12:1 +- +block quotes and lists nested 2000 deep/m);
+      expect(r.stderr).toMatch(/^error content\/pages\/lists\.md:42:1 +- +block quotes and lists nested 500 deep/m);
+      expect(r.stderr.match(/^error /gm)).toHaveLength(2);
+      expect(r.status).toBe(1);
+    }, 60_000);
 });

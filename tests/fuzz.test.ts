@@ -3,7 +3,10 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult, type Diagnostic } from '../src/index.js';
-import type { SourceFile } from '../src/model.js';
+import type { SiteConfig, SourceFile } from '../src/model.js';
+import { MARKDOWN_IT, type MarkdownContext, markdownForPage } from '../src/pipeline/render/markdown.js';
+import { LIMITS } from '../src/pipeline/render/markdown-limits.js';
+import { remarkEngine } from '../src/pipeline/render/remark-engine.js';
 import { validateContent } from '../src/pipeline/validate/validate.js';
 import { contextFrom, type PageRenderer } from '../src/pipeline/render/render-pages.js';
 import { renderPage } from '../src/pipeline/render/render.js';
@@ -195,4 +198,72 @@ describe('fuzzed content never crashes the build', () => {
       await p.cleanup();
     }
   });
+});
+
+/*
+ * Issue 36 item 6: nesting and size, for both engines, under a time limit. Containers nested at
+ * random (up to thousands deep), and runs of the constructs that made remark slow or overflow its
+ * stack, repeated up to tens of thousands of times. Each render must return (output, or a
+ * diagnostic at the page's file and line), within its budget plus a margin for the checks before it.
+ */
+describe('fuzzed nesting and size stay within the Markdown limits', () => {
+  const ctx: MarkdownContext = {
+    config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
+    operators: new Map(),
+    reviewRoutes: new Map(),
+  };
+  const BUDGET_MS = 300;
+  const container = fc.constantFrom('> ', '>', '- ', '* ', '+ ', '1. ', '9) ', '  ', '    ', '\t', '```\n');
+  const line = fc
+    .tuple(fc.array(container, { maxLength: 60 }), fc.constantFrom('text', '', '*a**', '[x](/y)', '---'))
+    .map(([cs, t]) => cs.join('') + t);
+  const nested = fc.oneof(
+    fc.array(line, { maxLength: 80 }).map((ls) => ls.join('\n')),
+    // One container repeated: deep nesting on one line or one level per line.
+    fc
+      .tuple(container, fc.integer({ min: 0, max: 3000 }), fc.boolean())
+      .map(([c, n, perLine]) =>
+        perLine ? Array.from({ length: n }, (_, i) => `${' '.repeat(2 * i)}${c}x`).join('\n') : `${c.repeat(n)}deep`,
+      ),
+  );
+  const unit = fc.constantFrom(
+    '*a**',
+    '> a\n\n',
+    '[r]: /x\n',
+    '[',
+    '](',
+    '_a__',
+    '`',
+    '<b>',
+    '&amp;',
+    '- a\n',
+    '|a|\n',
+    '# h\n',
+  );
+  const sized = fc
+    .tuple(fc.array(unit, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 40_000 }))
+    .map(([units, n]) => units.join('').repeat(n));
+
+  for (const [name, engine] of [
+    ['markdown-it', MARKDOWN_IT],
+    ['remark', remarkEngine([])],
+  ] as const)
+    it(`${name}: nested and large inputs render or give a diagnostic, in time`, () => {
+      fc.assert(
+        fc.property(fc.oneof(nested, sized), (text) => {
+          const page = markdownForPage(ctx, 'content/pages/fuzzed.md', engine, { ...LIMITS, budgetMs: BUDGET_MS });
+          const t0 = performance.now();
+          const { html } = page.render(text, 7);
+          expect(performance.now() - t0).toBeLessThan(BUDGET_MS + 3000);
+          for (const d of page.diagnostics) {
+            expect(d.file).toBe('content/pages/fuzzed.md');
+            expect(d.line).toBeGreaterThanOrEqual(7);
+            expect(d.line).toBeLessThanOrEqual(7 + text.split('\n').length);
+          }
+          // A page over a limit renders nothing (its build fails with the diagnostic).
+          if (page.diagnostics.some((d) => d.code === 'markdown-limit')) expect(html).toBe('');
+        }),
+        { seed: 3606, numRuns: 80 },
+      );
+    }, 120_000);
 });

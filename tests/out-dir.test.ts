@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { existsSync, symlinkSync } from 'node:fs';
+import { lstat, mkdir, readdir, readFile, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -107,7 +108,7 @@ describe('build refuses output folders it must not replace', () => {
 
   it('reports an output folder that cannot be made as a write error naming it, with a fix', async () => {
     const p = await project();
-    const r = await build({ root: p.root, outDir: 'notes.txt/dist' });
+    const r = await build({ root: p.root, outDir: 'notes.txt/dist', today: '2025-01-20' });
     expect(r.ok).toBe(false);
     expect(r.diagnostics).toMatchObject([
       { code: 'write-error', file: 'notes.txt/dist', message: expect.stringContaining('(ENOTDIR)') },
@@ -121,5 +122,63 @@ describe('build refuses output folders it must not replace', () => {
     expect(cli.status).toBe(1);
     expect(cli.stderr).not.toContain('unexpected error');
     expect(cli.stderr).toContain('Build failed; nothing was written to');
+  });
+});
+
+describe('a dist that is a symbolic link', () => {
+  // The issue's reproduction: build; mv dist /srv/site; echo notes > /srv/site/MY-NOTES.txt;
+  // ln -s /srv/site dist; build.
+  it('is refused (exit 2) and neither the link nor its target is touched', async () => {
+    const p = await project();
+    const first = await build({ root: p.root, cache: false });
+    expect(first.ok).toBe(true);
+    const site = path.join(p.root, 'srv-site');
+    await rename(path.join(p.root, 'dist'), site);
+    await writeFile(path.join(site, 'MY-NOTES.txt'), 'notes\n');
+    await symlink(site, path.join(p.root, 'dist'));
+    const before = await tree(site);
+    const r = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--no-cache'],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('refusing to build into "dist": it is a symbolic link');
+    expect(r.stderr).toContain(`fix: build into the link's target itself (--out ${JSON.stringify(site)}`);
+    expect((await lstat(path.join(p.root, 'dist'))).isSymbolicLink()).toBe(true);
+    expect(await readlink(path.join(p.root, 'dist'))).toBe(site);
+    expect(await tree(site)).toEqual(before);
+    expect(await readdir(p.root)).not.toContain(expect.stringMatching(/^\.dist\./));
+    // The fix the message gives works: the target is built, the link kept.
+    expect((await build({ root: p.root, outDir: site, cache: false })).ok).toBe(true);
+    expect((await lstat(path.join(p.root, 'dist'))).isSymbolicLink()).toBe(true);
+    expect(await readdir(path.join(p.root, 'dist'))).toContain('index.html');
+  });
+
+  it('is refused when dangling, and when a link replaces the output while the build runs', async () => {
+    const p = await project();
+    await symlink(path.join(p.root, 'gone'), path.join(p.root, 'dist'));
+    const r = await build({ root: p.root, cache: false });
+    expect(r.diagnostics.find((d) => d.code === 'unsafe-out-dir')?.message).toMatch(/symbolic link/);
+    expect((await lstat(path.join(p.root, 'dist'))).isSymbolicLink()).toBe(true);
+    await rm(path.join(p.root, 'dist'));
+
+    const target = path.join(p.root, 'target');
+    expect((await build({ root: p.root, outDir: target, cache: false })).ok).toBe(true);
+    await writeFile(path.join(target, 'MY-NOTES.txt'), 'notes\n');
+    const before = await tree(target);
+    const swapped = await build({
+      root: p.root,
+      cache: false,
+      onProgress: ({ stage }) => {
+        // Between the checks before the build and its commit: dist becomes a link to the target.
+        if (stage === 'render' && !existsSync(path.join(p.root, 'dist')))
+          symlinkSync(target, path.join(p.root, 'dist'));
+      },
+    });
+    expect(swapped.ok).toBe(false);
+    expect(swapped.diagnostics.find((d) => d.code === 'unsafe-out-dir')?.message).toMatch(/became a symbolic link/);
+    expect((await lstat(path.join(p.root, 'dist'))).isSymbolicLink()).toBe(true);
+    expect(await tree(target)).toEqual(before);
   });
 });

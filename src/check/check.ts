@@ -23,8 +23,15 @@ import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
-import type { CheckResult, Finding, Place } from './types.js';
-import { DEFAULT_POLICY, ReferenceDateError, referenceDate, type StalenessPolicy } from '../staleness.js';
+import type { CheckResult, CheckSummary, Finding, Place } from './types.js';
+import {
+  DEFAULT_POLICY,
+  ReferenceDateError,
+  referenceDate,
+  STALE_SEVERITIES,
+  type StaleSeverity,
+  type StalenessPolicy,
+} from '../staleness.js';
 
 export interface CheckOptions {
   /** Project folder holding content/. Default: the current folder (when `dir` is not given). */
@@ -43,6 +50,11 @@ export interface CheckOptions {
   now?: Date;
   /** The date offers are judged against: a Date or YYYY-MM-DD (default: $PA_SITE_TODAY, else `now`). */
   today?: Date | string;
+  /**
+   * `error` makes an ageing or withheld offer an error (exit 1). Default: content/site.yaml
+   * `offers.stale`, else `warning`.
+   */
+  staleOffers?: StaleSeverity;
 }
 
 /** A problem with the options themselves (the CLI exits 2). */
@@ -51,7 +63,7 @@ export class CheckInputError extends Error {}
 interface Config {
   url: string | null;
   knownUnbuilt: string[];
-  offers: StalenessPolicy;
+  offers: StalenessPolicy & { stale?: StaleSeverity };
 }
 
 const positive = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback);
@@ -68,7 +80,7 @@ async function readConfig(root: string): Promise<Config | null> {
     const data = parseYaml(text) as {
       url?: unknown;
       check?: { knownUnbuilt?: unknown };
-      offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown };
+      offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown; stale?: unknown };
     } | null;
     const list = data?.check?.knownUnbuilt;
     return {
@@ -77,6 +89,7 @@ async function readConfig(root: string): Promise<Config | null> {
       offers: {
         warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
         hardLimitDays: positive(data?.offers?.hardLimitDays, DEFAULT_POLICY.hardLimitDays),
+        stale: data?.offers?.stale === 'error' ? 'error' : 'warning',
       },
     };
   } catch {
@@ -143,6 +156,10 @@ const SOURCES_YAML = 'content/sources.yaml';
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   if (options.servedAs !== undefined && !SERVED_AS.includes(options.servedAs))
     throw new CheckInputError(`servedAs must be one of ${SERVED_AS.join(', ')} (received: ${options.servedAs})`);
+  if (options.staleOffers !== undefined && !STALE_SEVERITIES.includes(options.staleOffers))
+    throw new CheckInputError(
+      `staleOffers must be one of ${STALE_SEVERITIES.join(', ')} (received: ${options.staleOffers})`,
+    );
   let today: Date;
   try {
     today = referenceDate(options.today, options.now);
@@ -160,6 +177,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let buildMs: number | undefined;
     /** content/sources.yaml's URLs (a build check): --external checks them even where no page links one. */
     let sourceUrls: string[] = [];
+    // Offers the build judged (counted once, at their operator files); null when check was given a folder.
+    let builtOffers: CheckSummary['offers'] | null = null;
 
     if (options.dir !== undefined) {
       dir = path.resolve(options.dir);
@@ -173,8 +192,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       dir = path.join(temp, 'site');
       // Loaded only when needed: `check --dir` starts without the build pipeline.
       const { build } = await import('../pipeline/build.js');
-      const b = await build({ root, outDir: dir, now: options.now, today });
+      const b = await build({ root, outDir: dir, now: options.now, today, staleOffers: options.staleOffers });
       buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
+      builtOffers = b.offers;
       buildMs = Math.round(b.timings.total);
       if (!b.ok || !b.site) {
         const errors = b.diagnostics.filter((d) => d.severity === 'error').length;
@@ -185,7 +205,15 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           root,
           siteUrl: null,
           site: { builtBy: 'pa-site', marker: null, servedAs: options.servedAs ?? 'clean', servedAsFrom: 'pa-site' },
-          summary: { pages: 0, links: 0, errors, warnings: b.diagnostics.length - errors, ms: 0, buildMs },
+          summary: {
+            pages: 0,
+            links: 0,
+            errors,
+            warnings: b.diagnostics.length - errors,
+            ms: 0,
+            buildMs,
+            offers: b.offers,
+          },
           build: buildInfo,
           findings: [],
         };
@@ -284,9 +312,12 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           pages: rulePages,
           linkedTo: links.linkedTo,
           listed: map.listed,
-          offers: { policy: config?.offers ?? DEFAULT_POLICY, today },
+          // A build reported each ageing offer at its `verified` line; the rule is for folders built earlier.
+          offers: builtOffers ? null : { policy: config?.offers ?? DEFAULT_POLICY, today },
         }),
       );
+      if ((options.staleOffers ?? config?.offers.stale) === 'error')
+        for (const f of findings) if (f.rule === 'offer-stale') f.severity = 'error';
     }
 
     let externalRefs = 0;
@@ -319,6 +350,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         warnings: findings.length - errors,
         ms: Math.round(performance.now() - t0),
         ...(buildMs !== undefined ? { buildMs } : {}),
+        offers: builtOffers ?? offersShown(scans, findings),
       },
       build: buildInfo,
       findings,
@@ -343,4 +375,15 @@ function depthFindings(pages: Iterable<{ file: string; url: string; scan: PageSc
     });
   }
   return findings;
+}
+
+/**
+ * A given folder's offer counts: offers its pages withhold (one per operator and check date), and
+ * offers the `offer-stale` rule found shown past the warn age.
+ */
+function offersShown(scans: readonly PageScan[], findings: readonly Finding[]): CheckSummary['offers'] {
+  const withheld = new Set<string>();
+  for (const s of scans)
+    for (const o of s.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
+  return { aging: findings.filter((f) => f.rule === 'offer-stale').length, withheld: withheld.size };
 }

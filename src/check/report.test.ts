@@ -15,6 +15,8 @@ const place = (
   ...(region ? { region } : {}),
 });
 
+const NO_OFFERS = { aging: 0, withheld: 0 };
+
 function result(findings: Finding[], extra: Partial<CheckResult> = {}): CheckResult {
   const errors = findings.filter((f) => f.severity === 'error').length;
   return {
@@ -24,7 +26,7 @@ function result(findings: Finding[], extra: Partial<CheckResult> = {}): CheckRes
     root: '/repo',
     siteUrl: 'https://example.com',
     site: { builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' },
-    summary: { pages: 3, links: 42, errors, warnings: findings.length - errors, ms: 12 },
+    summary: { pages: 3, links: 42, errors, warnings: findings.length - errors, ms: 12, offers: NO_OFFERS },
     build: null,
     findings,
     ...extra,
@@ -115,7 +117,9 @@ describe('text report', () => {
   it('ends with the summary line', () => {
     expect(lines.at(-1)).toBe('✗ 3 pages checked, 42 links checked, 3 errors, 1 warning in 12 ms');
     expect(
-      summaryLine(result([], { summary: { pages: 1, links: 1, errors: 0, warnings: 0, ms: 3, buildMs: 200 } })),
+      summaryLine(
+        result([], { summary: { pages: 1, links: 1, errors: 0, warnings: 0, ms: 3, buildMs: 200, offers: NO_OFFERS } }),
+      ),
     ).toBe('1 page checked, 1 link checked, 0 errors, 0 warnings in 3 ms (build 200 ms)');
   });
 
@@ -142,7 +146,15 @@ describe('JSON report', () => {
       'findings',
     ]);
     expect(json.site).toEqual({ builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' });
-    expect(json.summary).toEqual({ pages: 3, links: 42, errors: 1, warnings: 0, ms: 12, buildMs: null });
+    expect(json.summary).toEqual({
+      pages: 3,
+      links: 42,
+      errors: 1,
+      warnings: 0,
+      ms: 12,
+      buildMs: null,
+      offers: { aging: 0, withheld: 0 },
+    });
     expect(json.findings[0]).toEqual({
       rule: 'single-h1',
       severity: 'error',
@@ -211,6 +223,47 @@ describe("the build's warnings", () => {
     const stale = { ...warning, code: 'broken-fragment' };
     const both = result([bodyBroken], { build: { ok: true, diagnostics: [stale] } });
     expect(formatText(both)).not.toContain('Build warnings');
+  });
+});
+
+describe('stale offers', () => {
+  const withheld = {
+    severity: 'warning' as const,
+    code: 'offer-withheld',
+    file: 'content/operators/fanduel.yaml',
+    line: 24,
+    col: 3,
+    field: 'bonus.verified',
+    message: "FanDuel Sportsbook's offer is withheld: its terms were last checked January 2025, 694 days ago",
+    hint: 'set bonus.verified to the date you checked',
+  };
+  const r = result([], {
+    build: { ok: true, diagnostics: [withheld] },
+    summary: { pages: 3, links: 42, errors: 0, warnings: 0, ms: 12, offers: { aging: 1, withheld: 1 } },
+  });
+
+  it('are each a warning at their verified line, counted in one line before the summary (text)', () => {
+    const text = formatText(r);
+    expect(text.slice(0, 2)).toEqual([
+      'Build warnings',
+      `  warning ${withheld.file}:24:3  bonus.verified  ${withheld.message}`,
+    ]);
+    expect(text.slice(-2)).toEqual([
+      '! 1 offer withheld, 1 ageing: refresh their terms (the offer warnings above name each)',
+      '✓ 3 pages checked, 42 links checked, 0 errors, 0 warnings in 12 ms',
+    ]);
+    expect(formatText(result([]))).not.toContainEqual(expect.stringMatching(/withheld|ageing/));
+  });
+
+  it('are counted in the JSON summary and annotated at the operator file (GitHub)', () => {
+    expect(JSON.parse(formatJson(r)).summary.offers).toEqual({ aging: 1, withheld: 1 });
+    const gh = formatGithub(r, '/repo');
+    expect(gh[0]).toMatch(
+      /^::warning file=content\/operators\/fanduel.yaml,line=24,col=3,title=pa-site build%3A offer-withheld::/,
+    );
+    expect(gh.slice(-2, -1)).toEqual([
+      '1 offer withheld, 1 ageing: refresh their terms (the offer warnings above name each)',
+    ]);
   });
 });
 

@@ -88,6 +88,19 @@ export function summaryLine(r: CheckResult): string {
   );
 }
 
+/**
+ * The summary's count of offers past the warn age (build and check print it), or null when every
+ * offer is current: `10 offers withheld, 1 ageing: refresh their terms (the warnings above name each)`.
+ */
+export function staleOffersLine(offers: { aging: number; withheld: number }): string | null {
+  if (!offers.aging && !offers.withheld) return null;
+  const counts = [
+    offers.withheld ? `${plural(offers.withheld, 'offer')} withheld` : '',
+    offers.aging ? `${offers.withheld ? offers.aging : plural(offers.aging, 'offer')} ageing` : '',
+  ].filter(Boolean);
+  return `${counts.join(', ')}: refresh their terms (the offer warnings above name each)`;
+}
+
 export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   const r = shownFindings(result, o.quiet);
   const out: string[] = [];
@@ -190,6 +203,8 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   }
 
   if (!o.quiet) {
+    const offers = staleOffersLine(r.summary.offers);
+    if (offers) out.push(`${paint(o.color, 33, '!')} ${offers}`);
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }
@@ -217,6 +232,7 @@ export function toJson(r: CheckResult) {
       warnings: r.summary.warnings,
       ms: r.summary.ms,
       buildMs: r.summary.buildMs ?? null,
+      offers: { aging: r.summary.offers.aging, withheld: r.summary.offers.withheld },
     },
     build: r.build,
     findings: r.findings.map((f) => ({
@@ -310,6 +326,10 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title }));
     }
   }
-  if (!quiet) out.push(summaryLine(r));
+  if (!quiet) {
+    const offers = staleOffersLine(r.summary.offers);
+    if (offers) out.push(offers);
+    out.push(summaryLine(r));
+  }
   return out;
 }

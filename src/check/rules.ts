@@ -45,8 +45,11 @@ export interface RuleContext {
   linkedTo: ReadonlySet<string>;
   /** HTML files sitemap.xml lists (sitemap.ts), or null when there is no sitemap. */
   listed: ReadonlySet<string> | null;
-  /** The staleness policy (content/site.yaml `offers`) and the date offers are judged against. */
-  offers: { policy: StalenessPolicy; today: Date };
+  /**
+   * The staleness policy (content/site.yaml `offers`) and the date offers are judged against; null
+   * skips `offer-stale` (a build check made already reported each offer at its operator file).
+   */
+  offers: { policy: StalenessPolicy; today: Date } | null;
 }
 
 // The age limit ("21+", "21 or older", "21 years") and Pennsylvania in one sentence, in either order.
@@ -120,6 +123,7 @@ function duplicates(
 
 /** `offer-stale` findings: offers shown as current past the warn age (warning) or the hard limit (error). */
 function staleOfferFindings(ctx: RuleContext, offers: Map<string, Place[]>): Finding[] {
+  if (!ctx.offers) return [];
   const { policy, today } = ctx.offers;
   return [...offers].map(([key, places]) => {
     const [operator, verified] = key.split('\n') as [string, string];
@@ -187,7 +191,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
         target: b.href,
       });
     }
-    if (on(p, 'offer-stale')) {
+    if (ctx.offers && on(p, 'offer-stale')) {
       for (const o of s.offers) {
         if (o.state === 'withheld' || !/^\d{4}-\d{2}(-\d{2})?$/.test(o.verified)) continue;
         if (offerState(o.verified, ctx.offers.today, ctx.offers.policy) === 'current') continue;

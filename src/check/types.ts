@@ -65,6 +65,8 @@ export interface CheckSummary {
   ms: number;
   /** Milliseconds spent building, when check built the site. */
   buildMs?: number;
+  /** Offers past the warn age: still shown (`aging`) or withheld by the pages (`withheld`). */
+  offers: { aging: number; withheld: number };
 }
 
 export interface CheckResult {

@@ -3,6 +3,7 @@ import { check, CheckInputError } from '../check/check.js';
 import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
+import type { StaleSeverity } from '../staleness.js';
 import { colorEnabled } from './output.js';
 import { notAProject, usageError } from './usage.js';
 
@@ -14,6 +15,7 @@ export interface CheckCommandOptions {
   format?: CheckFormat;
   quiet?: boolean;
   today?: string;
+  staleOffers?: StaleSeverity;
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
@@ -30,6 +32,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       external: opts.external,
       servedAs: opts.servedAs,
       today: opts.today,
+      staleOffers: opts.staleOffers,
     });
   } catch (e) {
     if (e instanceof CheckInputError) return usageError(err, e.message);

@@ -4,6 +4,8 @@ import { Command, CommanderError, Option } from 'commander';
 import { packageVersion } from '../paths.js';
 import { escapeTerminal } from '../diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
+import type { StaleSeverity } from '../staleness.js';
+import { staleOffersLine } from '../check/report.js';
 import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 import { ProgressLine } from './progress.js';
 import { notAProject, usageError } from './usage.js';
@@ -32,6 +34,7 @@ async function runBuild(opts: {
   workers?: string;
   cache?: boolean;
   today?: string;
+  staleOffers?: StaleSeverity;
 }): Promise<number> {
   const { build } = await import('../pipeline/build.js');
   const o = makeOut();
@@ -59,6 +62,7 @@ async function runBuild(opts: {
       workers,
       cache: opts.cache,
       today,
+      staleOffers: opts.staleOffers,
       onStatus: (message) => {
         line?.clear();
         o.err(message);
@@ -87,6 +91,8 @@ async function runBuild(opts: {
       `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${pages}, ${result.files} files, ` +
         `${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
     );
+    const offers = staleOffersLine(result.offers);
+    if (offers) o.out(`${paint(colorEnabled(process.stdout), 33, '!')} ${offers}`);
   }
   return EXIT.ok;
 }
@@ -117,6 +123,11 @@ export function program(): Command {
       '--today <date>',
       'judge offer staleness as of this date, YYYY-MM-DD (default: $PA_SITE_TODAY or today)',
     );
+  const staleOffers = () =>
+    new Option(
+      '--stale-offers <level>',
+      'an ageing or withheld offer is a warning or an error (exit 1) (default: site.yaml offers.stale, else warning)',
+    ).choices(['warning', 'error']);
 
   cmd
     .command('build')
@@ -129,6 +140,7 @@ export function program(): Command {
     )
     .option('--no-cache', 'render every page afresh and compile the templates, ignoring the caches')
     .addOption(today())
+    .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
     .addOption(
       new Option('--verbose', 'also print how long each stage took, threads used and cache hits').conflicts('quiet'),
@@ -152,6 +164,7 @@ export function program(): Command {
     )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
     .addOption(today())
+    .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
     .exitOverride()
     .action(async (opts) => {

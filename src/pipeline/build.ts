@@ -28,8 +28,8 @@ import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
-import { applyOfferStates } from './validate/offers.js';
-import { ReferenceDateError, referenceDate } from '../staleness.js';
+import { applyOfferStates, type OfferCounts } from './validate/offers.js';
+import { ReferenceDateError, referenceDate, type StaleSeverity } from '../staleness.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
@@ -43,6 +43,11 @@ export interface BuildOptions {
    * else `now`, else the real clock.
    */
   today?: Date | string;
+  /**
+   * `error` makes every ageing or withheld offer a build error (the build fails, exit 1). Default:
+   * content/site.yaml `offers.stale`, else `warning`.
+   */
+  staleOffers?: StaleSeverity;
   /** Render threads, the main thread included: a number, or 'auto' (one per core for large sites; default). */
   workers?: number | 'auto';
   /**
@@ -119,6 +124,8 @@ export interface BuildResult {
    * pages it holds: the dev server tells changed pages by them without reading the output.
    */
   checksums: Map<string, string>;
+  /** Offers past the warn age that pages still show (`aging`) or withhold (`withheld`); zero before validation. */
+  offers: OfferCounts;
 }
 
 async function publicFiles(root: string): Promise<OutputFiles> {
@@ -177,6 +184,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     cacheHits: 0,
     renderedRoutes: [],
     checksums: new Map(),
+    offers: { aging: 0, withheld: 0 },
   };
   const done = (r: BuildResult) => {
     timings.total = performance.now() - t0;
@@ -281,7 +289,9 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
     return done(result);
   }
   // What each offer shows depends on its age today: decided once here, so the render cache keys on it.
-  result.diagnostics.push(...applyOfferStates(site, loaded.operators, today));
+  const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
+  result.diagnostics.push(...offers.diagnostics);
+  result.offers = offers.counts;
   result.site = site;
   // Plugins import while templates compile; a broken plugin stops the build before anything renders.
   const markdown = await loadMarkdownEngine(site.markdown);
@@ -354,6 +364,7 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
       reviewRoutes,
       listing: pageListing(site, templates.module),
       stagingDir: staging.dir,
+      previousDir: outDir,
       cacheDir: cache,
     };
     try {

@@ -57,8 +57,13 @@ export const blockSchema = z.discriminatedUnion('type', [
   }),
   /** Every page of the site, grouped by header menu section: the HTML sitemap, the same pages as sitemap.xml. */
   z.strictObject({ type: z.literal('sitemap'), heading: text.optional(), intro: copy.optional() }),
-  /** The review criteria from site.yaml `methodology`, as cards. */
-  z.strictObject({ type: z.literal('methodology'), heading: text.optional(), intro: copy.optional() }),
+  /** The review criteria from site.yaml `methodology`, as cards: `kind: casino` lists `casinoCriteria`. */
+  z.strictObject({
+    type: z.literal('methodology'),
+    kind: z.enum(['sportsbook', 'casino']).default('sportsbook'),
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
   z.strictObject({
     type: z.literal('stats'),
     heading: text.optional(),

@@ -118,12 +118,14 @@ export const siteSchema = z.strictObject({
     .strictObject({
       warnAfterDays: z.number().int().min(1).default(30),
       hardLimitDays: z.number().int().min(1).default(90),
+      /** `error` fails build and check on an ageing or withheld offer (`--stale-offers` overrides it). */
+      stale: z.enum(['warning', 'error']).default('warning'),
     })
     .refine((o) => o.warnAfterDays < o.hardLimitDays, {
       message: 'warnAfterDays must be less than hardLimitDays',
       path: ['warnAfterDays'],
     })
-    .default({ warnAfterDays: 30, hardLimitDays: 90 }),
+    .default({ warnAfterDays: 30, hardLimitDays: 90, stale: 'warning' }),
   /** Default byline of articles and reviews: author ids from content/authors, and the methodology page. */
   editorial: z.strictObject({
     author: authorId,
@@ -146,6 +148,12 @@ export const siteSchema = z.strictObject({
       .array(z.strictObject({ title: text, text: copy }))
       .min(2)
       .max(12),
+    /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
+    casinoCriteria: z
+      .array(z.strictObject({ title: text, text: copy }))
+      .min(2)
+      .max(12)
+      .optional(),
   }),
   /** Every PGCB-licensed online brand, with its licence holder when the source names one. */
   market: z.strictObject({

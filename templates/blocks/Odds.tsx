@@ -6,7 +6,7 @@ export function OddsExamples({ block }: { block: BlockOf<'odds-examples'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <TableScroll label={block.heading ?? 'Odds examples'}>
+      <TableScroll stack label={block.heading ?? 'Odds examples'}>
         <table>
           <thead>
             <tr>
@@ -24,11 +24,11 @@ export function OddsExamples({ block }: { block: BlockOf<'odds-examples'> }) {
               return (
                 <tr key={e.odds + (e.label ?? '')}>
                   <th scope="row">{e.label ?? (n > 0 ? 'Underdog' : 'Favorite')}</th>
-                  <td>{odds.formatAmerican(n)}</td>
-                  <td>{odds.money(block.stake)}</td>
-                  <td>{odds.money(odds.profit(block.stake, n))}</td>
-                  <td>{odds.money(odds.totalReturn(block.stake, n))}</td>
-                  <td>{odds.percent(odds.impliedProbability(n))}</td>
+                  <td data-label="Odds">{odds.formatAmerican(n)}</td>
+                  <td data-label="Stake">{odds.money(block.stake)}</td>
+                  <td data-label="Profit if it wins">{odds.money(odds.profit(block.stake, n))}</td>
+                  <td data-label="Total return">{odds.money(odds.totalReturn(block.stake, n))}</td>
+                  <td data-label="Implied probability">{odds.percent(odds.impliedProbability(n))}</td>
                 </tr>
               );
             })}
@@ -43,7 +43,7 @@ export function OddsFormats({ block }: { block: BlockOf<'odds-formats'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <TableScroll label={block.heading ?? 'Odds formats compared'}>
+      <TableScroll stack label={block.heading ?? 'Odds formats compared'}>
         <table>
           <thead>
             <tr>
@@ -61,12 +61,12 @@ export function OddsFormats({ block }: { block: BlockOf<'odds-formats'> }) {
               return (
                 <tr key={text}>
                   <th scope="row">{odds.formatAmerican(n)}</th>
-                  <td>{odds.americanToDecimal(n).toFixed(2)}</td>
-                  <td>
+                  <td data-label="Decimal">{odds.americanToDecimal(n).toFixed(2)}</td>
+                  <td data-label="Fractional">
                     {num}/{den}
                   </td>
-                  <td>{odds.percent(odds.impliedProbability(n))}</td>
-                  <td>{odds.money(odds.profit(block.stake, n))}</td>
+                  <td data-label="Implied probability">{odds.percent(odds.impliedProbability(n))}</td>
+                  <td data-label={`Profit on ${odds.money(block.stake)}`}>{odds.money(odds.profit(block.stake, n))}</td>
                 </tr>
               );
             })}
@@ -82,7 +82,7 @@ export function Parlay({ block }: { block: BlockOf<'parlay'> }) {
   return (
     <section className="table-block">
       {block.heading ? <h3>{block.heading}</h3> : null}
-      <TableScroll label={block.heading ?? 'Parlay prices'}>
+      <TableScroll stack label={block.heading ?? 'Parlay prices'}>
         <table>
           <thead>
             <tr>
@@ -100,10 +100,12 @@ export function Parlay({ block }: { block: BlockOf<'parlay'> }) {
               return (
                 <tr key={l.count}>
                   <th scope="row">{l.count} legs</th>
-                  <td>{odds.formatAmerican(exact)}</td>
-                  <td>about {l.quoted}</td>
-                  <td>{odds.money(odds.profit(block.stake, exact))}</td>
-                  <td>{odds.percent(fair, 1)}</td>
+                  <td data-label="Exact price">{odds.formatAmerican(exact)}</td>
+                  <td data-label="Commonly quoted">about {l.quoted}</td>
+                  <td data-label={`Profit on ${odds.money(block.stake)}`}>
+                    {odds.money(odds.profit(block.stake, exact))}
+                  </td>
+                  <td data-label="Chance all legs win (no edge)">{odds.percent(fair, 1)}</td>
                 </tr>
               );
             })}

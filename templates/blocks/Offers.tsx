@@ -1,5 +1,5 @@
 import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
-import { OfferButton, OfferNote, OfferSummary, ctaLabel } from '../components/Operator.js';
+import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js';
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { Cite, operatorSources } from '../components/Sources.js';
@@ -12,7 +12,7 @@ export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; opera
       <h3>{heading}</h3>
       <OfferSummary operator={operator} detail />
       <div className="op-actions">
-        <OfferButton operator={operator} label={ctaLabel(operator, operator.ctaText)} />
+        <OfferButton operator={operator} />
       </div>
       <OfferNote operator={operator} />
     </section>
@@ -39,7 +39,7 @@ export function LicensedBrands({
       <Cite refs={[site.market.source, ...reviewed.flatMap((o) => operatorSources(o, ['card']))]} />
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <TableScroll label={`Licensed ${what}`}>
+      <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
             PGCB-licensed {what}, as of {site.market.asOf}
@@ -61,11 +61,11 @@ export function LicensedBrands({
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
-                  <td>
+                  <td data-label="Licence holder">
                     {licensee ?? '—'}
                     {b.note ? <span className="brand-note"> ({b.note})</span> : null}
                   </td>
-                  <td>{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
+                  <td data-label="Our review">{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
                 </tr>
               );
             })}
@@ -83,6 +83,7 @@ export function LicensedBrands({
 
 /** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
+  const m = site.methodology;
   return (
     <Cards
       block={{
@@ -90,7 +91,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
         tone: 'default',
         heading: block.heading,
         intro: block.intro,
-        items: site.methodology.criteria,
+        items: (block.kind === 'casino' ? m.casinoCriteria : undefined) ?? m.criteria,
       }}
     />
   );

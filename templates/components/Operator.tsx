@@ -1,6 +1,7 @@
 import type { Offer, Operator } from '../../src/model.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { possessive } from '../lib/text.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
 
@@ -15,13 +16,22 @@ export function Logo({ operator, size = 40 }: { operator: Operator; size?: numbe
   return <Wordmark operator={operator} height={size} />;
 }
 
+/** Whole, half and empty stars out of five for a rating, to the nearest half (4.5 → four and a half). */
+export function starCounts(rating: number): { full: number; half: number; empty: number } {
+  const halves = Math.round(Math.min(5, Math.max(0, rating)) * 2);
+  const full = Math.floor(halves / 2);
+  const half = halves % 2;
+  return { full, half, empty: 5 - full - half };
+}
+
 export function Stars({ rating }: { rating: number }) {
-  const whole = Math.round(rating);
+  const { full, half, empty } = starCounts(rating);
   return (
     <span className="stars">
       <span className="stars-icons" aria-hidden="true">
-        {'★'.repeat(whole)}
-        <span className="stars-empty">{'★'.repeat(5 - whole)}</span>
+        {'★'.repeat(full)}
+        {half ? <span className="stars-half">★</span> : null}
+        {empty ? <span className="stars-empty">{'★'.repeat(empty)}</span> : null}
       </span>
       <span className="stars-value" aria-hidden="true">
         {rating.toFixed(1)}/5
@@ -67,8 +77,9 @@ export const offerShown = (o: Operator) => !!o.bonus && (o.offerState ?? 'withhe
 
 /**
  * An operator's offer as the staleness policy allows: within the limit, the headline, key terms,
- * when they were checked and the terms link; past it, no amounts, only when we last checked and a
- * link to the operator's current terms. `data-offer-*` lets `pa-site check` audit it.
+ * when they were checked and the terms link; past it, one quiet line saying when we last checked
+ * (the card's button then leads to the operator's current offer). `data-offer-*` lets
+ * `pa-site check` audit it.
  */
 export function OfferSummary({ operator, detail = false }: { operator: Operator; detail?: boolean }) {
   const o = operator;
@@ -78,7 +89,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       <div className="op-offer">
         <p className="offer-notice">
           We have no checked offer terms for {o.shortName}.{' '}
-          <TermsLink operator={o}>See {o.shortName}'s current promotions and terms</TermsLink>.
+          <TermsLink operator={o}>See {possessive(o.shortName)} current promotions and terms</TermsLink>.
         </p>
       </div>
     );
@@ -86,17 +97,13 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
   if (!offerShown(o))
     return (
       <div
-        className="op-offer"
+        className="op-offer is-withheld"
         data-offer-verified={b.verified}
         data-offer-state="withheld"
         data-offer-operator={o.name}
       >
-        <p className="offer-notice">
-          We last checked this offer's terms in{' '}
-          <time dateTime={b.verified} className="offer-checked">
-            {checked}
-          </time>{' '}
-          — <TermsLink operator={o}>see {o.shortName}'s current terms</TermsLink>.
+        <p className="offer-withheld">
+          Offer terms last checked <time dateTime={b.verified}>{checked}</time>
         </p>
       </div>
     );
@@ -134,14 +141,34 @@ export function OfferNote({ operator }: { operator: Operator }) {
   );
 }
 
-/** Button text: the offer's call to action while it is shown; otherwise a plain visit. */
-export const ctaLabel = (o: Operator, offerLabel: string) => (offerShown(o) ? offerLabel : `Visit ${o.shortName}`);
+/**
+ * Button text: the offer's call to action while it is shown. A withheld offer's button leads to
+ * the operator's current offer instead; a casino's keeps "Play Now" (the spec's casino-list label),
+ * which promises no bonus.
+ */
+const ctaLabel = (o: Operator, offerLabel: string) =>
+  offerShown(o) ? offerLabel : o.kind === 'casino' ? o.ctaText : 'See Current Offer';
 
-export function OfferButton({ operator, label }: { operator: Operator; label?: string }) {
+/**
+ * An operator call to action: `label` always (e.g. "Get App"), else `offerLabel` while the offer is
+ * shown (default the operator's ctaText), else "See Current Offer" to the page where the operator
+ * states its current offers.
+ */
+export function OfferButton({
+  operator,
+  label,
+  offerLabel,
+}: {
+  operator: Operator;
+  label?: string;
+  offerLabel?: string;
+}) {
+  const o = operator;
+  const toOffers = label === undefined && !offerShown(o) && o.kind !== 'casino';
   return (
-    <a className="btn btn-primary btn-cta" href={operatorHref(operator)} {...sponsoredLink}>
-      {label ?? ctaLabel(operator, operator.ctaText)}
-      <span className="visually-hidden"> at {operator.name} (opens in a new tab)</span>
+    <a className="btn btn-primary btn-cta" href={toOffers ? termsHref(o) : operatorHref(o)} {...sponsoredLink}>
+      {label ?? ctaLabel(o, offerLabel ?? o.ctaText)}
+      <span className="visually-hidden"> at {o.name} (opens in a new tab)</span>
     </a>
   );
 }

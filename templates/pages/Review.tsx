@@ -2,7 +2,7 @@ import type { Operator, Review, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { OfferButton, OfferNote, OfferSummary, Stars, ctaLabel } from '../components/Operator.js';
+import { OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../components/Operator.js';
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
@@ -57,7 +57,7 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
       <h2 id="glance-heading" className="glance-heading">
         {operator.shortName} review summary
       </h2>
-      <div className="glance-grid">
+      <div className={`glance-grid${offerShown(operator) ? '' : ' is-two'}`}>
         <div className="glance-pros">
           <h3>Pros</h3>
           <ul>
@@ -74,15 +74,17 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
             ))}
           </ul>
         </div>
-        <div className="glance-offer">
-          <h3>Welcome offer</h3>
-          {/* Dated, and withheld once stale, like every offer box; the note links the terms. */}
-          <OfferSummary operator={operator} />
-          <OfferNote operator={operator} />
-          <p className="glance-more">
-            <a href="#offer-heading">How the offer works and how to claim it</a>
-          </p>
-        </div>
+        {/* A withheld offer is said once, in the offer section below, not in every box. */}
+        {offerShown(operator) ? (
+          <div className="glance-offer">
+            <h3>Welcome offer</h3>
+            <OfferSummary operator={operator} />
+            <OfferNote operator={operator} />
+            <p className="glance-more">
+              <a href="#offer-heading">How the offer works and how to claim it</a>
+            </p>
+          </div>
+        ) : null}
       </div>
     </section>
   );
@@ -139,7 +141,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
-  const claim = ctaLabel(operator, `Claim ${operator.shortName} Bonus`);
+  const claim = `Claim ${operator.shortName} Bonus`;
   const casino = operators.find((o) => o.id === operator.casino);
   return (
     <article className="page page-review">
@@ -157,7 +159,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
           <OfferSummary operator={operator} detail />
           <div className="op-actions">
-            <OfferButton operator={operator} label={claim} />
+            <OfferButton operator={operator} offerLabel={claim} />
           </div>
           <OfferNote operator={operator} />
         </section>
@@ -174,11 +176,15 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>
           <p>{review.verdict}</p>
-          <OfferSummary operator={operator} />
-          <div className="op-actions">
-            <OfferButton operator={operator} label={claim} />
-          </div>
-          <OfferNote operator={operator} />
+          {offerShown(operator) ? (
+            <>
+              <OfferSummary operator={operator} />
+              <div className="op-actions">
+                <OfferButton operator={operator} offerLabel={claim} />
+              </div>
+              <OfferNote operator={operator} />
+            </>
+          ) : null}
         </section>
         <SourcesList site={site} />
       </WithToc>

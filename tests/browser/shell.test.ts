@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       expect(await button.getAttribute('aria-expanded')).toBe('false');
     }
     await expect(page.getByRole('link', { name: 'View Top Offers' }).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe('/best-pa-sportsbooks');
+    expect(await page.getByRole('link', { name: 'View Top Offers' }).getAttribute('href')).toBe('/betting-promos');
     await page.close();
   });
 
@@ -89,7 +89,6 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       ['/pa-sports-betting-apps', 'Sportsbooks'],
       ['/pa-online-casino-apps', 'Online Casinos'],
       ['/pa-gambling-laws', 'PA Gambling Laws'],
-      ['/responsible-gambling', 'PA Gambling Laws'],
       ['/about', 'About'],
       ['/contact', 'About'],
       ['/live-betting-guide', 'Betting Guides'],

@@ -1,21 +1,36 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeDirs } from '../../make-dirs.js';
 import { CACHE_MAX_AGE_MS, cacheDir } from '../../paths.js';
 
-/** Why `dir` cannot be written (created if missing), or undefined when it can. */
+/**
+ * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few
+ * kilobytes, as a cache file would: on a full disk an empty file can still be made.
+ */
 export function unwritable(dir: string): NodeJS.ErrnoException | undefined {
+  const probe = path.join(dir, `.probe-${process.pid}-${randomBytes(3).toString('hex')}`);
   try {
     makeDirs(dir);
-    const probe = path.join(dir, `.probe-${process.pid}`);
-    writeFileSync(probe, '');
+    writeFileSync(probe, PROBE);
     unlinkSync(probe);
     return undefined;
   } catch (e) {
+    try {
+      rmSync(probe, { force: true }); // a full disk: the empty file may have been made
+    } catch {
+      // ENOTDIR and the like: there is no probe.
+    }
     return e as NodeJS.ErrnoException;
   }
 }
+const PROBE = Buffer.alloc(16 * 1024, 10);
+
+/** Codes that say a folder cannot take a write: full, over quota, read-only, or not allowed. */
+const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+export const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.code ?? '');
 
 /**
  * A temporary folder only this process uses, removed as it exits (or earlier by `remove`): where
@@ -31,18 +46,46 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
   return { dir, remove };
 }
 
-let chosen: string | undefined;
+let shared: string | undefined;
+let own: string | undefined;
 /**
- * Where compiled templates (and the worker script, when running from source) are written: the
- * cache folder, or, when that cannot be written (a read-only install, a bad PA_SITE_CACHE_DIR),
- * a private temporary folder, so `--no-cache` builds never depend on the cache folder.
+ * Where compiled templates (and the worker script, when running from source) are written: with
+ * `persist` (builds that use the caches) the cache folder, or, when that cannot be written (a
+ * read-only install, a full disk, a bad PA_SITE_CACHE_DIR), a private temporary folder; without it
+ * (`--no-cache`) always the private folder, so such builds never touch the cache folder at all.
  */
-export function codeDir(): string {
-  if (chosen === undefined) {
-    // Workers import from it until they stop: it is removed as the process ends.
-    chosen = unwritable(cacheDir) ? privateFolder('pa-site-code-').dir : cacheDir;
+export function codeDir(persist = true): string {
+  // Workers import from it until they stop: it is removed as the process ends.
+  if (!persist) {
+    own ??= privateFolder('pa-site-code-').dir;
+    return own;
   }
-  return chosen;
+  shared ??= unwritable(cacheDir) ? codeDir(false) : cacheDir;
+  return shared;
+}
+
+/**
+ * Writes `data` as `name` into the code folder, under a temporary name renamed into place (a
+ * concurrent build never imports half a file), and returns its path. When the cache folder refuses
+ * the write (cannotStore: a disk that filled up since the probe), the temporary file is removed and
+ * the private folder serves the rest of the process instead: a full cache disk costs speed, not the
+ * build.
+ */
+export async function writeCode(name: string, data: string | Uint8Array, persist: boolean): Promise<string> {
+  const dir = codeDir(persist);
+  const file = path.join(dir, name);
+  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(tmp, data);
+    await rename(tmp, file);
+    return file;
+  } catch (e) {
+    await rm(tmp, { force: true });
+    if (dir === own || !cannotStore(e)) throw e;
+    shared = codeDir(false);
+    return writeCode(name, data, persist);
+  }
 }
 
 /**

@@ -84,7 +84,7 @@ export async function compileOrReuse(
   }
   const started = Date.now();
   const [templates, assets] = await Promise.all([
-    reuse?.templates ?? compileTemplates(dir),
+    reuse?.templates ?? compileTemplates(dir, persist),
     reuse?.assets ?? buildAssets(dir),
   ]);
   if (persist) saveCompiled(dir, templates, assets, started, await reactRuntime());
@@ -108,14 +108,65 @@ const listing = (entries: Dirent[]) =>
       .join('\n'),
   );
 
-/** A file's hash, or '' when there is no such file (an input deleted, a config file not yet made). */
+/**
+ * A file's hash, or '' when there is no such file (an input deleted, a config file not yet made).
+ * Only a regular file is read: a FIFO would block the build forever, so anything else is a change.
+ */
 function hashOf(file: string): string {
-  try {
-    return sha(readFileSync(file));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw e;
-  }
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat) return '';
+  if (!stat.isFile()) return `not a file: ${stat.mode}`;
+  return sha(readFileSync(file));
+}
+
+/*
+ * A manifest is read from the cache folder, which CI restores from places other jobs write to: its
+ * shape is checked before anything in it is used. Paths it records (the compile's inputs, outside the
+ * cache by nature) are only hashed or listed, never written or deleted, and must be absolute and
+ * normal; the bundle it names is the code folder's file of a 16-hex-digit hash; asset paths are
+ * plain relative names inside the output folder; asset URLs are plain root-relative paths.
+ */
+const HEX16 = /^[0-9a-f]{16}$/;
+const HASH = /^[0-9a-f]{64}$/;
+const ASSET = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*$/;
+const ASSET_URL = /^\/(?!\/)[\w./-]*$/;
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const absolute = (p: unknown) =>
+  typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && !p.includes('\0');
+const pairs = (v: unknown, value: (x: unknown) => boolean) =>
+  Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && absolute(e[0]) && value(e[1]));
+
+/** Whether a parsed manifest has the shape saveCompiled writes, with every path and name safe to use. */
+function validManifest(m: Manifest): boolean {
+  const { templates: t, assets: a } = m ?? {};
+  const graph = t?.graph;
+  return (
+    typeof m?.runtime === 'string' &&
+    pairs(m.files, (h) => h === '' || (typeof h === 'string' && HASH.test(h))) &&
+    pairs(m.dirs, (h) => typeof h === 'string' && HASH.test(h)) &&
+    !!t &&
+    HEX16.test(String(t.hash)) &&
+    t.file === bundleName(t.hash) &&
+    strings(t.inputs) &&
+    t.inputs.every(absolute) &&
+    !!graph &&
+    typeof graph.global === 'string' &&
+    !!graph.files &&
+    typeof graph.files === 'object' &&
+    Object.values(graph.files).every((h) => typeof h === 'string') &&
+    !!graph.valueImports &&
+    typeof graph.valueImports === 'object' &&
+    Object.values(graph.valueImports).every(strings) &&
+    !!a &&
+    !!a.refs &&
+    [a.refs.css, a.refs.script, a.refs.notFoundScript].every((u) => typeof u === 'string' && ASSET_URL.test(u)) &&
+    Array.isArray(a.files) &&
+    a.files.every(
+      (f) => Array.isArray(f) && typeof f[0] === 'string' && ASSET.test(f[0]) && typeof f[1] === 'string',
+    ) &&
+    strings(a.inputs) &&
+    a.inputs.every(absolute)
+  );
 }
 
 /** What the inputs of a compile are now: each file's hash and each folder's names. */
@@ -140,9 +191,9 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     if (nl < 0 || sha(body) !== text.slice(0, nl)) return undefined;
     const m = JSON.parse(body) as Manifest;
     const tool = compilerIdentity();
-    if (m.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
+    if (m?.format !== FORMAT || m.tool !== tool || m.dir !== dir) return undefined;
     // Only the code folder's bundle of that hash is imported (never a path the manifest makes up).
-    if (m.templates.file !== bundleName(m.templates.hash)) return undefined;
+    if (!validManifest(m)) return undefined;
     const now = fingerprint(
       m.files.map(([f]) => f),
       m.dirs.map(([d]) => d),

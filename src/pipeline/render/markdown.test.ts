@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../model.js';
 import { HeadingIds, MARKDOWN_IT, type MarkdownEngine, markdownForPage, type MarkdownContext } from './markdown.js';
 import { remarkEngine } from './remark-engine.js';
+import { LIMITS, type MarkdownLimits } from './markdown-limits.js';
 
 const ctx: MarkdownContext = {
   config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
@@ -136,6 +137,65 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
 
   it('escapes text but keeps quotation marks readable', () => {
     expect(render('Say "bonus bets" & odds < 2 > 1').html).toBe('<p>Say "bonus bets" &amp; odds &lt; 2 > 1</p>\n');
+  });
+});
+
+// Issue 36 item 6: remark crashed on deep nesting and stalled for minutes on some inputs.
+describe.each(engines)('Markdown limits (%s)', (_name, engine) => {
+  /** Renders `text` (on line 10 of content/pages/x.md) and how long it took. */
+  function timed(text: string, limits?: Partial<MarkdownLimits>) {
+    const page = markdownForPage(ctx, 'content/pages/x.md', engine, { ...LIMITS, ...limits });
+    const t0 = performance.now();
+    const { html } = page.render(text, 10);
+    return { html, diagnostics: page.diagnostics, ms: performance.now() - t0 };
+  }
+  const limitAt = (line: number, message: RegExp) => [
+    expect.objectContaining({
+      code: 'markdown-limit',
+      file: 'content/pages/x.md',
+      line,
+      message: expect.stringMatching(message),
+    }),
+  ];
+
+  it("'> ' × 2000 is a diagnostic at its line, not a stack overflow", () => {
+    const r = timed(`Intro.\n\n${'> '.repeat(2000)}deep`);
+    expect(r.diagnostics).toEqual(
+      limitAt(12, /nested 2000 deep \(this line is level 33\); at most 32 levels are allowed/),
+    );
+    expect(r.html).toBe('');
+  });
+
+  it('lists 500 deep are refused before parsing; 32 deep render', () => {
+    const lists = (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(2 * i)}- item ${i}`).join('\n');
+    const deep = timed(lists(500));
+    // Line 10 + 32: the 33rd item.
+    expect(deep.diagnostics).toEqual(limitAt(42, /nested 500 deep \(this line is level 33\)/));
+    expect(deep.ms).toBeLessThan(1000);
+    const ok = timed(lists(32));
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.html.match(/<ul>/g)).toHaveLength(32);
+  });
+
+  it('a page over the time budget is stopped there, with a diagnostic', () => {
+    // 100,000 block quotes: over 400 s in remark; seconds in markdown-it. Both pass 100 ms.
+    const r = timed('> a\n\n'.repeat(100_000), { budgetMs: 100 });
+    expect(r.diagnostics).toEqual(limitAt(10, /stopped after 0.1 s, the time a page may take/));
+    expect(r.ms).toBeLessThan(5000);
+    // The engine still works afterwards.
+    expect(timed('*fine*').html).toBe('<p><em>fine</em></p>\n');
+  });
+
+  it('a page over the size limit is refused before parsing', () => {
+    const page = markdownForPage(ctx, 'content/pages/x.md', engine, { ...LIMITS, size: 1000 });
+    expect(page.render('a'.repeat(600), 3).html).toBe(`<p>${'a'.repeat(600)}</p>\n`);
+    expect(page.render('b'.repeat(600), 20).html).toBe('');
+    expect(page.diagnostics).toEqual([
+      expect.objectContaining({
+        line: 20,
+        message: expect.stringMatching(/1,200 characters long, over the limit of 1,000/),
+      }),
+    ]);
   });
 });
 

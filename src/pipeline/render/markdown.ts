@@ -3,6 +3,14 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading } from '../../model.js';
 import { renderWithMarkdownIt } from './markdown-it-engine.js';
 import { type MarkdownContext, SegmentRules } from './markdown-rules.js';
+import {
+  isStackOverflow,
+  LIMITS,
+  type MarkdownLimits,
+  nestingDepth,
+  TimeoutError,
+  withDeadline,
+} from './markdown-limits.js';
 
 export type { MarkdownContext } from './markdown-rules.js';
 
@@ -50,14 +58,66 @@ export function markdownForPage(
   ctx: MarkdownContext,
   file: string,
   engine: MarkdownEngine = MARKDOWN_IT,
+  limits: MarkdownLimits = LIMITS,
 ): MarkdownPage {
   const slugger = new HeadingIds();
   const diagnostics: Diagnostic[] = [];
+  let size = 0;
+  let spent = 0;
+  let stopped = false;
+  const fail = (line: number, message: string, hint: string) => {
+    diagnostics.push({ severity: 'error', code: 'markdown-limit', file, line, col: 1, field: '', message, hint });
+    return { html: '', headings: [] };
+  };
   return {
     diagnostics,
     render(text, firstLine) {
+      // Once the page is over a limit, its later segments are not rendered either.
+      if (stopped) return { html: '', headings: [] };
+      size += text.length;
+      if (size > limits.size) {
+        stopped = true;
+        return fail(
+          firstLine,
+          `the page's Markdown is ${size.toLocaleString('en-US')} characters long, over the limit of ` +
+            `${limits.size.toLocaleString('en-US')}`,
+          'split it into several pages',
+        );
+      }
+      const nesting = nestingDepth(text, limits.depth);
+      if (nesting.line >= 0) {
+        stopped = true;
+        return fail(
+          firstLine + nesting.line,
+          `block quotes and lists nested ${nesting.depth} deep (this line is level ${limits.depth + 1}); ` +
+            `at most ${limits.depth} levels are allowed`,
+          'nest fewer block quotes (>) and lists inside each other',
+        );
+      }
       const rules = new SegmentRules(ctx, file, firstLine, text, slugger, diagnostics);
-      return { html: engine.render(text, rules), headings: rules.headings };
+      const started = performance.now();
+      try {
+        const html = withDeadline(() => engine.render(text, rules), limits.budgetMs - spent);
+        return { html, headings: rules.headings };
+      } catch (e) {
+        if (!(e instanceof TimeoutError) && !isStackOverflow(e)) throw e;
+        stopped = true;
+        return e instanceof TimeoutError
+          ? fail(
+              firstLine,
+              `rendering this page's Markdown was stopped after ${limits.budgetMs / 1000} s, ` +
+                'the time a page may take',
+              'split the page, or simplify its Markdown: thousands of block quotes, reference definitions ' +
+                'or emphasis markers (*, _) in a row are slow to parse',
+            )
+          : fail(
+              firstLine,
+              `this Markdown is nested too deeply to render (${engine.name} ran out of stack)`,
+              'nest fewer block quotes, lists, links or emphasis inside each other',
+            );
+      } finally {
+        spent += performance.now() - started;
+      }
     },
   };
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Plugin, version as esbuildVersion } from 'esbuild';
 import { packageDir } from '../../paths.js';
-import { codeDir } from './code-dir.js';
+import { codeDir, writeCode } from './code-dir.js';
 import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 
 /** The specifiers templates (and pa-site's entry) import React by; all resolve to the one runtime module. */
@@ -33,7 +32,8 @@ function runtimeEntry(): string {
   ].join('\n');
 }
 
-let runtime: Promise<string> | undefined;
+/** The runtime's URL, by code folder. */
+const runtimes = new Map<string, Promise<string>>();
 
 /**
  * React's production build bundled once into an ES module in the cache folder (see codeDir; named by the
@@ -43,13 +43,15 @@ let runtime: Promise<string> | undefined;
  * change takes milliseconds, and a process that imports several templates bundles (the dev server)
  * keeps one React whose code is already optimized. Production build whatever NODE_ENV says.
  */
-export function reactRuntime(): Promise<string> {
-  runtime ??= (async () => {
+export function reactRuntime(persist = true): Promise<string> {
+  const dir = codeDir(persist);
+  let runtime = runtimes.get(dir);
+  if (runtime) return runtime;
+  runtime = (async () => {
     const entry = runtimeEntry();
     // Versions for a person reading the folder; the entry's hash so that a changed entry is rebuilt.
     const tag = createHash('sha256').update(`${entry}\n${esbuildVersion}`).digest('hex').slice(0, 8);
     const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-${tag}.mjs`;
-    const dir = codeDir();
     const file = path.join(dir, name);
     if (!existsSync(file)) {
       const result = await esbuildBuild({
@@ -71,17 +73,13 @@ export function reactRuntime(): Promise<string> {
         legalComments: 'none',
         logLevel: 'silent',
       });
-      await mkdir(dir, { recursive: true });
-      // Written under a temporary name and renamed: a concurrent build never imports half a file.
-      const tmp = `${file}.${process.pid}.tmp`;
-      await writeFile(tmp, result.outputFiles[0]!.contents);
-      await rename(tmp, file);
+      // Written under a temporary name and renamed (code-dir.ts): a concurrent build never imports half a file.
+      return pathToFileURL(await writeCode(name, result.outputFiles[0]!.contents, persist)).href;
     }
     return pathToFileURL(file).href;
   })();
-  runtime.catch(() => {
-    runtime = undefined;
-  });
+  runtimes.set(dir, runtime);
+  runtime.catch(() => runtimes.delete(dir));
   return runtime;
 }
 

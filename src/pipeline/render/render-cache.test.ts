@@ -1,4 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,8 +38,8 @@ const page = (i: number) =>
   }) as unknown as Page;
 
 /** A cache and a page file "written by the build" for each of `n` pages, all stored. */
-function filled(n: number) {
-  const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(temp(), 'render'));
+function filled(n: number, dir = path.join(temp(), 'render')) {
+  const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, dir);
   const out = temp();
   const records = Array.from({ length: n }, (_, i) => {
     const written = path.join(out, `p${i}.html`);
@@ -51,15 +60,16 @@ describe('render cache', () => {
     code.identity = 'code-1';
   });
 
-  it('links an entry to the page the build wrote instead of copying it', () => {
+  it('keeps its own copy of each page, so an edit to the built page never reaches it', () => {
     const { cache, out, records } = filled(1);
     cache.save(records);
     const entry = cache.file(records[0]![0]);
-    expect(statSync(entry).ino).toBe(statSync(path.join(out, 'p0.html')).ino);
+    expect(statSync(entry).ino).not.toBe(statSync(path.join(out, 'p0.html')).ino);
+    writeFileSync(path.join(out, 'p0.html'), '<p>edited in place</p>', { flag: 'a' });
     expect(cache.get(records[0]![0])).toMatchObject({ diagnostics: [], html: Buffer.from('<p>page 0</p>') });
   });
 
-  it('replaces an existing entry by a new link, leaving the old page file untouched', () => {
+  it('replaces an existing entry by rename, leaving the old page file untouched and no temporary file', () => {
     const { cache, out, records } = filled(1);
     const key = records[0]![0];
     const newer = path.join(out, 'p0-new.html');
@@ -70,16 +80,15 @@ describe('render cache', () => {
       [],
     ];
     cache.save([record]);
-    expect(statSync(cache.file(key)).ino).toBe(statSync(newer).ino);
     expect(readFileSync(path.join(out, 'p0.html'), 'utf8')).toBe('<p>page 0</p>');
     expect(cache.get(key)?.html.toString()).toBe('<p>page 0, again</p>');
     expect(readdirSync(path.dirname(cache.file(key))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('treats an entry whose bytes changed (damage, or an in-place edit through the link) as a miss', () => {
-    const { cache, out, records } = filled(2);
+  it('treats an entry whose bytes changed (damage) as a miss', () => {
+    const { cache, records } = filled(2);
     cache.save(records);
-    writeFileSync(path.join(out, 'p0.html'), '<p>edited in place</p>'); // same inode as the entry
+    writeFileSync(cache.file(records[0]![0]), '<p>edited in place</p>');
     const fresh = new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir);
     expect(fresh.get(records[0]![0])).toBeUndefined();
     expect(fresh.get(records[1]![0])?.html.toString()).toBe('<p>page 1</p>');
@@ -154,5 +163,36 @@ describe('render cache keyed on templates files', () => {
     const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
     writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, deps: 'damaged' }));
     expect(open(dir, graph('f1', 'o1')).lookupKey(page(0))).toBeUndefined();
+  });
+});
+
+describe('a tampered render-cache index', () => {
+  it('never reads or deletes outside the cache folder: malformed keys and entries are misses', () => {
+    // The issue's reproduction: pruning an old entry whose key is a path deleted the file it named,
+    // here <root>/victim/important.html for a cache in <root>/cache/render.
+    const root = temp();
+    const { cache, records } = filled(2, path.join(root, 'cache', 'render'));
+    cache.save(records);
+    const victim = path.join(root, 'victim');
+    mkdirSync(victim);
+    writeFileSync(path.join(victim, 'important.html'), 'keep me');
+    const file = path.join(cache.dir, 'index.json');
+    const index = JSON.parse(readFileSync(file, 'utf8'));
+    const [good, other] = records.map((r) => r[0]);
+    const sum = index.entries[good!][0];
+    index.entries['../victim/important'] = [sum, [], 0];
+    index.entries[`${'0'.repeat(62)}/..`] = [sum, [], 0];
+    index.entries[other!] = [sum, [{ severity: 'warning', message: 42 }], Date.now()];
+    writeFileSync(file, JSON.stringify(index));
+    const fresh = new RenderCache(site, 'templates', {} as never, 2026, {}, cache.dir);
+    expect(fresh.get('../victim/important')).toBeUndefined();
+    expect(fresh.get(other!)).toBeUndefined(); // malformed warnings: a miss, not replayed
+    expect(fresh.get(good!)?.html.toString()).toBe('<p>page 0</p>');
+    fresh.save([]);
+    expect(readFileSync(path.join(victim, 'important.html'), 'utf8')).toBe('keep me');
+    expect(Object.keys(JSON.parse(readFileSync(file, 'utf8')).entries)).toEqual([good]);
+    expect(() => putEntry(cache.dir, new Set(), '../victim/important', Buffer.from('x'), file)).toThrow(
+      /not a render-cache key/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, ListedPage, Page, Site } from '../../model.js';
 import type { Diagnostic } from '../../diagnostics.js';
@@ -40,35 +40,80 @@ export interface CachedPage {
   diagnostics: Diagnostic[];
 }
 
-const entryFile = (dir: string, key: string) => path.join(dir, key.slice(0, 2), `${key}.html`);
+/*
+ * Everything read back from the cache folder is checked before use: caches are restored in CI from
+ * places other jobs write to. A key is a sha256 (64 hex digits), so its entry's path cannot leave the
+ * folder; a checksum is a sha1, a templates-list id 16 hex digits. Anything else is a miss.
+ */
+const KEY = /^[0-9a-f]{64}$/;
+const SUM = /^[0-9a-f]{40}$/;
+const DEPS_ID = /^[0-9a-f]{16}$/;
+
+/** The entry file of `key` in `dir`; throws for a key that is not one (never a path outside `dir`). */
+function entryFile(dir: string, key: string): string {
+  const file = path.join(dir, key.slice(0, 2), `${key}.html`);
+  if (!KEY.test(key) || path.dirname(path.dirname(file)) !== path.resolve(dir))
+    throw new Error(`not a render-cache key: ${JSON.stringify(key.slice(0, 80))}`);
+  return file;
+}
 
 /**
- * Stores a rendered page in the cache folder `dir`: hard-links `written` (the page file the build
- * just wrote, holding exactly `bytes`), or writes a copy where links are impossible (another file
- * system). Returns the checksum for the index; throws only on I/O errors, which callers treat as
- * "not cached". `dirs` remembers the folders already created. Runs in whichever thread writes pages.
+ * Copies `from` to `to`, sharing its blocks copy-on-write (a reflink) where the file system can: an
+ * output folder and the cache never share a writable inode, so a tool that edits a built page in
+ * place changes that page alone, never the cache or another project's output.
+ */
+export function copyOwn(from: string, to: string): void {
+  copyFileSync(from, to, constants.COPYFILE_FICLONE);
+}
+
+/**
+ * Stores a rendered page in the cache folder `dir`: its own copy of `written` (the page file the
+ * build just wrote, holding exactly `bytes`), made under a temporary name and renamed into place,
+ * so an entry appears whole or not at all and no partial file is left behind. Returns the checksum
+ * for the index; throws only on I/O errors, which callers treat as "not cached". `dirs` remembers
+ * the folders already created. Runs in whichever thread writes pages.
  */
 export function putEntry(dir: string, dirs: Set<string>, key: string, bytes: Uint8Array, written: string): string {
   const file = entryFile(dir, key);
   ensureParent(dirs, file);
+  const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
   try {
-    // A link appears whole or not at all: the common case (no entry yet) needs no temporary name.
-    linkSync(written, file);
-  } catch {
-    // An entry exists already (or links are impossible): replace it by rename, never edit it in place.
-    const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
-    try {
-      linkSync(written, tmp);
-    } catch {
-      writeFileSync(tmp, bytes);
-    }
+    copyOwn(written, tmp);
     renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
   return checksum(bytes);
 }
 
 /** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms). */
 type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
+
+const isText = (v: unknown) => typeof v === 'string';
+/** A warning as a render records it (replayed on every hit): anything else makes the entry a miss. */
+function validDiagnostic(d: unknown): boolean {
+  const x = d as Record<string, unknown>;
+  return (
+    !!x &&
+    typeof x === 'object' &&
+    (x.severity === 'warning' || x.severity === 'error') &&
+    [x.code, x.file, x.field, x.message].every(isText) &&
+    Number.isInteger(x.line) &&
+    Number.isInteger(x.col) &&
+    [x.received, x.hint].every((v) => v === undefined || isText(v))
+  );
+}
+
+function validEntry(e: unknown): e is IndexEntry {
+  return (
+    Array.isArray(e) &&
+    SUM.test(String(e[0])) &&
+    Array.isArray(e[1]) &&
+    e[1].every(validDiagnostic) &&
+    Number.isFinite(e[2])
+  );
+}
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
 export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[], templates?: PageTemplates];
 /** A page (by key(page)) and the templates files its last render depended on. */
@@ -91,11 +136,11 @@ const MAX_AGE_MS = CACHE_MAX_AGE_MS;
  * pipeline, and the templates files the page's last render used (template-deps.ts): `index.json`
  * keeps that list per page, and a lookup hits only when those files are unchanged.
  *
- * Each entry is a file holding exactly the page's bytes, hard-linked to the page the build wrote
- * (no second copy of the data; a later hit links it back into the output folder). `index.json`
- * holds each entry's checksum and warnings: an entry whose bytes do not match (damaged, or edited
- * in place through a link) is a miss. Entries unused for two weeks are
- * deleted.
+ * Each entry is a file holding exactly the page's bytes: the cache's own copy of the page the build
+ * wrote, and a hit copies it into the output folder (reflinks where the file system has them), so no
+ * output shares an inode with the cache or another output. `index.json` holds each entry's checksum
+ * and warnings: an entry whose bytes do not match (damaged) is a miss, and so is every entry whose
+ * key, checksum or warnings are malformed. Entries unused for two weeks are deleted.
  */
 export class RenderCache {
   readonly dir: string;
@@ -177,9 +222,18 @@ export class RenderCache {
       };
       const isObject = (v: unknown) => !!v && typeof v === 'object';
       if (raw.format === FORMAT && isObject(raw.entries) && isObject(raw.pages) && isObject(raw.deps)) {
-        const deps = new Map(Object.entries(raw.deps!).filter(([, d]) => Array.isArray(d)));
-        const pages = new Map(Object.entries(raw.pages!).filter(([, p]) => Array.isArray(p)));
-        return { entries: new Map(Object.entries(raw.entries!)), pages, deps };
+        const entries = new Map(Object.entries(raw.entries!).filter(([k, e]) => KEY.test(k) && validEntry(e)));
+        const pages = new Map(
+          Object.entries(raw.pages!).filter(
+            ([k, p]) => KEY.test(k) && Array.isArray(p) && DEPS_ID.test(String(p[0])) && Number.isFinite(p[1]),
+          ),
+        );
+        const deps = new Map(
+          Object.entries(raw.deps!).filter(
+            ([id, d]) => DEPS_ID.test(id) && Array.isArray(d) && d.every((f) => typeof f === 'string'),
+          ),
+        );
+        return { entries, pages, deps };
       }
     } catch {
       // Absent or damaged: every page is a miss, and the next save writes a fresh index.
@@ -187,11 +241,18 @@ export class RenderCache {
     return { entries: new Map(), pages: new Map(), deps: new Map() };
   }
 
+  /** What the index says of an entry (its checksum and warnings), without reading the entry. */
+  known(key: string): [sum: string, diagnostics: Diagnostic[]] | undefined {
+    this.index ??= this.readIndex();
+    const entry = this.index.entries.get(key);
+    return entry && [entry[0], entry[1]];
+  }
+
   /** The cached page, or undefined when absent or damaged. */
   get(key: string): CachedPage | undefined {
     this.index ??= this.readIndex();
     const entry = this.index.entries.get(key);
-    if (!Array.isArray(entry) || !Array.isArray(entry[1])) return undefined;
+    if (!entry || !KEY.test(key)) return undefined;
     const file = this.file(key);
     let html: Buffer;
     try {
@@ -236,8 +297,14 @@ export class RenderCache {
       pages: Object.fromEntries(merged.pages),
       deps: Object.fromEntries(merged.deps),
     };
-    writeFileSync(tmp, JSON.stringify(index));
-    renameSync(tmp, path.join(this.dir, INDEX));
+    try {
+      writeFileSync(tmp, JSON.stringify(index));
+      renameSync(tmp, path.join(this.dir, INDEX));
+    } catch (e) {
+      // A full disk leaves no half-written index behind.
+      rmSync(tmp, { force: true });
+      throw e;
+    }
     this.index = merged;
   }
 }

@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
 import { esbuildTransform } from './esbuild-service.js';
-import { codeDir } from './code-dir.js';
+import { codeDir, writeCode } from './code-dir.js';
 import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
 
@@ -91,27 +91,23 @@ export const tagOf = (v) => (typeof v === "function" && Object.hasOwn(v, TAG) ? 
 /** Hash of pa-site's own part of the bundle: a change to it changes every page's key. */
 const OWN_CODE = sha(`${TRACKED}${esbuildVersion}`);
 
-let trackedDir: Promise<string> | undefined;
+const trackedDirs = new Map<string, Promise<string>>();
 /**
  * The folder holding the tracked runtime as `jsx-runtime.js` (written once per version into the
  * code folder): an alias, so that resolving it costs no round trip to a plugin per file.
  */
-export function trackedRuntimeDir(): Promise<string> {
-  trackedDir ??= (async () => {
-    const dir = path.join(codeDir(), `pa-site-tracked-${OWN_CODE.slice(0, 12)}`);
-    const file = path.join(dir, 'jsx-runtime.js');
-    if (!existsSync(file)) {
-      await mkdir(dir, { recursive: true });
-      const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(tmp, TRACKED);
-      await rename(tmp, file);
-    }
-    return dir;
+export function trackedRuntimeDir(persist = true): Promise<string> {
+  const code = codeDir(persist);
+  let found = trackedDirs.get(code);
+  if (found) return found;
+  found = (async () => {
+    const name = path.join(`pa-site-tracked-${OWN_CODE.slice(0, 12)}`, 'jsx-runtime.js');
+    const file = path.join(code, name);
+    return path.dirname(existsSync(file) ? file : await writeCode(name, TRACKED, persist));
   })();
-  trackedDir.catch(() => {
-    trackedDir = undefined;
-  });
-  return trackedDir;
+  trackedDirs.set(code, found);
+  found.catch(() => trackedDirs.delete(code));
+  return found;
 }
 
 /** Lines for the templates entry: the tracked createElement for pa-site's own root elements, and the recorder. */
@@ -162,22 +158,19 @@ const EFFECTS_FILE = 'template-side-effects.json';
 /** Results kept on disk (the code folder): enough for every version a long dev session saves. */
 const EFFECTS_KEPT = 5000;
 
-function readEffects(): Map<string, boolean> {
+function readEffects(persist: boolean): Map<string, boolean> {
   try {
-    const raw = JSON.parse(readFileSync(path.join(codeDir(), EFFECTS_FILE), 'utf8')) as Record<string, unknown>;
+    const raw = JSON.parse(readFileSync(path.join(codeDir(persist), EFFECTS_FILE), 'utf8')) as Record<string, unknown>;
     return new Map(Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
   } catch {
     return new Map(); // absent or damaged: checked again
   }
 }
 
-async function saveEffects(known: Map<string, boolean>): Promise<void> {
+async function saveEffects(known: Map<string, boolean>, persist: boolean): Promise<void> {
   const entries = [...known].slice(-EFFECTS_KEPT);
-  const file = path.join(codeDir(), EFFECTS_FILE);
-  const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(tmp, JSON.stringify(Object.fromEntries(entries)));
-    await rename(tmp, file);
+    await writeCode(EFFECTS_FILE, JSON.stringify(Object.fromEntries(entries)), persist);
   } catch {
     // Only costs a check next time.
   }
@@ -215,8 +208,8 @@ async function hasSideEffects(file: string, text: string): Promise<boolean> {
  * The templates files that do something at import time beyond defining things: such a file can
  * change what any page sees. A file the check cannot read is taken to have side effects.
  */
-export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
-  effectful ??= readEffects();
+export async function withSideEffects(loaded: Loaded, persist = true): Promise<Set<string>> {
+  effectful ??= readEffects(persist);
   const known = effectful;
   const idOf = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
@@ -226,7 +219,7 @@ export async function withSideEffects(loaded: Loaded): Promise<Set<string>> {
       known.set(idOf(file, hash), await hasSideEffects(file, text).catch(() => true));
     }),
   );
-  if (unknown.length) await saveEffects(known);
+  if (unknown.length) await saveEffects(known, persist);
   return new Set(scripts.filter(([file, { hash }]) => known.get(idOf(file, hash))).map(([f]) => f));
 }
 

@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
@@ -9,7 +8,7 @@ import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../model.js';
 import type { MenuItem } from '../../schema/site.js';
 import { packageDir } from '../../paths.js';
-import { codeDir, pruneCompiled } from './code-dir.js';
+import { pruneCompiled, writeCode } from './code-dir.js';
 import {
   entryExports,
   JSX_SOURCE,
@@ -84,9 +83,9 @@ export interface CompiledTemplates {
  * shared production runtime (react-runtime.ts: fast whatever NODE_ENV the caller has), and imports
  * the result. A changed template yields a new file name, so no restart is ever needed.
  */
-export async function compileTemplates(dir: string): Promise<CompiledTemplates> {
+export async function compileTemplates(dir: string, persist = true): Promise<CompiledTemplates> {
   const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
-  const [runtimeUrl, trackedDir] = await Promise.all([reactRuntime(), trackedRuntimeDir()]);
+  const [runtimeUrl, trackedDir] = await Promise.all([reactRuntime(persist), trackedRuntimeDir(persist)]);
   const tracked = path.join(trackedDir, 'jsx-runtime.js');
   const loaded: Loaded = new Map();
   const result = await esbuildBuild({
@@ -125,18 +124,13 @@ export async function compileTemplates(dir: string): Promise<CompiledTemplates> 
     absWorkingDir: dir,
   });
   // Checked while the bundle is written and imported.
-  const sideEffects = withSideEffects(loaded);
+  const sideEffects = withSideEffects(loaded, persist);
   sideEffects.catch(() => undefined);
   const code = result.outputFiles[0]!.contents;
   const hash = codeHash(code);
-  const out = codeDir();
-  await mkdir(out, { recursive: true });
-  const file = path.join(out, bundleName(hash));
-  // Builds running at once (test workers, a dev server beside a build) share this file: write a copy and rename
-  // it into place, so no build ever imports a half-written file ("Unexpected end of input").
-  const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(partial, code);
-  await rename(partial, file);
+  // Builds running at once (test workers, a dev server beside a build) share this file (code-dir.ts).
+  const file = await writeCode(bundleName(hash), code, persist);
+  const out = path.dirname(file);
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module, sideEffects);

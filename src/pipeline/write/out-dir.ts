@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { packageDir } from '../../paths.js';
@@ -28,6 +28,24 @@ function real(p: string): string {
       rest.push(path.basename(dir));
       dir = up;
     }
+  }
+}
+
+/** What `p` points to when it is a symbolic link itself (not through a parent), else undefined. */
+export function symlinkAt(p: string): string | undefined {
+  try {
+    return lstatSync(p).isSymbolicLink() ? readlinkSync(p) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `p` with every symbolic link resolved, or `p` when it does not resolve (a dangling link). */
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
   }
 }
 
@@ -73,6 +91,16 @@ export function unsafeOutDir(root: string, outDir: string, given = outDir): Unsa
     if (existsSync(src) && (within(out, real(src)) || within(real(src), out)))
       return { message: `refusing to build into ${shown}: it is inside the project's ${name}/ folder`, hint: choose };
   }
+  const link = symlinkAt(outDir);
+  if (link !== undefined)
+    return {
+      message:
+        `refusing to build into ${shown}: it is a symbolic link (to ${JSON.stringify(link)}), and a build ` +
+        'replaces its output folder whole, which would replace the link with a real folder',
+      hint:
+        `build into the link's target itself (--out ${JSON.stringify(realOrSelf(outDir))}; ` +
+        'the link then shows the new site), or remove the link',
+    };
   const own = real(packageDir);
   if (within(own, out) || ['src', 'templates', 'bin', 'lib'].some((d) => within(out, path.join(own, d))))
     return { message: `refusing to build into ${shown}: it holds pa-site's own files`, hint: choose };

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +14,11 @@ const temp = () => {
 afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+/** A render-cache key (a sha256, as RenderCache.key makes) for page i. */
+const keyOf = (i: number) => hash('sha256', String(i));
 
 describe('page writer thread', () => {
-  it('writes pages in folders and links each into the render cache', async () => {
+  it('writes pages in folders and copies each into the render cache', async () => {
     const out = temp();
     const cache = temp();
     const writer = await PageWriter.start();
@@ -25,7 +28,7 @@ describe('page writer thread', () => {
           index: i,
           file: path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`),
           html: `<p>page ${i}</p>`.repeat(400),
-          cache: { dir: cache, key: `${String(i).padStart(2, '0')}abcdef` },
+          cache: { dir: cache, key: keyOf(i) },
         };
         writer.write(page);
       }
@@ -34,9 +37,12 @@ describe('page writer thread', () => {
       for (let i = 0; i < 50; i++) {
         const file = path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`);
         expect(readFileSync(file, 'utf8')).toBe(`<p>page ${i}</p>`.repeat(400));
-        const key = `${String(i).padStart(2, '0')}abcdef`;
+        const key = keyOf(i);
         expect(sums.get(i)).toMatch(/^[0-9a-f]{40}$/); // the entry's checksum
-        expect(statSync(path.join(cache, key.slice(0, 2), `${key}.html`)).ino).toBe(statSync(file).ino);
+        // The cache's own copy: never the page's inode.
+        const entry = path.join(cache, key.slice(0, 2), `${key}.html`);
+        expect(readFileSync(entry, 'utf8')).toBe(readFileSync(file, 'utf8'));
+        expect(statSync(entry).ino).not.toBe(statSync(file).ino);
       }
     } finally {
       await writer.close();

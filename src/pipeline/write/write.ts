@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MARKER, MARKER_TEXT, ownedOrEmpty } from './out-dir.js';
+import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -84,7 +84,8 @@ export function hasLeftovers(outDir: string): boolean {
 export async function recoverOutput(outDir: string): Promise<boolean> {
   const { staging, retired } = leftovers(outDir);
   let restored = false;
-  if (retired.length && !existsSync(outDir)) {
+  // lstat, not exists: a dangling symbolic link there is the user's, never renamed over.
+  if (retired.length && !lstatSync(outDir, { throwIfNoEntry: false })) {
     const newest = retired.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]!;
     await rename(newest, outDir);
     retired.splice(retired.indexOf(newest), 1);
@@ -152,11 +153,15 @@ export class Staging {
   }
 
   async commit(): Promise<void> {
-    // Checked again here: the folder may have been replaced by hand while the build ran.
-    if (!ownedOrEmpty(this.outDir)) {
+    // Checked again here: the folder may have been replaced by hand while the build ran. A symbolic
+    // link would be renamed aside and its target emptied: refused, as out-dir.ts refuses it up front.
+    const link = symlinkAt(this.outDir);
+    if (link !== undefined || !ownedOrEmpty(this.outDir)) {
       await this.abort();
       throw new ForeignOutputError(
-        `${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`,
+        link !== undefined
+          ? `${this.outDir} became a symbolic link (to ${link}) while pa-site was building; not replacing it`
+          : `${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`,
       );
     }
     const retired = `${this.dir.replace('.staging-', '.old-')}`;
