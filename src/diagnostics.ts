@@ -18,6 +18,9 @@ export interface Diagnostic {
 
 export function formatReceived(value: unknown): string {
   if (value === undefined) return 'nothing';
+  // YAML's .nan and .inf, which JSON would show as null.
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return Number.isNaN(value) ? '.nan' : value > 0 ? '.inf' : '-.inf';
   let text: string;
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureProject } from './fixture.js';
@@ -140,3 +140,57 @@ describe('pa-site dev start-up', () => {
     },
   );
 });
+
+/** Resolves once the dev output matches `re` (it comes from the rebuild a file event starts). */
+async function outputMatches(output: () => string, re: RegExp): Promise<void> {
+  const end = Date.now() + 20_000;
+  while (!re.test(output())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${re} in:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const fifo = (file: string) => expect(spawnSync('mkfifo', [file]).status).toBe(0);
+
+describe('pa-site dev with files that are not regular files', () => {
+  it('skips a FIFO page or public file made while it runs, with a warning, and keeps serving', async () => {
+    const p = await project();
+    const dev = startDev(p.root, { PA_SITE_CACHE_DIR: path.join(p.root, 'cache') });
+    const url = await dev.url;
+    await mkdir(path.join(p.root, 'content/public'));
+    fifo(path.join(p.root, 'content/public/feed.txt'));
+    fifo(path.join(p.root, 'content/pages/pipe.md'));
+    await outputMatches(dev.output, /content\/pages\/pipe\.md:1:1 {2}- {2}a named pipe \(FIFO\) is not a regular file/);
+    await outputMatches(dev.output, /content\/public\/feed\.txt:1:1 {2}- {2}a named pipe \(FIFO\)/);
+    expect((await fetch(url)).status).toBe(200);
+    expect(await dev.stop()).toBe(0);
+    expect(dev.output()).toContain('pa-site dev stopped.');
+  });
+
+  it('reports symbolic link loops made before and while it runs as diagnostics, and keeps serving', async () => {
+    const p = await project();
+    const pages = path.join(p.root, 'content/pages');
+    await symlink('loopa', path.join(pages, 'loopb.md'));
+    await symlink('loopb.md', path.join(pages, 'loopa'));
+    await symlink('.', path.join(pages, 'selfdir'));
+    const dev = startDev(p.root, { PA_SITE_CACHE_DIR: path.join(p.root, 'cache') });
+    const url = await dev.url;
+    await symlink('loopc', path.join(pages, 'loopd.md'));
+    await symlink('loopd.md', path.join(pages, 'loopc'));
+    await symlink('.', path.join(pages, 'selfdir2'));
+    const loop = '  -  the symbolic link points back to itself (a symbolic link loop)';
+    await outputMatches(dev.output, new RegExp(`content/pages/loopd\\.md:1:1${escapeRe(loop)}`));
+    await outputMatches(dev.output, /content\/pages\/selfdir2:1:1 {2}- {2}a symbolic link to a folder is not followed/);
+    expect((await fetch(url)).status).toBe(500); // the error screen: a loop is an error, as in build
+    for (const f of ['loopb.md', 'loopd.md']) await rm(path.join(pages, f));
+    await outputMatches(dev.output, /✓/);
+    expect((await fetch(url)).status).toBe(200);
+    expect(await dev.stop()).toBe(0);
+    const out = dev.output();
+    expect(out).toContain(`content/pages/loopb.md:1:1${loop}`);
+    expect(out).not.toContain('ELOOP');
+    expect(out).not.toMatch(/^\s+at /m);
+  });
+});
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -227,6 +227,53 @@ More text.
     expect(both.diagnostics.map((d) => d.field)).toEqual(['updated', 'markdown.remarkPlugins[0]']);
   });
 
+  it('reports a plugin whose package.json is not JSON at its line in site.yaml, naming it (#36 item 8)', async () => {
+    const root = project('markdown:\n  engine: remark\n  remarkPlugins:\n    - remark-mangled\n', (nm) => {
+      mkdirSync(path.join(nm, 'remark-mangled'));
+      writeFileSync(path.join(nm, 'remark-mangled', 'package.json'), '{"name": "remark-mangled", "version": ');
+    });
+    const result = await build({ root, cache: false });
+    expect(result.ok).toBe(false);
+    expect(result.diagnostics).toMatchObject([
+      {
+        file: 'content/site.yaml',
+        line: siteLine(root, '    - remark-mangled'),
+        col: 7,
+        field: 'markdown.remarkPlugins[0]',
+        message: expect.stringMatching(/^remark plugin "remark-mangled" has a package\.json that is not valid JSON \(/),
+      },
+    ]);
+  });
+
+  it('names the plugin, its line in site.yaml and the page when it throws on one page (#36 item 8)', async () => {
+    const root = project('markdown:\n  engine: remark\n  remarkPlugins:\n    - remark-picky\n', (nm) => {
+      mkdirSync(path.join(nm, 'remark-picky'));
+      writeFileSync(
+        path.join(nm, 'remark-picky', 'package.json'),
+        '{"name":"remark-picky","version":"1.0.0","type":"module","exports":"./index.js"}',
+      );
+      writeFileSync(
+        path.join(nm, 'remark-picky', 'index.js'),
+        'export default () => (tree, file) => {\n' +
+          '  if (String(file.value).includes("Withdrawals")) throw new Error("cannot handle withdrawals");\n};\n',
+      );
+    });
+    const result = await build({ root, cache: false });
+    expect(result.ok).toBe(false);
+    const text = result.diagnostics.map(formatDiagnostic).join('\n');
+    expect(text).not.toMatch(/\n\s+at /);
+    expect(result.diagnostics).toMatchObject([
+      {
+        file: 'content/pages/index.md',
+        field: 'body',
+        code: 'remark-plugin',
+        message:
+          `the remark plugin "remark-picky" (content/site.yaml:${siteLine(root, '    - remark-picky')}) ` +
+          'failed on this page: cannot handle withdrawals',
+      },
+    ]);
+  });
+
   it('refuses remarkPlugins with the markdown-it engine', async () => {
     const root = project('markdown:\n  remarkPlugins:\n    - remark-toc\n');
     const result = await build({ root, cache: false });

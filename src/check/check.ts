@@ -5,8 +5,7 @@
  * result.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
@@ -23,6 +22,9 @@ import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, SERVED_AS, type ServedAs, servedPath } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
+import { readRegularFileAsync } from '../pipeline/load/regular-file.js';
+import { checkFolder, removeStaleCheckFolders } from './temp-folder.js';
+import { decodeHtml } from './decode-html.js';
 import type { CheckResult, CheckSummary, Finding, Place } from './types.js';
 import {
   DEFAULT_POLICY,
@@ -72,7 +74,7 @@ const positive = (v: unknown, fallback: number) => (typeof v === 'number' && v >
 async function readConfig(root: string): Promise<Config | null> {
   let text: string;
   try {
-    text = await readFile(path.join(root, 'content', 'site.yaml'), 'utf8');
+    text = (await readRegularFileAsync(path.join(root, 'content', 'site.yaml'))).toString('utf8');
   } catch {
     return null;
   }
@@ -167,7 +169,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
     throw e;
   }
-  let temp: string | null = null;
+  let temp: ReturnType<typeof checkFolder> | undefined;
   try {
     let dir: string;
     let root: string | null;
@@ -188,8 +190,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       config = root ? await readConfig(root) : null;
     } else {
       root = path.resolve(options.root ?? '.');
-      temp = await mkdtemp(path.join(tmpdir(), 'pa-site-check-'));
-      dir = path.join(temp, 'site');
+      removeStaleCheckFolders();
+      temp = checkFolder();
+      dir = path.join(temp.dir, 'site');
       // Loaded only when needed: `check --dir` starts without the build pipeline.
       const { build } = await import('../pipeline/build.js');
       const b = await build({ root, outDir: dir, now: options.now, today, staleOffers: options.staleOffers });
@@ -239,7 +242,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
     // The page rules' state is collected only where they run: pa-site's own builds.
-    const scans = htmlFiles.map((f) => scanHtml(readFileSync(path.join(dir, f), 'utf8'), { rules: paSite }));
+    const scans = htmlFiles.map((f) => scanHtml(decodeHtml(readFileSync(path.join(dir, f))), { rules: paSite }));
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
@@ -356,7 +359,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       findings,
     };
   } finally {
-    if (temp) await rm(temp, { recursive: true, force: true });
+    temp?.remove();
   }
 }
 

@@ -5,6 +5,7 @@ import { formatGithub, formatJson, formatText, type CheckFormat } from '../check
 import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../staleness.js';
 import { colorEnabled } from './output.js';
+import { exitOnSignal } from './stop-signals.js';
 import { notAProject, usageError } from './usage.js';
 
 export interface CheckCommandOptions {
@@ -25,6 +26,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   };
   let result: CheckResult;
+  const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {
     result = await check({
       root: opts.root,
@@ -37,6 +39,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   } catch (e) {
     if (e instanceof CheckInputError) return usageError(err, e.message);
     throw e;
+  } finally {
+    release();
   }
   const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
   if (noProject) return noProject;

@@ -37,7 +37,8 @@ export async function runDev(opts: { root: string; port?: string; host: string }
           (e.served ? 'still serving the last good pages:' : 'every page shows this error until a save fixes it:'),
       );
       printDiagnostics(o, e.diagnostics);
-    } else if (e.kind === 'warning')
+    } else if (e.kind === 'warnings') printDiagnostics(o, e.diagnostics);
+    else if (e.kind === 'warning')
       o.err(`${paint(o.color, 33, 'warning')}: ${escapeTerminal(e.message)}\n    fix: ${escapeTerminal(e.hint)}`);
     else o.out(`${time} ${e.message}`);
   };

@@ -8,6 +8,7 @@ import type { StaleSeverity } from '../staleness.js';
 import { staleOffersLine } from '../check/report.js';
 import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
 import { ProgressLine } from './progress.js';
+import { exitOnSignal } from './stop-signals.js';
 import { notAProject, usageError } from './usage.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
@@ -55,6 +56,10 @@ async function runBuild(opts: {
   }
   const line = progressLine(opts.quiet);
   let result: BuildResult;
+  const release = exitOnSignal((l) => {
+    line?.clear();
+    o.err(l);
+  });
   try {
     result = await build({
       root: opts.root,
@@ -70,6 +75,7 @@ async function runBuild(opts: {
       onProgress: line && ((p) => line.update(p)),
     });
   } finally {
+    release();
     line?.finish();
   }
   const unsafe = result.diagnostics.find((d) => d.code === 'unsafe-out-dir');

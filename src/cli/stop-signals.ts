@@ -1,3 +1,5 @@
+import { undoInterrupted } from '../interrupt.js';
+
 /**
  * Ctrl-C (SIGINT) and SIGTERM for a long-running command: `stopped` resolves on the first. The
  * handlers stay until `release()`, so a second press while the command cleans up (removing its
@@ -12,7 +14,10 @@ export function stopSignals(say: (line: string) => void): { stopped: Promise<voi
       count += 1;
       resolve();
       if (count === 2) say('pa-site: stopping… (Ctrl-C again to quit at once)');
-      if (count >= 3) process.exit(130);
+      if (count >= 3) {
+        undoInterrupted();
+        process.exit(130);
+      }
     };
   });
   process.on('SIGINT', stop);
@@ -23,5 +28,24 @@ export function stopSignals(say: (line: string) => void): { stopped: Promise<voi
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
     },
+  };
+}
+
+/**
+ * For a command that runs to its end (build, check): SIGINT or SIGTERM undoes what it registered
+ * (its staging folder, output lock, check's temporary folder; see src/interrupt.ts) and exits as
+ * the signal would have (130, 143). Returns the function that removes the handlers.
+ */
+export function exitOnSignal(say: (line: string) => void): () => void {
+  const stop = (signal: NodeJS.Signals) => {
+    undoInterrupted();
+    say('pa-site: stopped; its temporary files were removed');
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   };
 }

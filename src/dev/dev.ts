@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { privateFolder, unwritable } from '../pipeline/render/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
+import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
@@ -51,6 +52,8 @@ export type DevLog =
       /** Whether an earlier build succeeded, so its pages are still served; else every page shows the error. */
       served: boolean;
     }
+  /** Warnings of a build that succeeded, the ones the previous build did not have (a skipped FIFO). */
+  | { kind: 'warnings'; diagnostics: Diagnostic[] }
   | { kind: 'info'; message: string }
   | { kind: 'warning'; message: string; hint: string };
 
@@ -97,10 +100,10 @@ export interface DevServer {
 /** chokidar's window for repeated change events of one file (FSWatcher._emit). */
 const CHANGE_THROTTLE_MS = 50;
 
-/** A file's content fingerprint ('' when it cannot be read). */
+/** A file's content fingerprint ('' when it cannot be read, or is not a regular file: a FIFO would block). */
 function digest(file: string): string {
   try {
-    return checksum(readFileSync(file));
+    return checksum(readRegularFile(file));
   } catch {
     return '';
   }
@@ -121,6 +124,32 @@ const notAFile = (file: string) => {
     return statSync(file).isFile() ? undefined : 'it is not a file';
   } catch {
     return 'it does not exist';
+  }
+};
+
+/**
+ * Whether `file` is inside a symbolic link to a folder below `content/pages` (or operators, …). The
+ * build does not follow those (it warns), so the watcher does not either: `ln -s . selfdir` would
+ * otherwise be walked until ELOOP. `content/` and `content/pages` themselves may be links.
+ */
+const inLinkedFolder = (contentDir: string, file: string) => {
+  const folder = path.dirname(file);
+  const depth = path.relative(contentDir, folder).split(path.sep);
+  if (depth.length < 2 || depth[0] === '..') return false;
+  try {
+    return lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false;
+  }
+};
+
+/** The error code of stat on `file`, or undefined when it succeeds. */
+const statProblem = (file: string) => {
+  try {
+    statSync(file);
+    return undefined;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code;
   }
 };
 
@@ -188,6 +217,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   let fileRoutes = new Map<string, string>();
   /** The builds in flight, one after another; a page request waits for them (a build swaps the folder). */
   let running: Promise<void> = Promise.resolve();
+  /** The last successful build's warnings, formatted: each is shown once, not on every save. */
+  let warned = new Set<string>();
   /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
   const sums = new Map<string, string>();
   const clients = new Set<ServerResponse>();
@@ -268,6 +299,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       else if (changed.length && routes.length) send('reload', { routes, all: false });
       if (wasError) send('error-state', null);
       log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
+      const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
+      const fresh = warnings.filter((d) => !warned.has(formatDiagnostic(d)));
+      warned = new Set(warnings.map(formatDiagnostic));
+      if (fresh.length) log({ kind: 'warnings', diagnostics: fresh });
     } else {
       const ms = performance.now() - t0;
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
@@ -365,7 +400,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // Watch content, templates and styles; batch the changes of one save.
   const watcher = chokidar.watch([path.join(root, 'content'), tplDir], {
     ignoreInitial: true,
-    ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)),
+    ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)) || inLinkedFolder(path.join(root, 'content'), p),
   });
   let pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -382,7 +417,37 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       );
   };
   const trailing = new Set<NodeJS.Timeout>();
-  watcher.on('all', (_event, file) => {
+  // chokidar cannot stat a symbolic link loop (ELOOP) or an unreadable entry: without a listener
+  // that error would end the process with a stack. The path is rebuilt instead, so the build reports
+  // it the way `build` does (one diagnostic at the file, or nothing when it is not content); an
+  // error that names no path is shown once.
+  const watchErrors = new Set<string>();
+  /** Whether the watcher's first scan is done (the errors before it are the first build's to report). */
+  let ready = false;
+  // chokidar never tracks a path it could not stat, so it reports no change when the loop is
+  // removed or mended: any event in a watched folder looks at those paths again.
+  const unwatched = new Map<string, string | undefined>();
+  watcher.on('raw', () => {
+    for (const [p, code] of unwatched) {
+      if (statProblem(p) === code) continue;
+      unwatched.delete(p);
+      changed(p);
+    }
+  });
+  watcher.on('error', (e) => {
+    const err = e as NodeJS.ErrnoException;
+    if (err.path) {
+      unwatched.set(err.path, err.code);
+      // Before 'ready', the first build has already read (and reported) what is there.
+      if (ready) changed(err.path);
+      return;
+    }
+    const message = `the file watcher reported a problem: ${err.code ?? err.message}`;
+    if (watchErrors.has(message)) return;
+    watchErrors.add(message);
+    log({ kind: 'warning', message, hint: 'a change may not rebuild until dev restarts; save the file again' });
+  });
+  const changed = (file: string) => {
     const abs = path.resolve(file);
     pending.add(abs);
     clearTimeout(timer);
@@ -399,8 +464,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       timer = setTimeout(flush, 0);
     }, CHANGE_THROTTLE_MS + 25);
     trailing.add(again);
-  });
+  };
+  watcher.on('all', (_event, file) => changed(file));
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  ready = true;
 
   return {
     url,
@@ -417,6 +484,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       clearTimeout(timer);
       for (const t of trailing) clearTimeout(t);
       await watcher.close();
+      // close() drops every listener, but a stat already under way can still report an error: with
+      // no listener left, that would end the process with a stack.
+      watcher.on('error', () => undefined);
       for (const res of clients) res.end();
       clients.clear();
       server.closeAllConnections();

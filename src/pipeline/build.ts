@@ -1,11 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { existsSync, type Dirent, utimesSync } from 'node:fs';
+import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent, type LoadedContent } from './load/load.js';
+import { publicFiles } from './load/public-files.js';
 import { writeProblem } from './write/write-problem.js';
 import type { ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
@@ -126,23 +126,6 @@ export interface BuildResult {
   checksums: Map<string, string>;
   /** Offers past the warn age that pages still show (`aging`) or withhold (`withheld`); zero before validation. */
   offers: OfferCounts;
-}
-
-async function publicFiles(root: string): Promise<OutputFiles> {
-  const dir = path.join(root, 'content', 'public');
-  const files: OutputFiles = new Map();
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return files;
-  }
-  for (const e of entries) {
-    if (!e.isFile()) continue;
-    const abs = path.join(e.parentPath, e.name);
-    files.set(path.relative(dir, abs).split(path.sep).join('/'), await readFile(abs));
-  }
-  return files;
 }
 
 /**
@@ -331,7 +314,8 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
 
   const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
   const year = (options.now ?? new Date()).getFullYear();
-  const publicOut = await publicFiles(root);
+  const { files: publicOut, diagnostics: publicSkipped } = await publicFiles(root);
+  result.diagnostics.push(...publicSkipped);
   const generated: Record<string, string> = { ...OWN_FILES };
   for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
   for (const r of site.config.redirects) generated[redirectPageFile(r)] = `the redirect page for ${r.from} (site.yaml)`;
@@ -443,9 +427,10 @@ async function laterChecks(
 ): Promise<Diagnostic[]> {
   const markdown = await loadMarkdownEngine(site.markdown);
   const found = markdown.engine ? checkBodies(site, markdown.engine, failedBodies) : [];
-  const clashes = outputClashes(root, site.pages, [...(await publicFiles(root)).keys()], OWN_FILES);
+  const pub = await publicFiles(root);
+  const clashes = outputClashes(root, site.pages, [...pub.files.keys()], OWN_FILES);
   // A remark plugin that does not load is reported here too, not on the run after.
-  return [...markdown.diagnostics, ...found, ...clashes];
+  return [...markdown.diagnostics, ...found, ...pub.diagnostics, ...clashes];
 }
 
 /** `result` with the output step's failure as its diagnostic; rethrows what is not a write problem. */

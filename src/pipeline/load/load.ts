@@ -1,8 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { type Dirent, readFileSync, readdirSync, statSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
+import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;
@@ -53,15 +54,23 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
       continue;
     }
     const abs = path.join(e.parentPath, e.name);
+    let kind: string | undefined;
     if (e.isSymbolicLink()) {
       try {
-        if (!statSync(abs).isFile()) continue;
+        const st = statSync(abs);
+        if (st.isDirectory()) {
+          linkedFolder(root, abs, diagnostics);
+          continue;
+        }
+        kind = specialKind(st);
       } catch (err) {
-        diagnostics.push(readProblem(rel(root, abs), err));
+        diagnostics.push(readProblem(rel(root, abs), err, true));
         continue;
       }
-    } else if (!e.isFile()) continue;
-    files.push(abs);
+    } else if (e.isDirectory()) continue;
+    else kind = specialKind(e);
+    if (kind) diagnostics.push(skippedSpecial(rel(root, abs), kind));
+    else files.push(abs);
   }
   return files.sort();
 }
@@ -107,9 +116,38 @@ function linkedFolder(root: string, abs: string, diagnostics: Diagnostic[]): voi
   });
 }
 
-/** What went wrong reading a content file, and what to do about it. */
-export function readProblem(file: string, err: unknown): Diagnostic {
+/** A FIFO, socket or device where a content file is expected: skipped, never opened (a FIFO would block). */
+export function skippedSpecial(file: string, kind: string): Diagnostic {
+  return {
+    severity: 'warning',
+    code: 'special-file',
+    file,
+    line: 1,
+    col: 1,
+    field: '',
+    message: `${kind} is not a regular file, so pa-site skips it without reading it`,
+    hint: 'replace it with a regular file, or move it out of content/',
+  };
+}
+
+/**
+ * What went wrong reading a content file, and what to do about it. `linked`: the path is a
+ * symbolic link, so a missing file is its target.
+ */
+export function readProblem(file: string, err: unknown, linked = false): Diagnostic {
   const code = (err as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOENT' && !linked) {
+    return {
+      severity: 'error',
+      code: 'read-error',
+      file,
+      line: 1,
+      col: 1,
+      field: '',
+      message: 'the file disappeared while pa-site was reading the content (deleted or renamed)',
+      hint: 'build again once the file is back in place, or remove what refers to it',
+    };
+  }
   const known: Record<string, [string, string]> = {
     EACCES: ['cannot read the file: permission denied', `give your user read access (chmod u+r ${file})`],
     EPERM: ['cannot read the file: operation not permitted', `give your user read access (chmod u+r ${file})`],
@@ -119,6 +157,11 @@ export function readProblem(file: string, err: unknown): Diagnostic {
     ],
     ENOENT: ['the symbolic link points at a file that does not exist', 'fix or remove the link'],
     EISDIR: ['expected a file, found a folder', 'rename the folder so it does not end in .md or .yaml'],
+    ENXIO: ['expected a file, found a socket', 'replace it with a regular file'],
+    ENOTREG: [
+      `expected a file, found ${(err as NotRegularFileError).kind}: pa-site does not read it`,
+      'replace it with a regular file',
+    ],
   };
   const [message, hint] = known[code] ?? [
     `cannot read the file (${code || (err as Error).message})`,
@@ -189,19 +232,28 @@ export function loadContent(root: string): LoadedContent {
     return { site: undefined, operators: [], authors: [], pages: [], diagnostics };
   }
   // Synchronous reads: for thousands of small files they are several times faster than fs/promises.
-  const read = (abs: string): SourceFile | undefined => {
+  // `required`: site.yaml, whose absence fails the build; a page or operator file that turned into a
+  // FIFO or socket since it was listed is skipped like one found while listing.
+  const read = (abs: string, required = false): SourceFile | undefined => {
     const file = rel(root, abs);
     let bytes: Buffer;
     try {
-      bytes = readFileSync(abs);
+      bytes = readRegularFile(abs);
     } catch (err) {
-      diagnostics.push(readProblem(file, err));
+      const kind =
+        err instanceof NotRegularFileError
+          ? err.kind
+          : (err as NodeJS.ErrnoException).code === 'ENXIO'
+            ? 'a socket'
+            : undefined;
+      if (kind && !required) diagnostics.push(skippedSpecial(file, kind));
+      else diagnostics.push(readProblem(file, err, lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()));
       return undefined;
     }
     const text = decodeText(file, bytes, diagnostics);
     return text === undefined ? undefined : { path: file, text };
   };
-  const readAll = (files: string[]) => files.map(read).filter((f): f is SourceFile => !!f);
+  const readAll = (files: string[]) => files.map((f) => read(f)).filter((f): f is SourceFile => !!f);
 
   const siteFile = path.join(contentDir, 'site.yaml');
   let site: SourceFile | undefined;
@@ -211,7 +263,7 @@ export function loadContent(root: string): LoadedContent {
   } catch (err) {
     siteExists = (err as NodeJS.ErrnoException).code !== 'ENOENT';
   }
-  if (siteExists) site = read(siteFile);
+  if (siteExists) site = read(siteFile, true);
   else {
     diagnostics.push({
       severity: 'error',

@@ -2,7 +2,14 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../schema/common.js';
 import { INTERPOLATION } from '../validate/body.js';
-import { lookupReference, malformedIssue, malformedPlaceholders, unknownValue } from '../validate/interpolate.js';
+import {
+  leftoverIssue,
+  leftoverReference,
+  lookupReference,
+  malformedIssue,
+  malformedPlaceholders,
+  unknownValue,
+} from '../validate/interpolate.js';
 import { urlProblem } from '../validate/url-safety.js';
 
 /** Everything Markdown may refer to. */
@@ -127,6 +134,11 @@ export class SegmentRules {
     return value.replace(INTERPOLATION, (whole, id: string, dotted: string) => {
       const keys = dotted.slice(1).split('.');
       const found = lookupReference(id, keys, this.ctx.config, this.ctx.operators);
+      const left = found && leftoverReference(found);
+      if (left) {
+        const { message, hint } = leftoverIssue(whole, left);
+        this.report(this.at(block, whole), 'error', 'unresolved-value', message, { hint });
+      }
       if (found !== undefined) return found;
       if (this.ctx.uncheckedIds && id !== 'site' && !this.ctx.operators.has(id)) return whole;
       const { message, hint } = unknownValue({ reference: whole, id, keys }, this.ctx.config, this.ctx.operators);

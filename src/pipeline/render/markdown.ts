@@ -25,6 +25,34 @@ export interface MarkdownEngine {
 
 export const MARKDOWN_IT: MarkdownEngine = { name: 'markdown-it', render: renderWithMarkdownIt };
 
+/** A site's remark plugin threw while rendering a page (remark-engine.ts): reported at the page, naming it. */
+export class PluginFailure extends Error {
+  constructor(
+    readonly plugin: string,
+    /** The plugin's line in content/site.yaml. */
+    readonly line: number,
+    cause: unknown,
+  ) {
+    super(
+      String(cause instanceof Error ? cause.message : cause)
+        .split('\n')[0]!
+        .slice(0, 200),
+    );
+  }
+}
+
+/** The diagnostic for a plugin that failed on the segment starting at `line` of `file`. */
+const pluginFailed = (file: string, line: number, e: PluginFailure): Diagnostic => ({
+  severity: 'error',
+  code: 'remark-plugin',
+  file,
+  line,
+  col: 1,
+  field: 'body',
+  message: `the remark plugin "${e.plugin}" (content/site.yaml:${e.line}) failed on this page: ${e.message}`,
+  hint: 'fix the plugin or its options, or remove it from markdown.remarkPlugins in content/site.yaml',
+});
+
 export interface MarkdownPage {
   diagnostics: Diagnostic[];
   /** A segment's HTML and its headings. */
@@ -100,6 +128,10 @@ export function markdownForPage(
         const html = withDeadline(() => engine.render(text, rules), limits.budgetMs - spent);
         return { html, headings: rules.headings };
       } catch (e) {
+        if (e instanceof PluginFailure) {
+          diagnostics.push(pluginFailed(file, firstLine, e));
+          return { html: '', headings: [] };
+        }
         if (!(e instanceof TimeoutError) && !isStackOverflow(e)) throw e;
         stopped = true;
         return e instanceof TimeoutError

@@ -17,13 +17,45 @@ import {
   NEW_TAB_TEXT,
   type SegmentRules,
 } from './markdown-rules.js';
-import type { MarkdownEngine } from './markdown.js';
+import { type MarkdownEngine, PluginFailure } from './markdown.js';
 
 /** A remark plugin as site.yaml configures it, loaded. */
 export interface LoadedPlugin {
   name: string;
   plugin: Plugin<[unknown?], Root>;
   options?: unknown;
+  /** Its line in content/site.yaml. */
+  line: number;
+}
+
+type Transformer = (this: unknown, tree: Root, file: unknown, next?: unknown) => unknown;
+
+/**
+ * `plugin` with its transformer wrapped so that what it throws names it (PluginFailure). The
+ * wrapper keeps the transformer's arity: unified reads a third parameter as a callback.
+ */
+function named({ name, plugin, line }: LoadedPlugin): Plugin<[unknown?], Root> {
+  return function (this: Processor, ...args: [unknown?]) {
+    const transformer = (plugin as (this: Processor, ...a: [unknown?]) => unknown).apply(this, args);
+    if (typeof transformer !== 'function') return transformer as undefined;
+    const run = transformer as Transformer;
+    const fail = (e: unknown) => new PluginFailure(name, line, e);
+    if (run.length >= 3)
+      return function (this: unknown, tree: Root, file: unknown, next: unknown) {
+        try {
+          return run.call(this, tree, file, next);
+        } catch (e) {
+          throw fail(e);
+        }
+      };
+    return function (this: unknown, tree: Root, file: unknown) {
+      try {
+        return run.call(this, tree, file);
+      } catch (e) {
+        throw fail(e);
+      }
+    };
+  } as Plugin<[unknown?], Root>;
 }
 
 /**
@@ -66,7 +98,7 @@ const handlers = {
 /** A processor for the site: the page rules run after the site's own plugins, just before HTML. */
 export function remarkProcessor(plugins: readonly LoadedPlugin[]) {
   let p = remark().use(tablesAndStrikethrough) as unknown as Processor<Root, Root, Root>;
-  for (const { plugin, options } of plugins) p = p.use(plugin, options) as typeof p;
+  for (const loaded of plugins) p = p.use(named(loaded), loaded.options) as typeof p;
   return p
     .use(rulesPlugin)
     .use(remarkHtml, { sanitize: schema, handlers, characterReferences: { useNamedReferences: true } } as never)

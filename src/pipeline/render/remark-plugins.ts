@@ -70,7 +70,17 @@ export function resolveRemarkPlugins(
       fail(`remark plugin "${name}" is not installed`, `install it in the project: npm install --save-dev ${name}`);
       return;
     }
-    const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as PackageJson;
+    let pkg: PackageJson;
+    try {
+      pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as PackageJson;
+      if (!pkg || typeof pkg !== 'object' || Array.isArray(pkg)) throw new Error('expected an object');
+    } catch (e) {
+      fail(
+        `remark plugin "${name}" has a package.json that is not valid JSON (${firstLine(e)})`,
+        `reinstall it: npm install --save-dev ${name}`,
+      );
+      return;
+    }
     const file = path.join(pkgDir, entryOf(pkg));
     if (!existsSync(file)) {
       fail(`remark plugin "${name}" has no module at ${entryOf(pkg)}`, `reinstall it: npm install --save-dev ${name}`);
@@ -142,7 +152,7 @@ async function load(setup: MarkdownSetup): Promise<{ engine?: MarkdownEngine; di
         fail(p, i, `"${p.name}" does not export a remark plugin`, 'check the package is a remark plugin (remark-*)');
         continue;
       }
-      loaded.push({ name: p.name, plugin: mod.default as LoadedPlugin['plugin'], options: p.options });
+      loaded.push({ name: p.name, plugin: mod.default as LoadedPlugin['plugin'], options: p.options, line: p.line });
     } catch (e) {
       fail(
         p,

@@ -178,6 +178,13 @@ export function nearestReference(
   return undefined;
 }
 
+/** A reference whose text still holds a `{{…}}` (`left`) once filled in. */
+export interface Leftover {
+  path: PropertyKey[];
+  reference: string;
+  left: string;
+}
+
 /**
  * Replaces `{{id.field}}` references in every string inside `value` (frontmatter blocks, operator
  * text), returning the new value and the references that did not resolve, with their paths.
@@ -186,7 +193,14 @@ export function interpolateDeep<T>(
   value: T,
   resolve: (id: string, keys: string[], path: PropertyKey[]) => string | undefined,
   path: PropertyKey[] = [],
-): { value: T; unresolved: Unresolved[]; ids: Set<string>; malformed: (Malformed & { path: PropertyKey[] })[] } {
+): {
+  value: T;
+  unresolved: Unresolved[];
+  ids: Set<string>;
+  malformed: (Malformed & { path: PropertyKey[] })[];
+  leftover: Leftover[];
+} {
+  const leftover: Leftover[] = [];
   const unresolved: Unresolved[] = [];
   const malformed: (Malformed & { path: PropertyKey[] })[] = [];
   const ids = new Set<string>();
@@ -199,6 +213,8 @@ export function interpolateDeep<T>(
         const keys = dotted.slice(1).split('.');
         const out = resolve(id, keys, p);
         if (out === undefined) unresolved.push({ path: p, reference: whole, id, keys });
+        const left = out && leftoverReference(out);
+        if (left) leftover.push({ path: p, reference: whole, left });
         return out ?? whole;
       });
     }
@@ -207,5 +223,59 @@ export function interpolateDeep<T>(
       return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, [...p, k])]));
     return v;
   };
-  return { value: walk(value, path) as T, unresolved, ids, malformed };
+  return { value: walk(value, path) as T, unresolved, ids, malformed, leftover };
+}
+
+/** What a reference gives once the `{{…}}` values inside it are filled in too: text, or the cycle it is part of. */
+export type DeepLookup = { value: string | undefined; cycle?: undefined } | { value?: undefined; cycle: string[] };
+
+/**
+ * Looks up `{{id.a.b}}` like lookupReference and fills the `{{…}}` values in what it finds, to any
+ * depth, so an operator feature may quote another. `from` is the reference of the text being
+ * filled (`fanduel.features.3`): a chain that comes back to it, or to any link of itself, is a
+ * cycle, returned as the chain (`fanduel.features.3`, `fanduel.features.4`, `fanduel.features.3`)
+ * instead of text that would publish `{{…}}`. A reference inside that does not resolve stays as
+ * written (it is reported where it is written).
+ */
+export function lookupDeep(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+  from: readonly string[] = [],
+): DeepLookup {
+  const self = [id, ...keys].join('.');
+  const at = from.indexOf(self);
+  if (at >= 0) return { cycle: [...from.slice(at), self] };
+  const raw = lookupReference(id, keys, config, operators);
+  if (raw === undefined || !raw.includes('{{')) return { value: raw };
+  let cycle: string[] | undefined;
+  const value = raw.replace(INTERPOLATION, (whole, inner: string, dotted: string) => {
+    if (cycle) return whole;
+    const found = lookupDeep(inner, dotted.slice(1).split('.'), config, operators, [...from, self]);
+    cycle = found.cycle;
+    return found.value ?? whole;
+  });
+  return cycle ? { cycle } : { value };
+}
+
+/** A complete `{{id.field}}` still in text after its values were filled in, or undefined. */
+export function leftoverReference(text: string): string | undefined {
+  return text.includes('{{') ? new RegExp(INTERPOLATION.source).exec(text)?.[0] : undefined;
+}
+
+/** The diagnostic parts for a value whose text still holds a `{{…}}` after interpolation. */
+export function leftoverIssue(reference: string, left: string): { message: string; hint: string } {
+  return {
+    message: `"${reference}" gives text that still holds "${left}", which would be published as written`,
+    hint: `write the text of "${left}" out in the field "${reference.slice(2, -2).trim()}" names`,
+  };
+}
+
+/** The diagnostic parts for references that form a cycle. */
+export function cycleIssue(chain: readonly string[]): { message: string; hint: string } {
+  return {
+    message: `these {{…}} values refer to each other in a cycle: ${chain.join(' → ')}`,
+    hint: 'write the text out in one of them instead of its {{…}} value',
+  };
 }

@@ -9,12 +9,15 @@ import { checkRedirects } from './redirects.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
+  cycleIssue,
   interpolateDeep,
+  leftoverIssue,
+  lookupDeep,
   lookupNested,
   lookupReference,
   malformedIssue,
-  type Malformed,
   unknownValue,
+  type Malformed,
 } from './interpolate.js';
 import { checkSourceRefs, validateSources } from './sources.js';
 import type { Source } from '../../schema/sources.js';
@@ -453,21 +456,40 @@ export function validateContent(
   const rawOperators = validateOperators(loaded.operators, sources, diagnostics, locators, broken);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
+  /** Each cycle of references once (by its members), however many of its fields are filled in. */
+  const cycles = new Set<string>();
   const operators = config
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
         const interpolated: Record<string, string[]> = {};
-        const { value, unresolved, malformed } = interpolateDeep(o, (id, keys, at) => {
+        const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          // The sources of the value and of any values it quotes, for the pages that show this field.
           const field = String(at[0]);
           const cited = interpolated[field] ?? [];
-          const value = lookupNested(id, keys, config, rawById, (sources) => {
+          lookupNested(id, keys, config, rawById, (sources) => {
             for (const s of sources) if (!cited.includes(s)) cited.push(s);
           });
           if (cited.length) interpolated[field] = cited;
-          return value;
+          // A value may quote another that quotes others, but never come back to itself.
+          const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')]);
+          if (!found.cycle) return found.value;
+          const members = [...new Set(found.cycle)].sort().join(' ');
+          if (!cycles.has(members)) {
+            cycles.add(members);
+            const pos = locators.get(o.id)!(at);
+            const { message, hint } = cycleIssue(found.cycle);
+            diagnostics.push(err(o.file, pos.line, pos.col, fieldPath(at), 'value-cycle', message, { hint }));
+          }
+          // Reported here, once: the build fails, and pages quoting the field see no second {{…}}.
+          return '';
         });
+        for (const l of leftover) {
+          const pos = locators.get(o.id)!(l.path);
+          const { message, hint } = leftoverIssue(l.reference, l.left);
+          diagnostics.push(err(o.file, pos.line, pos.col, fieldPath(l.path), 'unresolved-value', message, { hint }));
+        }
         for (const m of malformed) diagnostics.push(malformedAt(o.file, locators.get(o.id)!(m.path), m));
         for (const r of offerRefs) {
           const pos = locators.get(o.id)!(r.path);
@@ -634,7 +656,7 @@ export function validateContent(
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
-      const { value, unresolved, ids, malformed } = interpolateDeep(
+      const { value, unresolved, ids, malformed, leftover } = interpolateDeep(
         d.data[key],
         (id, keys, at) => {
           if (isOfferReference(id, keys) && operatorsById.has(id))
@@ -649,6 +671,11 @@ export function validateContent(
         diagnostics.push(offerInProse(d.file.path, pos.line, pos.col, fieldPath(r.path), r.ref));
       }
       for (const m of malformed) diagnostics.push(malformedAt(d.file.path, d.locate(m.path), m));
+      for (const l of leftover) {
+        const pos = d.locate(l.path);
+        const { message, hint } = leftoverIssue(l.reference, l.left);
+        diagnostics.push(err(d.file.path, pos.line, pos.col, fieldPath(l.path), 'unresolved-value', message, { hint }));
+      }
       (d.data as Record<string, unknown>)[key] = value;
       for (const id of ids) if (operatorsById.has(id) && !operatorRefs.includes(id)) operatorRefs.push(id);
       for (const u of unresolved) {

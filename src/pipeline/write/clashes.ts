@@ -1,14 +1,15 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { Page } from '../../model.js';
 import { frontmatterLocator } from '../validate/parse-page.js';
+import { readRegularFile } from '../load/regular-file.js';
 
 /** The line of a page's `route:` key (read only for an error), else 1: a route from the file name. */
 function routeLine(root: string, page: Page): number {
   if (page.data.route === undefined) return 1;
   try {
-    const text = readFileSync(path.join(root, page.file), 'utf8');
+    // Read again (only for this message): never a FIFO swapped in since the page loaded.
+    const text = readRegularFile(path.join(root, page.file)).toString('utf8');
     return frontmatterLocator({ path: page.file, text })(['route']).line;
   } catch {
     return 1;

@@ -3,6 +3,7 @@ import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, wr
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onInterrupt } from '../../interrupt.js';
 
 /** How often a lock holder touches its lock file, and when another host's untouched lock counts as abandoned. */
 const HEARTBEAT_MS = 5_000;
@@ -102,17 +103,18 @@ export async function lockOutput(outDir: string, onWait?: (message: string) => v
     }
   }, HEARTBEAT_MS);
   beat.unref();
-  return {
-    file,
-    release() {
-      clearInterval(beat);
-      const current = readLock(file);
-      if (current?.info?.token !== info.token) return;
-      try {
-        unlinkSync(file);
-      } catch {
-        // Already gone.
-      }
-    },
+  const release = () => {
+    forget();
+    clearInterval(beat);
+    const current = readLock(file);
+    if (current?.info?.token !== info.token) return;
+    try {
+      unlinkSync(file);
+    } catch {
+      // Already gone.
+    }
   };
+  // A build stopped by Ctrl-C leaves no lock for the next one to wait on or take over.
+  const forget = onInterrupt(release);
+  return { file, release };
 }

@@ -33,6 +33,20 @@ describe('writeProblem', () => {
     );
   });
 
+  it('says to rename the page when its file name is too long, and to shorten --out otherwise (#36 item 11)', () => {
+    const long = path.join(root, '.dist.staging-1-a', 'guides', `${'a'.repeat(300)}.html`);
+    const page = writeProblem(root, out, fsError('ENAMETOOLONG', `ENAMETOOLONG: name too long, open '${long}'`));
+    expect(page?.message).toBe(
+      'could not write the output: a file name in it is longer than the 255 bytes the file system allows ' +
+        '(ENAMETOOLONG)',
+    );
+    expect(page?.hint).toMatch(/^rename the page that writes it \(its file in content\/pages, or its route:\)/);
+    expect(page?.hint).not.toContain('--out');
+    const deep = path.join(root, `${'deep/'.repeat(900)}dist`);
+    const outPath = writeProblem(root, deep, fsError('ENAMETOOLONG', 'ENAMETOOLONG: name too long', { path: deep }));
+    expect(outPath?.hint).toMatch(/^choose a shorter output path \(--out\)/);
+  });
+
   it('leaves errors that are not from the operating system alone', () => {
     expect(writeProblem(root, out, new TypeError('x is undefined'))).toBeUndefined();
     expect(writeProblem(root, out, fsError('ERR_WORKER_INIT', 'worker'))).toBeUndefined();

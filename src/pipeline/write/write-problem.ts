@@ -23,6 +23,8 @@ const KNOWN: Record<string, [what: string, fix: string]> = {
 };
 
 const KEPT = 'the previous output was left as it was';
+/** The longest file name most file systems take (ext4, APFS, NTFS: 255 bytes or characters). */
+const NAME_MAX = 255;
 
 /** Where a staged file will live: `.dist.staging-…/a/b.html` is shown as `dist/a/b.html`. */
 function shownPath(root: string, outDir: string, file: string | undefined): string {
@@ -45,11 +47,17 @@ function shownPath(root: string, outDir: string, file: string | undefined): stri
 export function writeProblem(root: string, outDir: string, err: unknown): Diagnostic | undefined {
   const e = err as NodeJS.ErrnoException | undefined;
   if (typeof e?.code !== 'string' || !/^E[A-Z]+$/.test(e.code)) return undefined;
-  const [what, fix] = KNOWN[e.code] ?? ['the system refused', 'check the output folder and its disk'];
+  const file = shownPath(root, outDir, e.path ?? /'([^']+)'/.exec(e.message)?.[1]);
+  let [what, fix] = KNOWN[e.code] ?? ['the system refused', 'check the output folder and its disk'];
+  // One name longer than a file system allows (255 bytes) is a page's, which --out cannot shorten.
+  if (e.code === 'ENAMETOOLONG' && file.split('/').some((part) => Buffer.byteLength(part) > NAME_MAX)) {
+    what = `a file name in it is longer than the ${NAME_MAX} bytes the file system allows`;
+    fix = 'rename the page that writes it (its file in content/pages, or its route:) to a shorter name';
+  }
   return {
     severity: 'error',
     code: 'write-error',
-    file: shownPath(root, outDir, e.path ?? /'([^']+)'/.exec(e.message)?.[1]),
+    file,
     line: 1,
     col: 1,
     field: '',

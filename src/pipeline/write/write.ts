@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { onInterrupt } from '../../interrupt.js';
 import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -61,6 +62,20 @@ async function removeOwned(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** removeOwned for a process about to exit on a signal: synchronous, marker last. */
+function removeOwnedSync(dir: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  // Render threads may still be writing into it until the process exits: retry a folder not yet empty.
+  const gone = { recursive: true, force: true, maxRetries: 3, retryDelay: 10 };
+  for (const n of names) if (n !== MARKER) rmSync(path.join(dir, n), gone);
+  rmSync(dir, gone);
+}
+
 function isFolder(p: string): boolean {
   try {
     return lstatSync(p).isDirectory();
@@ -113,6 +128,8 @@ export class Staging {
   bytes = 0;
   files = 0;
   private dirs = new Set<string>();
+  /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
+  private forget: () => void = () => undefined;
 
   private constructor(
     readonly outDir: string,
@@ -128,6 +145,7 @@ export class Staging {
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
     await mkdir(dir, { recursive: true });
     const staging = new Staging(outDir, dir);
+    staging.forget = onInterrupt(() => removeOwnedSync(dir));
     await staging.write(MARKER, MARKER_TEXT);
     return staging;
   }
@@ -169,6 +187,7 @@ export class Staging {
     if (hadPrevious) await rename(this.outDir, retired);
     try {
       await rename(this.dir, this.outDir);
+      this.forget();
     } catch (e) {
       if (hadPrevious) await rename(retired, this.outDir);
       await this.abort();
@@ -179,5 +198,6 @@ export class Staging {
 
   async abort(): Promise<void> {
     await removeOwned(this.dir);
+    this.forget();
   }
 }

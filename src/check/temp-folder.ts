@@ -1,0 +1,66 @@
+/**
+ * The temporary folder `check` builds into: `pa-site-check-<pid>-<hex>` in the temp folder. A
+ * check stopped by a signal removes it (src/interrupt.ts); one killed outright leaves it, and the
+ * next check removes it, by its exact name, when its pid is no longer running.
+ */
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { onInterrupt } from '../interrupt.js';
+import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
+
+const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
+/** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */
+const INSIDE = /^(?:site|\.site\.(?:staging|old)-\d+-[0-9a-f]{8}|\.site\.lock)$/;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Whether `dir` holds only what a check's build writes (so it is pa-site's to delete). */
+function onlyCheckFiles(dir: string): boolean {
+  const names = readdirSync(dir);
+  return names.every((n) => INSIDE.test(n) && (n.endsWith('.lock') || ownedOrEmpty(path.join(dir, n))));
+}
+
+/** Removes the folders of earlier checks that were killed: exact name, this user's, a dead pid, check files only. */
+export function removeStaleCheckFolders(parent = tmpdir()): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = NAME.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid || alive(Number(pid))) continue;
+    const dir = path.join(parent, name);
+    try {
+      const st = lstatSync(dir);
+      if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid())) continue;
+      if (onlyCheckFiles(dir)) rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile, or not ours to read: left alone.
+    }
+  }
+}
+
+/** Makes this check's folder; `remove` deletes it (and is what a signal runs, until then). */
+export function checkFolder(parent = tmpdir()): { dir: string; remove: () => void } {
+  const dir = path.join(parent, `pa-site-check-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { mode: 0o700 });
+  const forget = onInterrupt(() => rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }));
+  return {
+    dir,
+    remove: () => {
+      forget();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NotRegularFileError, readRegularFile, readRegularFileAsync } from './regular-file.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-regular-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const at = (name: string) => path.join(dir, name);
+
+describe('readRegularFile', () => {
+  writeFileSync(at('page.md'), 'text');
+  symlinkSync('page.md', at('linked.md'));
+  mkdirSync(at('folder.md'));
+  spawnSync('mkfifo', [at('pipe.md')]);
+
+  it('reads a regular file, and one through a symbolic link', async () => {
+    expect(readRegularFile(at('page.md')).toString()).toBe('text');
+    expect((await readRegularFileAsync(at('linked.md'))).toString()).toBe('text');
+  });
+
+  // A FIFO with no writer: a plain read would wait for one for ever (and this test with it).
+  it('refuses a FIFO without waiting for a writer, sync and async', async () => {
+    expect(() => readRegularFile(at('pipe.md'))).toThrow(NotRegularFileError);
+    await expect(readRegularFileAsync(at('pipe.md'))).rejects.toMatchObject({
+      code: 'ENOTREG',
+      kind: 'a named pipe (FIFO)',
+    });
+  });
+
+  it('refuses a folder as EISDIR', () => {
+    expect(() => readRegularFile(at('folder.md'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+  });
+});

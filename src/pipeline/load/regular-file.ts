@@ -1,0 +1,55 @@
+import { type Stats, closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/** What a file that is not a regular file is, in words (`a named pipe (FIFO)`), or undefined for a regular file. */
+export function specialKind(st: Pick<Stats, 'isFile' | 'isFIFO' | 'isSocket' | 'isBlockDevice' | 'isCharacterDevice'>) {
+  if (st.isFile()) return undefined;
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isBlockDevice() || st.isCharacterDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** A file that is not a regular file: pa-site never reads one (a FIFO would block it forever). */
+export class NotRegularFileError extends Error {
+  readonly code = 'ENOTREG';
+  constructor(readonly kind: string) {
+    super(`not a regular file: ${kind}`);
+  }
+}
+
+/** O_NONBLOCK: opening a FIFO for reading then returns at once instead of waiting for a writer. */
+const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+
+/** Throws unless the open file is a regular file: EISDIR for a folder, NotRegularFileError for the rest. */
+function mustBeRegular(st: Stats, file: string): void {
+  if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file}`), { code: 'EISDIR' });
+  const kind = specialKind(st);
+  if (kind) throw new NotRegularFileError(kind);
+}
+
+/**
+ * The bytes of a regular file, following symbolic links. The type is checked on the open file
+ * (fstat), so a file swapped for a FIFO after it was listed is refused, never read. A socket
+ * throws ENXIO (from open).
+ */
+export function readRegularFile(file: string): Buffer {
+  const fd = openSync(file, FLAGS);
+  try {
+    mustBeRegular(fstatSync(fd), file);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** readRegularFile without blocking the event loop while the bytes are read. */
+export async function readRegularFileAsync(file: string): Promise<Buffer> {
+  const handle = await open(file, FLAGS);
+  try {
+    mustBeRegular(await handle.stat(), file);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
