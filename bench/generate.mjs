@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Generates the benchmark sites: N synthetic guide pages, the same Markdown bodies for every tool.
-//   bench/work/pa-N/    pa-site project: content/site.yaml (copied from the real site), content/public,
+//   bench/work/pa-N/    pa-site project: content/site.yaml and sources.yaml (from the real site), content/public,
 //                       content/pages/index.md (route /) and guide-1.md … guide-(N-1).md (/guide-1 …)
 //   bench/work/11ty-N/  Eleventy project: pages/*.md, one Nunjucks layout, permalinks /guide-K.html
 //   bench/work/hugo-N/  Hugo project (always written, built only when `hugo` is on PATH)
@@ -277,6 +277,8 @@ export function generate(n, discard = (d) => rmSync(d, { recursive: true, force:
   mkdirSync(path.join(pa, 'content'), { recursive: true });
   const siteYaml = readFileSync(path.join(repoDir, 'content', 'site.yaml'), 'utf8');
   writeFileSync(path.join(pa, 'content', 'site.yaml'), withoutRedirects(siteYaml));
+  // site.yaml's facts cite these sources.
+  cpSync(path.join(repoDir, 'content', 'sources.yaml'), path.join(pa, 'content', 'sources.yaml'));
   // site.yaml's byline names these authors.
   cpSync(path.join(repoDir, 'content', 'authors'), path.join(pa, 'content', 'authors'), { recursive: true });
   if (existsSync(path.join(repoDir, 'content', 'public')))

@@ -108,7 +108,8 @@ function breakdown(dir) {
 }
 
 const site = path.join(workDir, `pa-${opts.pages}`);
-if (!existsSync(path.join(site, 'content', 'site.yaml'))) {
+// A site generated before content/sources.yaml existed cannot build: generate it again.
+if (!['site.yaml', 'sources.yaml'].every((f) => existsSync(path.join(site, 'content', f)))) {
   console.log(`generating the ${opts.pages}-page bench site in ${path.relative(process.cwd(), site)}`);
   generate(opts.pages, moveAside);
 }

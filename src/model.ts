@@ -36,6 +36,8 @@ export interface Page {
   segments: BodySegment[];
   /** Operator ids the page shows or links (cards, reviews, `{{id.field}}`, `operator:id` links). */
   operatorRefs: string[];
+  /** Source ids of the values the page inserts with `{{…}}` (templates add the data they show). */
+  citations: string[];
   /** Hash of the page source: keys the render cache. */
   sourceHash: string;
 }

@@ -59,10 +59,14 @@ const operatorIds = readdirSync(path.join(repoRoot, 'content/operators'))
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => f.replace(/\.yaml$/, ''));
 const operators = operatorIds.map((id) => ({ id, data: parse(read(`content/operators/${id}.yaml`)) }));
-/** Operator figures prose must reference rather than type: payout speeds and game counts. */
+/** Operator figures prose must reference rather than type: payout times as written (not references), game counts. */
 const OPERATOR_VALUES = [
   ...new Set(
-    operators.flatMap(({ data }) => [data.review?.payoutSpeed, data.app?.games].filter((v): v is string => !!v)),
+    operators.flatMap(({ data }) =>
+      [...(data.review?.withdrawals ?? []).map((w: { time: string }) => w.time), data.app?.games].filter(
+        (v): v is string => !!v && !v.includes('{{') && v !== 'Instant',
+      ),
+    ),
   ),
 ];
 

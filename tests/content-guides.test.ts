@@ -42,8 +42,9 @@ const h3s = ($: CheerioAPI) =>
     .get();
 
 /** The content column's elements (beside the table of contents, when the page has one). */
+/** The page's content blocks in order, without the Sources list that closes every page with figures. */
 const contentChildren = ($: CheerioAPI) =>
-  $('.content-main').length ? $('.content-main').children() : $('.content').children();
+  ($('.content-main').length ? $('.content-main').children() : $('.content').children()).not('.page-sources');
 
 /** The elements after a Markdown `## heading` up to the next h2 (within the same prose run). */
 function section($: CheerioAPI, heading: string) {
@@ -138,7 +139,8 @@ describe.each(GUIDES)('%s: shared standards', (route) => {
 
   it('is a long guide with no banned wording or placeholders', async () => {
     const $ = await site.page(route);
-    const text = textOf($('.content'));
+    // The guide's own words: the Sources list that closes it is not part of its length.
+    const text = textOf($('.content').clone().find('.page-sources').remove().end());
     const words = text.split(' ').length;
     expect(words).toBeGreaterThanOrEqual(1200);
     expect(words).toBeLessThanOrEqual(2400);
@@ -154,7 +156,9 @@ describe.each(GUIDES)('%s: shared standards', (route) => {
     const $ = await site.page(route);
     const allowed = new Set(site.result.routes);
     $('header a[href^="/"], footer a[href^="/"]').each((_, a) => void allowed.add($(a).attr('href')!.split('#')[0]!));
+    // The Sources list links each source's own page (content/sources.yaml; tests/sources.test.ts checks it).
     const links = $('.content a[href]')
+      .not('.page-sources a')
       .map((_, a) => $(a).attr('href'))
       .get();
     expect(links.length).toBeGreaterThan(0);
@@ -345,14 +349,7 @@ describe('/responsible-gambling', () => {
         .find('.card-title')
         .map((_, t) => textOf($(t)))
         .get(),
-    ).toEqual([
-      'Deposit limits',
-      'Time limits',
-      'Wager limits',
-      'Cool-off periods',
-      'Reality checks',
-      'Self-exclusion',
-    ]);
+    ).toEqual(['Deposit limits', 'Time limits', 'Wager limits', 'Cool-off periods', 'The help line', 'Self-exclusion']);
     expect(textOf(tools)).toContain('from 24 hours up to 6 months');
     expect(textOf(section($, 'Cool-off periods: a shorter break'))).toContain('from 24 hours up to 6 months');
   });
@@ -373,7 +370,7 @@ describe('/responsible-gambling', () => {
 
   it('opens every responsibleplay.pa.gov link in a new tab with rel="noopener noreferrer"', async () => {
     const $ = await site.page(RG);
-    const links = $('a[href*="responsibleplay.pa.gov"]');
+    const links = $('a[href*="responsibleplay.pa.gov"]').not('.page-sources a');
     expect(links.length).toBeGreaterThanOrEqual(3);
     expect($('.content .prose a[href*="responsibleplay.pa.gov"]').length).toBeGreaterThanOrEqual(1);
     expect($('.content .card a[href*="responsibleplay.pa.gov"]').length).toBeGreaterThanOrEqual(1);

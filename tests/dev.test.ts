@@ -176,7 +176,8 @@ describe('pa-site dev', () => {
     const t0 = Date.now();
     await project.write(file, good.replace(/^rating: .*$/m, 'rating: 7'));
     // A read of the half-written file (empty: every field missing) may come first; the whole save wins.
-    expect(good).toContain('Blackjack, roulette and baccarat tables'); // the feature edited below
+    const feature = 'Online slots and table games, licensed and taxed separately in Pennsylvania';
+    expect(good).toContain(feature); // the feature edited below
     const expected = 'content/operators/caesars-casino.yaml:5:9  rating';
     try {
       await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes(expected));
@@ -185,10 +186,7 @@ describe('pa-site dev', () => {
       throw e;
     }
     const t1 = Date.now();
-    await project.write(
-      file,
-      good.replace('Blackjack, roulette and baccarat tables', 'Blackjack, roulette and baccarat tables online'),
-    );
+    await project.write(file, good.replace(feature, `${feature}, as of January 2025`));
     const reload = await nextEvent('reload', t1);
     const routes = (reload.data as { routes: string[] }).routes;
     // The pages that show the operator re-render; only the ranking and the casino review index

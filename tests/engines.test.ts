@@ -69,6 +69,7 @@ describe('remark and markdown-it write the same site', () => {
       path.join(content, 'site.yaml'),
       withoutRedirects(readFileSync(path.join(repoRoot, 'content', 'site.yaml'), 'utf8')),
     );
+    cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(content, 'sources.yaml'));
     const n = 1000;
     for (let k = 0; k < n; k++) {
       const p = benchPage(k, n);
@@ -125,6 +126,7 @@ describe('remark plugins', () => {
   function project(markdown: string, extra: (nodeModules: string) => void = () => {}) {
     const root = temp('plugins');
     mkdirSync(path.join(root, 'content'), { recursive: true });
+    cpSync(path.join(repoRoot, 'content', 'sources.yaml'), path.join(root, 'content', 'sources.yaml'));
     const site = path.join(root, 'content', 'site.yaml');
     writeFileSync(site, withoutRedirects(readFileSync(path.join(repoRoot, 'content', 'site.yaml'), 'utf8')));
     writeFileSync(site, `${readFileSync(site, 'utf8')}\n${markdown}`);

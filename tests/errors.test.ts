@@ -272,7 +272,7 @@ describe('content errors name the file, line, column and field', () => {
     });
     expect(ds.map((d) => `${d.file}:${d.line} ${d.field}: ${d.message}`)).toEqual([
       'content/operators/example.yaml:10 bonus.cap: missing required field ' +
-        '(expected a value, or "not stated" when our source gives none)',
+        `(expected a value, or "not stated" when the offer's source gives none)`,
       'content/operators/example.yaml:10 bonus.termsUrl: missing required field (expected string)',
       'content/operators/example.yaml:17 bonus.verified: ' +
         'expected the date the terms were checked, as YYYY-MM or YYYY-MM-DD',

@@ -23,9 +23,11 @@ bonus:
   expiry: 7 days
   termsUrl: https://example.com/terms
   verified: 2025-01-10
+  source: operator-terms
 features:
   - Fast payouts
   - Good app
+source: pgcb
 `;
 
 /** Valid frontmatter for a second fixture page (tests add or replace a line to make one fault). */
@@ -77,6 +79,8 @@ export async function fixtureProject(files: Record<string, string> = {}) {
   const root = await mkdtemp(path.join(tmpdir(), 'pa-site-fixture-'));
   const all: Record<string, string> = {
     'content/site.yaml': await fixtureSiteYaml(),
+    // The real site.yaml's facts cite these.
+    'content/sources.yaml': await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8'),
     'content/operators/example.yaml': OPERATOR,
     // The real site.yaml's byline names these.
     'content/authors/editorial-team.yaml': await readFile(

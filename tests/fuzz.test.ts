@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult, type Diagnostic } from '../src/index.js';
@@ -12,6 +14,7 @@ import { loadMarkdownEngine } from '../src/pipeline/render/markdown/remark-plugi
 import { reviewRoutesOf } from '../src/pipeline/validate/validate.js';
 import { fixtureProject, fixtureSiteYaml, HOME, OPERATOR } from './fixture.js';
 import { scaled } from './machine.js';
+import { repoRoot } from './helpers.js';
 
 /*
  * Random and mutated frontmatter, operator YAML and Markdown go through validation and rendering
@@ -102,6 +105,9 @@ const page = fc.oneof(
   fc.string({ maxLength: 200 }),
 );
 const operator = fc.oneof({ weight: 4, arbitrary: fc.constant(OPERATOR) }, { weight: 1, arbitrary: mutated(OPERATOR) });
+/** The real registry of sources, mostly as it is (the facts cite it), sometimes mutated. */
+const SOURCES = readFileSync(path.join(repoRoot, 'content/sources.yaml'), 'utf8');
+const sources = fc.oneof({ weight: 6, arbitrary: fc.constant(SOURCES) }, { weight: 1, arbitrary: mutated(SOURCES) });
 
 let root = '';
 let renderer: ((site: NonNullable<ReturnType<typeof validateContent>['site']>) => PageRenderer) | undefined;
@@ -149,10 +155,11 @@ function judge(diagnostics: Diagnostic[], produced: boolean): void {
 describe('fuzzed content never crashes the build', () => {
   it('validation and rendering, in memory: thousands of cases', { timeout: scaled(120_000) }, () => {
     fc.assert(
-      fc.property(page, operator, (text, op) => {
+      fc.property(page, operator, sources, (text, op, registry) => {
         const file = (p: string, t: string): SourceFile => ({ path: p, text: t });
         const loaded = {
           site: file('content/site.yaml', siteYaml),
+          sources: file('content/sources.yaml', registry),
           operators: [file('content/operators/example.yaml', op)],
           authors: [],
           pages: [file('content/pages/index.md', HOME), file('content/pages/fuzzed.md', text)],

@@ -5,7 +5,7 @@
  * result.
  */
 import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
@@ -138,6 +138,23 @@ function sortFindings(findings: Finding[]): Finding[] {
   );
 }
 
+/** A broken source URL is fixed in content/sources.yaml: the finding names its `url:` line there. */
+async function locateSources(findings: Finding[], root: string, urls: readonly string[]): Promise<void> {
+  const broken = findings.filter((f) => f.target !== undefined && urls.includes(f.target));
+  if (!broken.length) return;
+  const lines = (await readFile(path.join(root, SOURCES_YAML), 'utf8').catch(() => '')).split(/\r?\n/);
+  for (const f of broken) {
+    const at = lines.findIndex(
+      (l) => /^\s*url:\s*/.test(l) && l.replace(/^\s*url:\s*["']?|["']?\s*$/g, '') === f.target,
+    );
+    if (at >= 0) f.source = { file: SOURCES_YAML, line: at + 1 };
+    const fix = `a source's address: correct its url in ${SOURCES_YAML}, or cite another source`;
+    f.hint = f.hint ? `${f.hint}; ${fix}` : fix;
+  }
+}
+
+const SOURCES_YAML = 'content/sources.yaml';
+
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   if (options.servedAs !== undefined && !SERVED_AS.includes(options.servedAs))
     throw new CheckInputError(`servedAs must be one of ${SERVED_AS.join(', ')} (received: ${options.servedAs})`);
@@ -160,6 +177,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let pagesByFile = new Map<string, Page>();
     let buildInfo: CheckResult['build'] = null;
     let buildMs: number | undefined;
+    /** content/sources.yaml's URLs (a build check): --external checks them even where no page links one. */
+    let sourceUrls: string[] = [];
     // Offers the build judged (counted once, at their operator files); null when check was given a folder.
     let builtOffers: CheckSummary['offers'] | null = null;
 
@@ -208,6 +227,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         offers: b.site.config.offers,
       };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
+      sourceUrls = Object.values(b.site.config.sources).flatMap((s) => (s.url ? [s.url] : []));
     }
 
     const t0 = performance.now();
@@ -306,8 +326,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let externalRefs = 0;
     if (options.external) {
       for (const places of links.external.values()) externalRefs += places.length;
+      for (const url of sourceUrls) if (!links.external.has(url)) links.external.set(url, []);
       const { checkExternal } = await import('./external.js');
-      findings.push(...(await checkExternal(links.external, options.externalOptions)));
+      const external = await checkExternal(links.external, options.externalOptions);
+      if (root) await locateSources(external, root, sourceUrls);
+      findings.push(...external);
     }
     if (root) {
       await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));

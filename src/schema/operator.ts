@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import type { OfferState } from '../staleness.js';
+import { sourceRef } from './sources.js';
 
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */
 export const DOLLARS = 'a number of dollars, e.g. 10';
@@ -10,16 +11,17 @@ const money = z
   .max(100000);
 
 /**
- * A term our source does not state. Offers come from the spec (checked January 2025); a term it
- * leaves out is written `not stated` rather than guessed, and pages say so and link the operator's
- * own terms.
+ * A term the offer's source does not state: written `not stated` rather than guessed. Readers see
+ * "See full terms" with a link to the operator's own terms.
  */
 export const NOT_STATED = 'not stated' as const;
 /** A term as the source gives it, or `not stated`; `shape` says what a stated one looks like. */
 const stated = <T extends z.ZodType>(t: T, shape = 'a value') =>
-  z.union([t, z.literal(NOT_STATED)], { error: `expected ${shape}, or "${NOT_STATED}" when our source gives none` });
+  z.union([t, z.literal(NOT_STATED)], {
+    error: `expected ${shape}, or "${NOT_STATED}" when the offer's source gives none`,
+  });
 
-/** When an offer's terms were last checked: `YYYY-MM` (month only, as our source gives it) or `YYYY-MM-DD`. */
+/** When an offer's terms were last checked: `YYYY-MM` (when only the month is known) or `YYYY-MM-DD`. */
 export const verifiedDate = monthOrDate('the date the terms were checked');
 
 /**
@@ -50,16 +52,21 @@ export const offerSchema = z.strictObject({
   termsUrl: absoluteUrl,
   /** When we last checked these terms against the source: never later than the check really happened. */
   verified: verifiedDate,
+  /** Where the terms come from (an id in content/sources.yaml). */
+  source: sourceRef,
 });
 
-const paymentSchema = z.strictObject({ method: text, time: text, note: text.optional() });
+/** A row of a review's deposit or withdrawal table, with its own source. */
+const paymentSchema = z.strictObject({ method: text, time: text, note: text.optional(), source: sourceRef });
 const faqSchema = z.strictObject({ question: copy, answer: copy });
 
+/**
+ * A review. Its payout speed is its first withdrawal row's time (list the fastest method first), so
+ * the summary box, the table and prose that cites `{{id.review.withdrawals.0.time}}` agree.
+ */
 export const reviewSchema = z.strictObject({
-  grade: z.string().regex(/^[A-F][+-]?$/, 'expected a letter grade such as A, A- or B+'),
-  payoutSpeed: text,
-  /** How many sports the book lists: only with a source (none of ours gives one), else left out. */
-  sportsCount: z.number().int().min(1).max(200).optional(),
+  /** Where the review's own facts (minimums, fees) come from; table rows name their own. */
+  source: sourceRef,
   pros: z.array(copy).min(2),
   cons: z.array(copy).min(1),
   deposits: z.array(paymentSchema).min(1),
@@ -75,6 +82,8 @@ export const reviewSchema = z.strictObject({
 /** App entry. It carries no rating of its own: we have not tested the apps, so lists show the overall rating. */
 export const appSchema = z.strictObject({
   features: z.array(copy).min(1),
+  /** Where the app's features and game counts come from. */
+  source: sourceRef,
   /** Casino apps: how many games, as text ("1,000+"). */
   games: text.optional(),
   /** Casino apps, when the source breaks the count down: slots, table games, live dealer tables ("450+"). */
@@ -101,8 +110,10 @@ export const operatorSchema = z
       .optional(),
     licensee: text,
     officialUrl: absoluteUrl,
+    /** Where the licence holder and the features come from (ids in content/sources.yaml). */
+    source: sourceRef,
     affiliateUrl: absoluteUrl.optional(),
-    /** The welcome offer, when our source states one. */
+    /** The welcome offer, when its source states one. */
     bonus: offerSchema.optional(),
     /** Operators without a stated offer: where the operator publishes its current promotions and terms. */
     termsUrl: absoluteUrl.optional(),
@@ -137,6 +148,11 @@ export type OperatorData = z.output<typeof operatorSchema>;
 export type Operator = OperatorData & {
   id: string;
   file: string;
+  /**
+   * Sources of the `{{…}}` values interpolated into the operator's own text, by top-level field
+   * (`features`, `review`…): pages that show that field cite them too.
+   */
+  interpolated?: Record<string, string[]>;
   /** What pages do with the offer on the build's reference date (set by the build; absent = withheld). */
   offerState?: OfferState;
 };

@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
+import { citedFact, sourceRef, type Source } from './sources.js';
 import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
 
 const brandSchema = z.strictObject({
   brand: text,
-  /** The licence holder, when our source names it. */
+  /** The licence holder, when the market's source names it. */
   licensee: text.optional(),
   /**
    * Operator id of our review, when there is one: the table takes the licence holder from that
@@ -75,6 +76,8 @@ export const siteSchema = z.strictObject({
     tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
     numeric: text,
     organisation: text,
+    /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
+    source: sourceRef.optional(),
   }),
   emails: z.strictObject({ general: email, editorial: email, advertising: email }),
   contact: z
@@ -130,10 +133,15 @@ export const siteSchema = z.strictObject({
     methodologyHref: href,
   }),
   /**
-   * Figures the pages state, each once: prose and blocks insert them with `{{site.facts.name}}`.
-   * Each names its source in a comment.
+   * Figures the pages state, each once, with its source: prose and blocks insert the value with
+   * `{{site.facts.name}}`, and the page lists the source.
    */
-  facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
+  facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), citedFact).default({}),
+  /**
+   * Plain words and the site's own guidance that pages repeat but that are not sourced facts (the
+   * bankroll rule of thumb, Pennsylvania's neighbours): `{{site.wording.name}}`.
+   */
+  wording: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
   /** What reviews are based on: the criteria every review scores (the methodology block lists them). */
   methodology: z.strictObject({
     criteria: z
@@ -147,9 +155,10 @@ export const siteSchema = z.strictObject({
       .max(12)
       .optional(),
   }),
-  /** Every PGCB-licensed online brand the facts sheet names, with its licence holder when it names one. */
+  /** Every PGCB-licensed online brand, with its licence holder when the source names one. */
   market: z.strictObject({
     asOf: text,
+    source: sourceRef,
     sportsbooks: z.array(brandSchema).min(1),
     casinos: z.array(brandSchema).min(1),
   }),
@@ -167,7 +176,8 @@ export const siteSchema = z.strictObject({
     .default({ knownUnbuilt: [] }),
 });
 
-export type SiteConfig = z.infer<typeof siteSchema>;
+/** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
+export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;

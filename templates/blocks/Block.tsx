@@ -6,6 +6,7 @@ import { ContactEmails, Helpline } from './Site.js';
 import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
+import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 
 export interface BlockContext {
@@ -33,6 +34,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
+                <Cite refs={operatorSources(o, ['card', 'offer'])} />
                 <OperatorCard operator={o} reviewHref={ctx.reviewRoutes[o.id]} />
               </li>
             ))}
@@ -49,6 +51,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
+                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}
@@ -56,14 +59,36 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         </section>
       );
     }
-    case 'offer':
-      return <OfferBlock block={block} operator={ctx.operators.find((o) => o.id === block.operator)!} />;
+    case 'offer': {
+      const operator = ctx.operators.find((o) => o.id === block.operator)!;
+      return (
+        <>
+          <Cite refs={operatorSources(operator, ['offer'])} />
+          <OfferBlock block={block} operator={operator} />
+        </>
+      );
+    }
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
-    case 'reviews':
-      return <ReviewList block={block} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
-    case 'offers':
-      return <OfferList block={block} operators={ctx.operators} />;
+    case 'reviews': {
+      // The list shows each operator's licence holder.
+      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['card']));
+      return (
+        <>
+          <Cite refs={shown} />
+          <ReviewList block={block} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
+        </>
+      );
+    }
+    case 'offers': {
+      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['offer']));
+      return (
+        <>
+          <Cite refs={shown} />
+          <OfferList block={block} operators={ctx.operators} />
+        </>
+      );
+    }
     case 'pages':
       return <PageList block={block} pages={ctx.pages} route={ctx.route} site={ctx.site} />;
     case 'sitemap':

@@ -2,6 +2,7 @@ import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
 import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js';
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
+import { Cite, operatorSources } from '../components/Sources.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -32,14 +33,16 @@ export function LicensedBrands({
 }) {
   const brands = block.kind === 'sportsbook' ? site.market.sportsbooks : site.market.casinos;
   const what = block.kind === 'sportsbook' ? 'online sportsbooks' : 'online casino brands';
+  const reviewed = operators.filter((o) => brands.some((b) => b.operator === o.id));
   return (
     <section className="licensed-brands" aria-label={block.heading ?? `Licensed ${what}`}>
+      <Cite refs={[site.market.source, ...reviewed.flatMap((o) => operatorSources(o, ['card']))]} />
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
       <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
-            PGCB-licensed {what} named in our sources, as of {site.market.asOf}
+            PGCB-licensed {what}, as of {site.market.asOf}
           </caption>
           <thead>
             <tr>
@@ -59,7 +62,7 @@ export function LicensedBrands({
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
                   <td data-label="Licence holder">
-                    {licensee ?? 'Not named in our source'}
+                    {licensee ?? '—'}
                     {b.note ? <span className="brand-note"> ({b.note})</span> : null}
                   </td>
                   <td data-label="Our review">{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
@@ -69,6 +72,11 @@ export function LicensedBrands({
           </tbody>
         </table>
       </TableScroll>
+      {brands.some((b) => !b.licensee && !operators.some((o) => o.id === b.operator)) ? (
+        <p className="table-legend">
+          — Licence holder not shown here; the Pennsylvania Gaming Control Board publishes every licensee.
+        </p>
+      ) : null}
     </section>
   );
 }

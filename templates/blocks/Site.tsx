@@ -1,8 +1,10 @@
 import type { BlockOf, SiteConfig } from '../../src/model.js';
+import { Cite } from '../components/Sources.js';
 
 export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: SiteConfig }) {
   return (
     <section className="helpline" aria-label="Problem gambling help line">
+      <Cite refs={[site.helpline.source]} />
       <h2>{block.heading ?? 'Need help right now?'}</h2>
       <p>
         {block.text ??

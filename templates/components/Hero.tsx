@@ -9,16 +9,25 @@ export interface BylineData {
   author?: Author;
   factChecker?: Author;
   siteTitle: string;
-  methodologyHref: string;
+  /** Reviews and rankings link the methodology (on the About page); other articles do not repeat it. */
+  methodologyHref?: string;
 }
 
-/** Resolves a page's byline: its own `author` / `factCheckedBy`, else site.yaml's `editorial`. */
-export function bylineFor(data: Frontmatter, site: SiteConfig, authors: Record<string, Author>): BylineData {
+/**
+ * Resolves a page's byline: its own `author` / `factCheckedBy`, else site.yaml's `editorial`. Reviews
+ * and rankings (`rates`) link how we review.
+ */
+export function bylineFor(
+  data: Frontmatter,
+  site: SiteConfig,
+  authors: Record<string, Author>,
+  rates: boolean,
+): BylineData {
   return {
     author: authors[data.author ?? site.editorial.author],
     factChecker: authors[data.factCheckedBy ?? site.editorial.factCheckedBy],
     siteTitle: site.title,
-    methodologyHref: site.editorial.methodologyHref,
+    methodologyHref: rates ? site.editorial.methodologyHref : undefined,
   };
 }
 
@@ -36,11 +45,11 @@ function Byline({ byline, updated }: { byline: BylineData; updated: string }) {
         ) : null}
         {' · '}Updated <time dateTime={updated}>{monthYear(updated)}</time>
       </p>
-      <p className="byline-bio">
-        {/* On phones the bio gives way to the page (the link stays), so offers start on the first screen. */}
-        {author ? <span className="byline-about">{author.bio} </span> : null}
-        <a href={byline.methodologyHref}>How we review</a>
-      </p>
+      {byline.methodologyHref ? (
+        <p className="byline-bio">
+          <a href={byline.methodologyHref}>How we review and rate operators</a>
+        </p>
+      ) : null}
     </div>
   );
 }

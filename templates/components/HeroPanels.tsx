@@ -16,7 +16,7 @@ export function TopOffers({
   kind: Operator['kind'];
   reviewRoutes: Record<string, string>;
 }) {
-  const list = operators.filter((o) => o.kind === kind).slice(0, 3);
+  const list = topOperators(operators, kind);
   if (!list.length) return null;
   return (
     <div className="top-offers">
@@ -44,9 +44,13 @@ export function TopOffers({
   );
 }
 
-/** One line of facts from the operator's data: its review's grade and payout speed, or its first feature. */
+/** The operators the panel shows: the top three of a kind. */
+export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
+  operators.filter((o) => o.kind === kind).slice(0, 3);
+
+/** One line of facts from the operator's data: its review's payout speed (fastest method first), or its licence. */
 const factsOf = (o: Operator) =>
-  o.review ? `Grade ${o.review.grade} · Payouts ${o.review.payoutSpeed}` : (o.features[0] ?? o.licensee);
+  o.review ? `Payouts ${o.review.withdrawals[0]!.time} after approval` : `Licensed via ${o.licensee}`;
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
   href ? <a href={href}>{operator.name}</a> : operator.name;

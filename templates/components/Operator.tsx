@@ -42,12 +42,12 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 const NOT_STATED = 'not stated';
-const termValue = (v: string | number) =>
-  v === NOT_STATED ? 'not stated in our source' : typeof v === 'number' ? money(v) : v;
+/** A term the offer's source does not state reads as where to find it: the full terms, linked beside the list. */
+const termValue = (v: string | number) => (v === NOT_STATED ? 'see full terms' : typeof v === 'number' ? money(v) : v);
 
 /**
- * The offer's key terms, as PGCB advertising rules want them next to the offer: every term our
- * source states, and each it does not, said plainly.
+ * The offer's key terms, as PGCB advertising rules want them next to the offer: every term its
+ * source states, and where to find each it does not.
  */
 export function keyTermsList(o: Offer): string[] {
   const items = [`Offer: ${o.amount}`, `Cap: ${termValue(o.cap)}`, `Min. deposit: ${termValue(o.minDeposit)}`];

@@ -3,18 +3,33 @@ import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';
 import { Shared } from 'pa-site/shared-parts';
-import { PlaySafePanel, TopOffers } from '../components/HeroPanels.js';
+import { PlaySafePanel, TopOffers, topOperators } from '../components/HeroPanels.js';
+import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
 
 /**
  * Ranking pages show their top three in the hero; other guides show who may play and the help line.
  * Both panels depend on site data alone, so each is rendered once per build (shared-parts.ts).
  */
 function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
-  const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
-  if (ranked && 'kind' in ranked)
-    return <Shared of={TopOffers} props={{ operators, kind: ranked.kind, reviewRoutes }} />;
+  const ranked = rankedKind(page);
+  if (ranked) {
+    // The panel is rendered once per build (a shared part), so the page cites what it shows.
+    const shown = topOperators(operators, ranked).flatMap((o) => operatorSources(o, [o.review ? 'review' : 'card']));
+    return (
+      <>
+        <Cite refs={shown} />
+        <Shared of={TopOffers} props={{ operators, kind: ranked, reviewRoutes }} />
+      </>
+    );
+  }
   return <Shared of={PlaySafePanel} props={{ site }} />;
 }
+
+/** Ranking pages (and app lists): the kind of operator they rank. */
+const rankedKind = (page: TemplateProps['page']) => {
+  const ranked = Object.values(page.data.blocks).find((b) => b.type === 'operators' || b.type === 'apps');
+  return ranked && 'kind' in ranked ? ranked.kind : undefined;
+};
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
 const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer', 'offers']);
@@ -25,19 +40,29 @@ export const showsOffers = (body: RenderedSegment[]) =>
 const isArticle = (props: TemplateProps) =>
   props.page.data.schemaType === 'article' && props.page.route !== '/about' && props.page.route !== '/';
 
-/** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
+/** Articles, guides and landing pages, with their Sources list: what renders inside cites the data it shows. */
 export function GuidePage(props: TemplateProps) {
+  return (
+    <CitationScope cited={props.page.citations}>
+      <GuideArticle {...props} />
+    </CitationScope>
+  );
+}
+
+/** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
+function GuideArticle(props: TemplateProps) {
   const { page, site, body, operators, reviewRoutes, authors, listing } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
       <Hero
         data={page.data}
-        byline={isArticle(props) ? bylineFor(page.data, site, authors) : undefined}
+        byline={isArticle(props) ? bylineFor(page.data, site, authors, rankedKind(page) !== undefined) : undefined}
         disclosure={showsOffers(body) ? site : undefined}
         aside={heroAside(props)}
       />
       <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
+        <SourcesList site={site} />
       </WithToc>
     </article>
   );

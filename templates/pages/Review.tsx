@@ -7,6 +7,7 @@ import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
 import { TableScroll } from '../components/TableScroll.js';
+import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
 
 /** The hero's scorecard: the mark, the rating and the facts a reader compares first. */
 function Scorecard({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
@@ -26,19 +27,10 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
           <dd>{operator.rating.toFixed(1)} / 5</dd>
         </div>
         <div>
-          <dt>Overall grade</dt>
-          <dd>{review.grade}</dd>
+          {/* The withdrawal table's first (fastest) row: one value for the box, the table and the prose. */}
+          <dt>Fastest payout</dt>
+          <dd>{review.withdrawals[0]!.time}</dd>
         </div>
-        <div>
-          <dt>Payout speed</dt>
-          <dd>{review.payoutSpeed}</dd>
-        </div>
-        {review.sportsCount ? (
-          <div>
-            <dt>Sports covered</dt>
-            <dd>{review.sportsCount}+</dd>
-          </div>
-        ) : null}
         {casino?.app?.games ? (
           <div>
             <dt>Casino games</dt>
@@ -134,22 +126,32 @@ const reviewToc = (operator: Operator, body: TemplateProps['body']): TocEntry[] 
   { id: 'verdict-heading', text: 'Final verdict' },
 ];
 
+/** An operator review, with its Sources list: what renders inside cites the data it shows. */
+export function ReviewPage(props: TemplateProps) {
+  return (
+    <CitationScope cited={props.page.citations}>
+      <ReviewArticle {...props} />
+    </CitationScope>
+  );
+}
+
 /** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
-export function ReviewPage({ page, site, body, operators, reviewRoutes, authors, listing }: TemplateProps) {
+function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, listing }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
   const claim = `Claim ${operator.shortName} Bonus`;
+  const casino = operators.find((o) => o.id === operator.casino);
   return (
     <article className="page page-review">
+      <Cite refs={operatorSources(operator, ['card', 'offer', 'review'])} />
+      {casino?.app?.games ? <Cite refs={operatorSources(casino, ['app'])} /> : null}
       <Hero
         data={page.data}
-        byline={bylineFor(page.data, site, authors)}
+        byline={bylineFor(page.data, site, authors, true)}
         disclosure={site}
-        aside={
-          <Scorecard operator={operator} review={review} casino={operators.find((o) => o.id === operator.casino)} />
-        }
+        aside={<Scorecard operator={operator} review={review} casino={casino} />}
       />
       <WithToc entries={reviewToc(operator, body)}>
         <AtAGlance operator={operator} review={review} />
@@ -184,6 +186,7 @@ export function ReviewPage({ page, site, body, operators, reviewRoutes, authors,
             </>
           ) : null}
         </section>
+        <SourcesList site={site} />
       </WithToc>
     </article>
   );

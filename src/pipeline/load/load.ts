@@ -7,6 +7,8 @@ import { NotRegularFileError, readRegularFile, specialKind } from './regular-fil
 
 export interface LoadedContent {
   site: SourceFile | undefined;
+  /** content/sources.yaml, the sources facts cite (absent: every `source:` is unknown). */
+  sources?: SourceFile;
   operators: SourceFile[];
   authors: SourceFile[];
   pages: SourceFile[];
@@ -210,8 +212,8 @@ export const NO_PROJECT_HINT =
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
 /**
- * Stage 1: read `content/site.yaml`, `content/operators/*.yaml`, `content/authors/*.yaml` and
- * `content/pages/**\/*.md`.
+ * Stage 1: read `content/site.yaml`, `content/sources.yaml`, `content/operators/*.yaml`,
+ * `content/authors/*.yaml` and `content/pages/**\/*.md`.
  */
 export function loadContent(root: string): LoadedContent {
   const contentDir = path.join(root, 'content');
@@ -274,6 +276,14 @@ export function loadContent(root: string): LoadedContent {
       hint: NO_PROJECT_HINT,
     });
   }
+  const sourcesFile = path.join(contentDir, 'sources.yaml');
+  // Optional: without it, every `source:` a fact names is reported as unknown (the cause, once per fact).
+  let sources: SourceFile | undefined;
+  try {
+    if (statSync(sourcesFile, { throwIfNoEntry: false })) sources = read(sourcesFile);
+  } catch (err) {
+    diagnostics.push(readProblem('content/sources.yaml', err));
+  }
   const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));
   const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
   const before = diagnostics.length;
@@ -292,5 +302,5 @@ export function loadContent(root: string): LoadedContent {
       hint: 'add at least content/pages/index.md',
     });
   }
-  return { site, operators, authors, pages, diagnostics };
+  return { site, sources, operators, authors, pages, diagnostics };
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { malformedPlaceholders } from './interpolate.js';
+import type { Operator, SiteConfig } from '../../model.js';
+import { citationOf, lookupNested, lookupReference, malformedPlaceholders } from './interpolate.js';
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const value = fc
@@ -43,5 +44,55 @@ describe('malformedPlaceholders', () => {
         expect(found).toHaveLength(parts.reduce((n, p) => n + p.bad, 0));
       }),
     );
+  });
+});
+
+describe('citations of inserted values', () => {
+  const config = {
+    title: 'Site',
+    facts: { incomeTax: { value: '3.07%', source: 'pa-revenue' } },
+    market: { source: 'pgcb', sportsbooks: [{ brand: 'A' }, { brand: 'B' }] },
+  } as unknown as SiteConfig;
+  const op = {
+    id: 'book',
+    name: 'Book',
+    licensee: 'Casino',
+    source: ['pgcb', 'book-terms'],
+    review: {
+      source: 'book-terms',
+      minDeposit: 10,
+      withdrawals: [{ method: 'PayPal', time: '{{site.facts.incomeTax}}', source: 'operator-terms' }],
+    },
+  } as unknown as Operator;
+  const ops = new Map([['book', op]]);
+
+  it('a cited fact inserts its value and cites its own source', () => {
+    expect(lookupReference('site', ['facts', 'incomeTax'], config, ops)).toBe('3.07%');
+    expect(citationOf('site', ['facts', 'incomeTax'], config, ops)).toEqual(['pa-revenue']);
+  });
+
+  it('a value cites the nearest source on its path: a row its own, the review its own', () => {
+    expect(citationOf('book', ['review', 'withdrawals', '0', 'method'], config, ops)).toEqual(['operator-terms']);
+    expect(citationOf('book', ['review', 'minDeposit'], config, ops)).toEqual(['book-terms']);
+    expect(citationOf('site', ['market', 'sportsbooks', 'length'], config, ops)).toEqual(['pgcb']);
+  });
+
+  it("an operator's own source covers its licence holder, not its name; settings cite nothing", () => {
+    expect(citationOf('book', ['licensee'], config, ops)).toEqual(['pgcb', 'book-terms']);
+    expect(citationOf('book', ['name'], config, ops)).toEqual([]);
+    expect(citationOf('site', ['title'], config, ops)).toEqual([]);
+    expect(citationOf('book', ['nothing'], config, ops)).toEqual([]);
+  });
+
+  it('a value that refers to a fact is filled in, citing both', () => {
+    const cited: string[] = [];
+    const v = lookupNested('book', ['review', 'withdrawals', '0', 'time'], config, ops, (s) => cited.push(...s));
+    expect(v).toBe('3.07%');
+    expect(cited).toEqual(['operator-terms', 'pa-revenue']);
+  });
+
+  it('a reference loop stays unresolved instead of running on', () => {
+    const loop = { ...op, name: '{{book.name}}' } as Operator;
+    expect(lookupNested('book', ['name'], config, new Map([['book', loop]]), () => {})).toBeUndefined();
   });
 });

@@ -2,6 +2,36 @@ import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
 import { closest } from './issues.js';
 
+/** The top-level operator fields its `source:` stands for (see operatorSchema). */
+const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);
+
+/** `{ value, source }`: a cited fact (site.yaml `facts`), which inserts as its value. */
+const isCited = (v: unknown): v is { value: unknown; source: unknown } =>
+  v != null && typeof v === 'object' && 'value' in v && 'source' in v;
+
+/**
+ * Walks `{{id.a.b}}` into site.yaml (`site.…`) or that operator's data: the value found, and the
+ * `source` of the nearest object on the way that names one (a fact's own, a table row's, the offer's).
+ */
+function walkReference(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): { value: unknown; source: unknown } {
+  let v: unknown = id === 'site' ? config : operators.get(id);
+  let source: unknown;
+  for (const [i, k] of keys.entries()) {
+    if (v == null || typeof v !== 'object') return { value: undefined, source };
+    // An operator's own `source` covers its licence holder and features, not its name or rating.
+    const covers = i > 0 || id === 'site' || OPERATOR_SOURCED.has(k);
+    if (covers && 'source' in v && !Array.isArray(v)) source = (v as { source: unknown }).source;
+    v = (v as Record<string, unknown>)[k];
+  }
+  if (isCited(v)) return { value: v.value, source: v.source };
+  return { value: v, source };
+}
+
 /** Looks up `{{id.a.b}}`: `site.…` in site.yaml, anything else in that operator's data. */
 export function lookupReference(
   id: string,
@@ -9,12 +39,48 @@ export function lookupReference(
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
 ): string | undefined {
-  let v: unknown = id === 'site' ? config : operators.get(id);
-  for (const k of keys) {
-    if (v == null || typeof v !== 'object') return undefined;
-    v = (v as Record<string, unknown>)[k];
-  }
+  const { value: v } = walkReference(id, keys, config, operators);
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+/**
+ * Like lookupReference, for operator data that refers to operator data: a value that itself holds
+ * `{{…}}` (a withdrawal time written as `{{site.facts.ewalletPayout}}`) is filled in too, a few levels
+ * deep at most (a loop stays as written and is reported as unresolved). `cite` gets every source used.
+ */
+export function lookupNested(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+  cite: (sources: string[]) => void,
+  depth = 0,
+): string | undefined {
+  const found = lookupReference(id, keys, config, operators);
+  if (found === undefined) return undefined;
+  cite(citationOf(id, keys, config, operators));
+  if (!found.includes('{{')) return found;
+  if (depth >= 3) return undefined;
+  let ok = true;
+  const filled = found.replace(INTERPOLATION, (whole, inner: string, dotted: string) => {
+    const v = lookupNested(inner, dotted.slice(1).split('.'), config, operators, cite, depth + 1);
+    if (v === undefined) ok = false;
+    return v ?? whole;
+  });
+  return ok ? filled : undefined;
+}
+
+/** The source ids behind the value `{{id.a.b}}` inserts (none for site settings such as the title). */
+export function citationOf(
+  id: string,
+  keys: readonly string[],
+  config: SiteConfig,
+  operators: ReadonlyMap<string, Operator>,
+): string[] {
+  const { value, source } = walkReference(id, keys, config, operators);
+  if (value === undefined) return [];
+  if (typeof source === 'string') return [source];
+  return Array.isArray(source) ? source.filter((s): s is string => typeof s === 'string') : [];
 }
 
 /** The error for a `{{…}}` that names no text or number field, with the field it most likely meant. */
@@ -87,6 +153,12 @@ export function nearestReference(
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
 ): string | undefined {
+  // A figure asked for in `facts` that lives in `wording` (the words that are not sourced figures), or the reverse.
+  const moved = { facts: 'wording', wording: 'facts' }[u.keys[0] ?? ''];
+  if (u.id === 'site' && moved && u.keys.length === 2) {
+    const there = lookupReference('site', [moved, u.keys[1]!], config, operators);
+    if (there !== undefined) return `{{site.${moved}.${u.keys[1]}}}`;
+  }
   let v: unknown = u.id === 'site' ? config : operators.get(u.id);
   const fixed: string[] = [];
   for (const [i, k] of u.keys.entries()) {

@@ -150,10 +150,10 @@ export function issuesToDiagnostics(
       continue;
     }
     if (issue.code === 'invalid_union' && input === undefined && !('note' in issue)) {
-      // A missing field whose schema is a union (an offer term: a value or "not stated").
+      // A missing field whose schema is a union (an offer term: a value or "not stated"; a source).
       out.push({
         ...base,
-        code: 'missing-field',
+        code: path[path.length - 1] === 'source' ? 'missing-source' : 'missing-field',
         ...pos,
         field: fieldPath(path),
         message: `missing required field (${issue.message})`,
@@ -263,13 +263,21 @@ export function keysAt(schema: z.ZodType, path: readonly PropertyKey[], data: un
   return [...new Set(level.flatMap((s) => objectsOf(s, value).flatMap((shape) => Object.keys(shape))))];
 }
 
-/** Edit distance (insertions, deletions, substitutions), for "did you mean" hints. */
+/**
+ * Edit distance (insertions, deletions, substitutions, and two neighbours swapped, the commonest
+ * typo: "pgbc" for "pgcb"), for "did you mean" hints.
+ */
 function distance(a: string, b: string): number {
+  let prev: number[] = [];
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++)
+    for (let j = 1; j <= b.length; j++) {
       next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        next[j] = Math.min(next[j]!, prev[j - 2]! + 1);
+    }
+    prev = row;
     row = next;
   }
   return row[b.length]!;

@@ -8,15 +8,19 @@ import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } 
 import { checkRedirects } from './redirects.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
+  citationOf,
   cycleIssue,
   interpolateDeep,
   leftoverIssue,
   lookupDeep,
+  lookupNested,
   lookupReference,
   malformedIssue,
   unknownValue,
   type Malformed,
 } from './interpolate.js';
+import { checkSourceRefs, validateSources } from './sources.js';
+import type { Source } from '../../schema/sources.js';
 import { parseYaml } from '../load/yaml-source.js';
 import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
@@ -83,6 +87,7 @@ function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record
 function validateSite(
   root: string,
   file: SourceFile,
+  sources: Record<string, Source>,
   diagnostics: Diagnostic[],
 ): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
@@ -97,9 +102,11 @@ function validateSite(
     return void diagnostics.push(
       ...issuesToDiagnostics(parsed.error.issues, src, [], { schema: siteSchema, input: src.data }),
     );
+  checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  return { config: parsed.data, markdown: plugins.setup, locate: (p) => src.locate(p) };
+  const config = { ...parsed.data, sources };
+  return { config, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
 /**
@@ -134,6 +141,7 @@ type Broken = Map<string, { file: string; users: Set<string> }>;
 
 function validateOperators(
   files: SourceFile[],
+  sources: Record<string, Source>,
   diagnostics: Diagnostic[],
   locators: Map<string, Locate>,
   broken: Broken,
@@ -166,6 +174,7 @@ function validateOperators(
       broken.set(id, { file: file.path, users: new Set() });
       continue;
     }
+    checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
     operators.push({ ...parsed.data, id, file: file.path });
     locators.set(id, (p) => src.locate(p));
   }
@@ -282,6 +291,13 @@ function refChecker(
   };
 }
 
+/** The field names of a body reference as written: `{{ fanduel.review.minDeposit }}` → review, minDeposit. */
+const referenceKeys = (via: string) =>
+  via
+    .replace(/^\{\{\s*|\s*\}\}$/g, '')
+    .split('.')
+    .slice(1);
+
 /** The body's `{{id.…}}` values and `operator:` links: known operators, and no offer terms in prose. */
 function checkBodyReferences(
   filePath: string,
@@ -292,10 +308,7 @@ function checkBodyReferences(
 ): void {
   for (const r of body.references) {
     checkRef(r.id, () => r, 'body', r.via, r.via.startsWith('operator:'));
-    const keys = r.via
-      .replace(/^\{\{\s*|\s*\}\}$/g, '')
-      .split('.')
-      .slice(1);
+    const keys = referenceKeys(r.via);
     if (!r.via.startsWith('operator:') && isOfferReference(r.id, keys) && operators.has(r.id))
       diagnostics.push(offerInProse(filePath, r.line, r.col, 'body', r.via));
   }
@@ -419,7 +432,8 @@ export function validateContent(
   parsed?: ReadonlyMap<number, ParsedPage>,
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
-  const siteResult = loaded.site ? validateSite(root, loaded.site, diagnostics) : undefined;
+  const sources = validateSources(loaded.sources, diagnostics);
+  const siteResult = loaded.site ? validateSite(root, loaded.site, sources, diagnostics) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
   // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).
@@ -439,7 +453,7 @@ export function validateContent(
   }
   const locators = new Map<string, Locate>();
   const broken: Broken = new Map();
-  const rawOperators = validateOperators(loaded.operators, diagnostics, locators, broken);
+  const rawOperators = validateOperators(loaded.operators, sources, diagnostics, locators, broken);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   /** Each cycle of references once (by its members), however many of its fields are filled in. */
@@ -447,9 +461,17 @@ export function validateContent(
   const operators = config
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
+        const interpolated: Record<string, string[]> = {};
         const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          // The sources of the value and of any values it quotes, for the pages that show this field.
+          const field = String(at[0]);
+          const cited = interpolated[field] ?? [];
+          lookupNested(id, keys, config, rawById, (sources) => {
+            for (const s of sources) if (!cited.includes(s)) cited.push(s);
+          });
+          if (cited.length) interpolated[field] = cited;
           // A value may quote another that quotes others, but never come back to itself.
           const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')]);
           if (!found.cycle) return found.value;
@@ -488,14 +510,15 @@ export function validateContent(
               'unknown-value',
               unknownValue(u, config, rawById).message,
               {
-                hint: rawById.has(u.id)
-                  ? unknownValue(u, config, rawById).hint
-                  : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
+                hint:
+                  u.id === 'site' || rawById.has(u.id)
+                    ? unknownValue(u, config, rawById).hint
+                    : operatorIdHint(u.id, [...rawById.keys(), ...broken.keys()]),
               },
             ),
           );
         }
-        return value;
+        return Object.keys(interpolated).length ? { ...value, interpolated } : value;
       })
     : rawOperators;
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
@@ -624,6 +647,12 @@ export function validateContent(
         ),
       );
     }
+    // The sources of every value the page inserts with `{{…}}` (its Sources list adds what templates show).
+    const citations = new Set<string>();
+    const cite = (id: string, keys: readonly string[]) => {
+      for (const s of citationOf(id, keys, config, operatorsById)) citations.add(s);
+    };
+    for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
     // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
     for (const key of ['hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
@@ -632,6 +661,7 @@ export function validateContent(
         (id, keys, at) => {
           if (isOfferReference(id, keys) && operatorsById.has(id))
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
+          cite(id, keys);
           return lookupReference(id, keys, config, operatorsById);
         },
         [key],
@@ -687,6 +717,7 @@ export function validateContent(
       data: d.data,
       segments: d.body.segments,
       operatorRefs,
+      citations: [...citations].sort(),
       sourceHash: d.sourceHash,
     });
   }
