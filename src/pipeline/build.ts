@@ -18,6 +18,7 @@ import { contextFrom, type RenderSetup } from './render/page/render-pages.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { unwritable } from './render/compile/code-dir.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
+import type { MarkdownEngine } from './render/markdown/markdown.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { pageListing } from './render/page/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
@@ -149,268 +150,380 @@ function coldCache(options: BuildOptions): boolean {
 }
 
 async function buildWith(options: BuildOptions, threads: { pool?: Promise<RenderPool> }): Promise<BuildResult> {
-  const t0 = performance.now();
-  const root = path.resolve(options.root ?? '.');
-  const outDir = path.resolve(root, options.outDir ?? 'dist');
-  const timings: BuildTimings = { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 };
-  const result: BuildResult = {
-    ok: false,
-    root,
-    outDir,
-    routes: [],
-    pages: 0,
-    files: 0,
-    bytes: 0,
-    timings,
-    diagnostics: [],
-    workers: 0,
-    cacheHits: 0,
-    renderedRoutes: [],
-    checksums: new Map(),
-    offers: { aging: 0, withheld: 0 },
-  };
-  const done = (r: BuildResult) => {
-    timings.total = performance.now() - t0;
-    sortDiagnostics(r.diagnostics);
-    return r;
-  };
-  const unsafe = unsafeOutDir(root, outDir, options.outDir ?? 'dist');
-  if (unsafe) {
-    result.diagnostics.push({
-      severity: 'error',
-      code: 'unsafe-out-dir',
-      file: path.relative(root, outDir).split(path.sep).join('/') || '.',
-      line: 1,
-      col: 1,
-      field: '--out',
-      message: unsafe.message,
-      hint: unsafe.hint,
-    });
-    return done(result);
-  }
-  if (hasLeftovers(outDir)) {
-    // A build was killed mid-write: put the previous output back first, even if this build fails.
-    try {
-      const lock = await lockOutput(outDir, options.onStatus);
-      try {
-        await recoverOutput(outDir);
-      } finally {
-        lock.release();
-      }
-    } catch (e) {
-      return done(outputFailed(result, e));
-    }
-  }
-  let mark = performance.now();
-  const lap = (stage: keyof BuildTimings) => {
-    const now = performance.now();
-    timings[stage] = now - mark;
-    mark = now;
-  };
-  const progress = (stage: BuildStage, done = 0, total = 0) => options.onProgress?.({ stage, done, total });
+  const run = new BuildRun(options);
+  if (!(await outputUsable(run, options))) return run.done();
 
-  const tplDir = templatesDir(root);
+  const tplDir = templatesDir(run.root);
   const reuse = options.compiled?.dir === tplDir ? options.compiled : undefined;
   const compiling = compileOrReuse(tplDir, reuse, options.cache !== false);
-  compiling.catch(() => undefined);
-  progress('load');
-  const loaded = loadContent(root);
+  compiling.catch(() => undefined); // awaited (and reported) by the compile step
+  run.progress('load');
+  const loaded = loadContent(run.root);
   // On a cold build, render workers load their code while the main thread validates.
   if (coldCache(options)) {
     threads.pool = RenderPool.start(workerCount(loaded.pages.length, options.workers));
     threads.pool.catch(() => undefined); // awaited (and reported) when rendering starts
   }
-  lap('load');
-  progress('validate');
-  let cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
-  const cacheProblem = cache && unwritable(cache);
-  if (cache && cacheProblem) {
-    // A cache that cannot be written only costs speed: say so once, and build without it.
-    result.diagnostics.push({
+  run.lap('load');
+
+  run.progress('validate');
+  const cache = usableCache(run, options);
+  const site = await validated(run, loaded, cache, threads);
+  run.lap('validate');
+  if (!site || !datedOffers(run, site, loaded, options)) return run.done();
+  const engine = await markdownEngine(run, site);
+  if (!engine) {
+    await compiling.catch(() => undefined);
+    return run.done();
+  }
+
+  run.progress('compile');
+  const compiled = await compiledTemplates(run, tplDir, compiling);
+  if (!compiled) return run.done();
+  run.lap('compile');
+
+  const publicOut = await publicOutput(run, site, compiled);
+  if (run.failed) return run.done();
+  return await written(run, { options, threads, site, engine, compiled, tplDir, publicOut, cache });
+}
+
+/** One build as it moves through the stages: the result it fills in, its timings and its progress. */
+class BuildRun {
+  readonly root: string;
+  readonly outDir: string;
+  readonly result: BuildResult;
+  private readonly t0 = performance.now();
+  private mark = this.t0;
+
+  constructor(private readonly options: BuildOptions) {
+    this.root = path.resolve(options.root ?? '.');
+    this.outDir = path.resolve(this.root, options.outDir ?? 'dist');
+    this.result = {
+      ok: false,
+      root: this.root,
+      outDir: this.outDir,
+      routes: [],
+      pages: 0,
+      files: 0,
+      bytes: 0,
+      timings: { load: 0, validate: 0, compile: 0, render: 0, write: 0, total: 0 },
+      diagnostics: [],
+      workers: 0,
+      cacheHits: 0,
+      renderedRoutes: [],
+      checksums: new Map(),
+      offers: { aging: 0, withheld: 0 },
+    };
+  }
+
+  /** Records the time since the last lap as `stage`'s. */
+  lap(stage: keyof BuildTimings): void {
+    const now = performance.now();
+    this.result.timings[stage] = now - this.mark;
+    this.mark = now;
+  }
+
+  progress(stage: BuildStage, done = 0, total = 0): void {
+    this.options.onProgress?.({ stage, done, total });
+  }
+
+  report(diagnostics: Iterable<Diagnostic>): void {
+    for (const d of diagnostics) this.result.diagnostics.push(d); // a loop: there may be more than spread allows
+  }
+
+  get failed(): boolean {
+    return this.result.diagnostics.some((d) => d.severity === 'error');
+  }
+
+  /** The result, with its total time and its diagnostics in order. */
+  done(): BuildResult {
+    this.result.timings.total = performance.now() - this.t0;
+    sortDiagnostics(this.result.diagnostics);
+    return this.result;
+  }
+
+  /** The result with an output-step failure as its diagnostic. */
+  outputFailed(e: unknown): BuildResult {
+    outputFailed(this.result, e);
+    return this.done();
+  }
+}
+
+/**
+ * Whether the output folder may be built into: not one pa-site refuses, and with the previous
+ * output put back first when a build was killed mid-write (even if this build then fails).
+ */
+async function outputUsable(run: BuildRun, options: BuildOptions): Promise<boolean> {
+  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist');
+  if (unsafe) {
+    run.report([
+      {
+        severity: 'error',
+        code: 'unsafe-out-dir',
+        file: path.relative(run.root, run.outDir).split(path.sep).join('/') || '.',
+        line: 1,
+        col: 1,
+        field: '--out',
+        message: unsafe.message,
+        hint: unsafe.hint,
+      },
+    ]);
+    return false;
+  }
+  if (!hasLeftovers(run.outDir)) return true;
+  try {
+    const lock = await lockOutput(run.outDir, options.onStatus);
+    try {
+      await recoverOutput(run.outDir);
+    } finally {
+      lock.release();
+    }
+    return true;
+  } catch (e) {
+    run.outputFailed(e);
+    return false;
+  }
+}
+
+/** The render-cache folder to use, if any: one that cannot be written only costs speed, said once. */
+function usableCache(run: BuildRun, options: BuildOptions): string | undefined {
+  const cache = options.cache === false ? undefined : (options.cacheDir ?? renderCacheDir);
+  const problem = cache && unwritable(cache);
+  if (!cache || !problem) return cache;
+  run.report([
+    {
       severity: 'warning',
       code: 'cache-unwritable',
       file: cache,
       line: 1,
       col: 1,
       field: '',
-      message:
-        `the render cache folder cannot be written (${cacheProblem.code ?? cacheProblem.message}); ` +
-        'building without it',
+      message: `the render cache folder cannot be written (${problem.code ?? problem.message}); building without it`,
       hint: `make ${cache} writable, set PA_SITE_CACHE_DIR to a writable folder, or pass --no-cache`,
-    });
-    cache = undefined;
-  }
+    },
+  ]);
+  return undefined;
+}
+
+/** The validated site, or undefined with every problem reported (later checks included). */
+async function validated(
+  run: BuildRun,
+  loaded: LoadedContent,
+  cache: string | undefined,
+  threads: { pool?: Promise<RenderPool> },
+): Promise<Site | undefined> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
-  const { site, diagnostics, checkable, failedBodies } = validateContent(
-    root,
-    loaded,
-    splitter,
-    await parsedByWorkers(threads, loaded, splitter),
-  );
+  const parsed = await parsedByWorkers(threads, loaded, splitter);
+  const { site, diagnostics, checkable, failedBodies } = validateContent(run.root, loaded, splitter, parsed);
   splitter.save();
-  for (const d of diagnostics) result.diagnostics.push(d);
-  lap('validate');
-  if (!site) {
-    if (checkable) result.diagnostics.push(...(await laterChecks(root, checkable, failedBodies)));
-    return done(result);
-  }
+  run.report(diagnostics);
+  if (!site && checkable) run.report(await laterChecks(run.root, checkable, failedBodies));
+  return site;
+}
+
+/**
+ * Decides what each offer shows at its age on the reference date, once, so the render cache keys
+ * on it. False when the reference date is not a date.
+ */
+function datedOffers(run: BuildRun, site: Site, loaded: LoadedContent, options: BuildOptions): boolean {
   let today: Date;
   try {
     today = referenceDate(options.today, options.now);
   } catch (e) {
     if (!(e instanceof ReferenceDateError)) throw e;
-    result.diagnostics.push({
-      severity: 'error',
-      code: 'reference-date',
-      file: 'content/site.yaml',
-      line: 1,
-      col: 1,
-      field: 'offers',
-      message: e.message,
-      hint: 'pass --today YYYY-MM-DD, or unset PA_SITE_TODAY to use the real date',
-    });
-    return done(result);
+    run.report([
+      {
+        severity: 'error',
+        code: 'reference-date',
+        file: 'content/site.yaml',
+        line: 1,
+        col: 1,
+        field: 'offers',
+        message: e.message,
+        hint: 'pass --today YYYY-MM-DD, or unset PA_SITE_TODAY to use the real date',
+      },
+    ]);
+    return false;
   }
-  // What each offer shows depends on its age today: decided once here, so the render cache keys on it.
   const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
-  result.diagnostics.push(...offers.diagnostics);
-  result.offers = offers.counts;
-  result.site = site;
-  // Plugins import while templates compile; a broken plugin stops the build before anything renders.
-  const markdown = await loadMarkdownEngine(site.markdown);
-  result.diagnostics.push(...markdown.diagnostics);
-  if (!markdown.engine) {
-    await compiling.catch(() => undefined);
-    return done(result);
-  }
-  const engine = markdown.engine;
+  run.report(offers.diagnostics);
+  run.result.offers = offers.counts;
+  run.result.site = site;
+  return true;
+}
 
-  progress('compile');
-  let compiled: CompileOutcome;
+/** The Markdown engine, with its plugins imported while templates compile; undefined when a plugin is broken. */
+async function markdownEngine(run: BuildRun, site: Site): Promise<MarkdownEngine | undefined> {
+  const markdown = await loadMarkdownEngine(site.markdown);
+  run.report(markdown.diagnostics);
+  return markdown.engine;
+}
+
+/** The compiled templates and assets, or undefined with each esbuild error at its place. */
+async function compiledTemplates(
+  run: BuildRun,
+  tplDir: string,
+  compiling: Promise<CompileOutcome>,
+): Promise<CompileOutcome | undefined> {
   try {
-    compiled = await compiling;
+    const compiled = await compiling;
+    run.result.compiled = { templates: compiled.templates, assets: compiled.assets, dir: tplDir };
+    run.result.compiledFrom = compiled.from;
+    return compiled;
   } catch (e) {
     const err = e as Error & { errors?: { text: string; location?: { file: string; line: number; column: number } }[] };
-    for (const m of err.errors ?? [{ text: err.message }]) {
-      result.diagnostics.push({
-        severity: 'error',
+    run.report(
+      (err.errors ?? [{ text: err.message }]).map((m) => ({
+        severity: 'error' as const,
         code: 'template-compile',
         file: m.location
-          ? path.relative(root, path.resolve(tplDir, m.location.file)).split(path.sep).join('/')
-          : path.relative(root, tplDir),
+          ? path.relative(run.root, path.resolve(tplDir, m.location.file)).split(path.sep).join('/')
+          : path.relative(run.root, tplDir),
         line: m.location?.line ?? 1,
         col: (m.location?.column ?? 0) + 1,
         field: '',
         message: m.text,
         hint: 'fix the template or stylesheet; the previous output was left as it was',
-      });
-    }
-    return done(result);
+      })),
+    );
+    return undefined;
   }
-  const { templates, assets } = compiled;
-  result.compiled = { templates, assets, dir: tplDir };
-  result.compiledFrom = compiled.from;
-  lap('compile');
+}
 
-  const reviewRoutes = Object.fromEntries(reviewRoutesOf(site));
-  const year = (options.now ?? new Date()).getFullYear();
-  const { files: publicOut, diagnostics: publicSkipped } = await publicFiles(root);
-  result.diagnostics.push(...publicSkipped);
+/** The files of content/public, with every output path checked for a second claimant. */
+async function publicOutput(run: BuildRun, site: Site, compiled: CompileOutcome): Promise<OutputFiles> {
+  const { files, diagnostics } = await publicFiles(run.root);
+  run.report(diagnostics);
   const generated: Record<string, string> = { ...OWN_FILES };
-  for (const rel of assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
+  for (const rel of compiled.assets.files.keys()) generated[rel] = 'an asset pa-site bundles from templates/';
   for (const r of site.config.redirects) generated[redirectPageFile(r)] = `the redirect page for ${r.from} (site.yaml)`;
-  result.diagnostics.push(...outputClashes(root, site.pages, [...publicOut.keys()], generated));
-  if (result.diagnostics.some((d) => d.severity === 'error')) return done(result);
+  run.report(outputClashes(run.root, site.pages, [...files.keys()], generated));
+  return files;
+}
 
+/** What the write step needs from the stages before it. */
+interface Rendering {
+  options: BuildOptions;
+  threads: { pool?: Promise<RenderPool> };
+  site: Site;
+  engine: MarkdownEngine;
+  compiled: CompileOutcome;
+  tplDir: string;
+  publicOut: OutputFiles;
+  cache: string | undefined;
+}
+
+/**
+ * Renders every page into a staging folder beside the output and swaps it in when all succeeded;
+ * the output is locked meanwhile, and any failure leaves the previous output as it was.
+ */
+async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
   let lock: OutputLock;
   let staging: Staging;
   try {
-    makeDirs(path.dirname(outDir)); // --out build/site in a fresh clone
-    lock = await lockOutput(outDir, options.onStatus);
+    makeDirs(path.dirname(run.outDir)); // --out build/site in a fresh clone
+    lock = await lockOutput(run.outDir, r.options.onStatus);
   } catch (e) {
-    return done(outputFailed(result, e));
+    return run.outputFailed(e);
   }
   try {
     // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
-    touch(templates.file);
+    touch(r.compiled.templates.file);
     try {
-      staging = await Staging.open(outDir);
+      staging = await Staging.open(run.outDir);
     } catch (e) {
-      return done(outputFailed(result, e));
+      return run.outputFailed(e);
     }
-    const setup: RenderSetup = {
-      site,
-      templatesFile: templates.file,
-      templatesHash: templates.graph.global,
-      templateGraph: templates.graph,
-      assets: assets.refs,
-      year,
-      reviewRoutes,
-      listing: pageListing(site, templates.module),
-      stagingDir: staging.dir,
-      previousDir: outDir,
-      cacheDir: cache,
-    };
     try {
-      const fixed: OutputFiles = new Map(publicOut);
-      for (const [rel, data] of assets.files) fixed.set(rel, data);
-      try {
-        fixed.set('404.html', renderNotFound(contextFrom(setup, templates.module, engine)));
-      } catch (e) {
-        result.diagnostics.push(templateThrew(e, path.relative(root, tplDir) || 'templates', 'NotFoundPage'));
-      }
-      fixed.set('sitemap.xml', sitemapXml(site.pages));
-      fixed.set('robots.txt', robotsTxt(site.config.url));
-      fixed.set('_headers', netlifyHeaders(site.config));
-      fixed.set('vercel.json', vercelJson(site.config));
-      fixed.set('_redirects', underscoreRedirects(site.config.redirects));
-      fixed.set('nginx-redirects.conf', nginxRedirects(site.config.redirects));
-      for (const r of site.config.redirects) fixed.set(redirectPageFile(r), redirectPage(r, site.config, assets.refs));
+      const setup = renderSetup(run, r, staging.dir);
+      const fixed = fixedFiles(run, r, setup);
       await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
-
-      const total = site.pages.length;
-      progress('render', 0, total);
-      const { outcomes, workers } = await renderAll(
-        setup,
-        templates.module,
-        engine,
-        options.workers,
-        (done) => progress('render', done, total),
-        await threads.pool,
-      );
-      for (const o of outcomes) {
-        for (const d of o.diagnostics) result.diagnostics.push(d); // a loop: there may be more than spread allows
-        if (o.bytes) staging.count(o.bytes);
-        const route = site.pages[o.index]!.route;
-        if (o.cached) result.cacheHits += 1;
-        else result.renderedRoutes.push(route);
-        if (o.entry?.[1]) result.checksums.set(route, o.entry[1]);
-      }
-      if (result.diagnostics.some((d) => d.code === 'render'))
-        result.diagnostics = groupTemplateThrows(result.diagnostics);
-      result.workers = workers;
-      lap('render');
-      if (result.diagnostics.some((d) => d.severity === 'error')) {
+      await renderedPages(run, r, setup, staging);
+      if (run.failed) {
         await staging.abort();
-        return done(result);
+        return run.done();
       }
-      progress('write');
+      run.progress('write');
       await staging.commit();
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await staging.abort().catch(() => undefined);
-      return done(outputFailed(result, e));
+      return run.outputFailed(e);
     }
-    result.bytes = staging.bytes;
-    result.files = staging.files;
-    lap('write');
-    result.ok = true;
-    result.routes = site.pages.map((p) => p.route);
-    result.pages = site.pages.length;
-    return done(result);
+    run.result.bytes = staging.bytes;
+    run.result.files = staging.files;
+    run.lap('write');
+    run.result.ok = true;
+    run.result.routes = r.site.pages.map((p) => p.route);
+    run.result.pages = r.site.pages.length;
+    return run.done();
   } finally {
     lock.release();
   }
+}
+
+/** Everything a render thread needs to render any page of this build. */
+function renderSetup(run: BuildRun, r: Rendering, stagingDir: string): RenderSetup {
+  const { templates, assets } = r.compiled;
+  return {
+    site: r.site,
+    templatesFile: templates.file,
+    templatesHash: templates.graph.global,
+    templateGraph: templates.graph,
+    assets: assets.refs,
+    year: (r.options.now ?? new Date()).getFullYear(),
+    reviewRoutes: Object.fromEntries(reviewRoutesOf(r.site)),
+    listing: pageListing(r.site, templates.module),
+    stagingDir,
+    previousDir: run.outDir,
+    cacheDir: r.cache,
+  };
+}
+
+/** The files besides pages: public files, assets, the not-found page, sitemaps and host files, redirects. */
+function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFiles {
+  const { site, compiled } = r;
+  const fixed: OutputFiles = new Map(r.publicOut);
+  for (const [rel, data] of compiled.assets.files) fixed.set(rel, data);
+  try {
+    fixed.set('404.html', renderNotFound(contextFrom(setup, compiled.templates.module, r.engine)));
+  } catch (e) {
+    run.report([templateThrew(e, path.relative(run.root, r.tplDir) || 'templates', 'NotFoundPage')]);
+  }
+  fixed.set('sitemap.xml', sitemapXml(site.pages));
+  fixed.set('robots.txt', robotsTxt(site.config.url));
+  fixed.set('_headers', netlifyHeaders(site.config));
+  fixed.set('vercel.json', vercelJson(site.config));
+  fixed.set('_redirects', underscoreRedirects(site.config.redirects));
+  fixed.set('nginx-redirects.conf', nginxRedirects(site.config.redirects));
+  for (const rd of site.config.redirects) fixed.set(redirectPageFile(rd), redirectPage(rd, site.config, setup.assets));
+  return fixed;
+}
+
+/** Renders every page (from the render cache where it can) into the staging folder. */
+async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, staging: Staging): Promise<void> {
+  const { result } = run;
+  const total = r.site.pages.length;
+  run.progress('render', 0, total);
+  const { outcomes, workers } = await renderAll(
+    setup,
+    r.compiled.templates.module,
+    r.engine,
+    r.options.workers,
+    (done) => run.progress('render', done, total),
+    await r.threads.pool,
+  );
+  for (const o of outcomes) {
+    run.report(o.diagnostics);
+    if (o.bytes) staging.count(o.bytes);
+    const route = r.site.pages[o.index]!.route;
+    if (o.cached) result.cacheHits += 1;
+    else result.renderedRoutes.push(route);
+    if (o.entry?.[1]) result.checksums.set(route, o.entry[1]);
+  }
+  if (result.diagnostics.some((d) => d.code === 'render')) result.diagnostics = groupTemplateThrows(result.diagnostics);
+  result.workers = workers;
+  run.lap('render');
 }
 
 /** Files every build writes besides pages and public files, with what each is. */
