@@ -1,0 +1,183 @@
+/**
+ * The README's walk-through, run as a newcomer would run it: every command in its `sh` blocks, its
+ * page sample, its sample output, its library sample and its CLI synopsis, against a copy of the real
+ * content in a folder named `my-site`. A README edit that stops being true fails here.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+interface Fence {
+  lang: string;
+  code: string;
+}
+const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const fences: Fence[] = [...readme.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+  lang: m[1]!,
+  code: m[2]!,
+}));
+/** Every command in the README's `sh` blocks, comments dropped, `a && b` split. */
+const commands = fences
+  .filter((f) => f.lang === 'sh')
+  .flatMap((f) => f.code.split('\n'))
+  .map((l) => l.replace(/\s+#.*$/, '').trim())
+  .filter(Boolean)
+  .flatMap((l) => l.split(/\s*&&\s*/));
+/** Run by CI itself rather than here: installing, and the suite this test is part of. */
+const RUN_BY_CI = new Set(['npm ci', 'npm test']);
+const ran = new Set<string>();
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const env = { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20' };
+let parent: string;
+let site: string;
+
+/** Runs a README command (`npx pa-site …`) with the local CLI, in `cwd` (default: the site). */
+function run(command: string, cwd = site) {
+  expect(commands, `the README shows "${command}"`).toContain(command);
+  ran.add(command);
+  const args = command.replace(/^npx pa-site\s*/, '').split(/\s+/);
+  return spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8', timeout: scaled(240_000) });
+}
+
+/** Starts a long-running README command and resolves with the URL it prints. */
+function serve(command: string): Promise<{ url: string; child: ChildProcess }> {
+  expect(commands).toContain(command);
+  ran.add(command);
+  const args = command.replace(/^npx pa-site\s*/, '').split(/\s+/);
+  const child = spawn(process.execPath, [bin, ...args], { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d;
+      const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)?.[0];
+      if (url) resolve({ url, child });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${command} exited ${code} before serving:\n${out}`)));
+  });
+}
+
+/** Stops a server as Ctrl-C would and resolves with its exit code. */
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGINT');
+  });
+}
+
+const sample = (lang: string, includes: string) => {
+  const f = fences.find((x) => x.lang === lang && x.code.includes(includes));
+  expect(f, `a ${lang || 'plain'} block with "${includes}"`).toBeDefined();
+  return f!.code;
+};
+
+beforeAll(async () => {
+  parent = await mkdtemp(path.join(tmpdir(), 'pa-site-readme-'));
+  site = path.join(parent, 'my-site');
+  await mkdir(site);
+  await cp(path.join(repoRoot, 'content'), path.join(site, 'content'), { recursive: true });
+});
+afterAll(async () => {
+  await rm(parent, { recursive: true, force: true });
+});
+
+describe('README walk-through', () => {
+  const page = sample('markdown', 'template: guide');
+  const pageFile = page.match(/`(content\/pages\/[\w-]+\.md)`/)?.[1] ?? 'content/pages/my-guide.md';
+
+  it('adds the sample page and builds it, printing a summary shaped like the sample', async () => {
+    expect(readme).toContain(`\`${pageFile}\``);
+    await writeFile(path.join(site, pageFile), page);
+    const r = run('npx pa-site build');
+    expect(r.stderr + r.stdout).not.toMatch(/^error/m);
+    expect(r.status).toBe(0);
+    const shape = (s: string) => s.trim().replace(/[\d.,]+ ?(KB|MB|B|ms|s)?\b/g, 'N');
+    const summary = sample('', '✓ Built');
+    expect(shape(r.stdout.split('\n').find((l) => l.startsWith('✓ Built')) ?? '')).toBe(shape(summary));
+    const html = await readFile(path.join(site, 'dist', `${path.basename(pageFile, '.md')}.html`), 'utf8');
+    expect(html).toContain('My Guide to Betting in Pennsylvania');
+  });
+
+  it('shows the sample error, word for word, for the typo it describes', async () => {
+    const shown = sample('', 'descripton');
+    await writeFile(path.join(site, pageFile), page.replace('description:', 'descripton:'));
+    try {
+      const r = run('npx pa-site build');
+      expect(r.status).toBe(1);
+      for (const line of shown.trim().split('\n')) expect(r.stderr + r.stdout).toContain(line.trim());
+    } finally {
+      await writeFile(path.join(site, pageFile), page);
+    }
+  });
+
+  it('checks the site with the page in it', () => {
+    const r = run('npx pa-site check');
+    expect(r.stdout + r.stderr).toMatch(/0 errors/);
+    expect(r.status).toBe(0);
+  });
+
+  it('serves the page live with dev, and the build with preview', async () => {
+    for (const command of ['npx pa-site dev', 'npx pa-site preview']) {
+      const { url, child } = await serve(command);
+      try {
+        const res = await fetch(`${url}/${path.basename(pageFile, '.md')}`);
+        expect(res.status, command).toBe(200);
+        expect(await res.text()).toContain('My Guide to Betting in Pennsylvania');
+      } finally {
+        expect(await stop(child), command).toBe(0);
+      }
+    }
+  });
+
+  it('builds a site in another folder with --root', async () => {
+    await rm(path.join(site, 'dist'), { recursive: true, force: true });
+    const r = run('npx pa-site build --root my-site', parent);
+    expect(r.status).toBe(0);
+    expect(readFileSync(path.join(site, 'dist', 'index.html'), 'utf8')).toContain('<h1');
+  });
+
+  it('runs the library sample from the project', async () => {
+    const code = sample('js', "from 'pa-site'");
+    await mkdir(path.join(site, 'node_modules'), { recursive: true });
+    await symlink(repoRoot, path.join(site, 'node_modules', 'pa-site'), 'dir');
+    await writeFile(path.join(site, 'sample.mjs'), code);
+    const r = spawnSync(process.execPath, ['sample.mjs'], {
+      cwd: site,
+      env,
+      encoding: 'utf8',
+      timeout: scaled(240_000),
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/errors: 0/);
+  });
+
+  it('lists in its CLI synopsis only options each command has', () => {
+    const synopsis = sample('', 'pa-site build ');
+    let command = '';
+    for (const line of synopsis.split('\n')) {
+      command = /^pa-site (\w+)/.exec(line)?.[1] ?? command;
+      if (line.startsWith('pa-site --help')) break;
+      const help = spawnSync(process.execPath, [bin, command, '--help'], { env, encoding: 'utf8' }).stdout;
+      for (const option of line.match(/--[\w-]+/g) ?? []) expect(help, `${command} ${option}`).toContain(option);
+    }
+  });
+
+  it('names only folders the project has in its layout sample', () => {
+    const tree = sample('', 'operators/<id>.yaml');
+    for (const name of ['site.yaml', 'sources.yaml', 'operators', 'authors', 'pages', 'public'])
+      if (tree.includes(name)) expect(existsSync(path.join(repoRoot, 'content', name)), name).toBe(true);
+  });
+
+  it('ran every command the README shows', () => {
+    for (const c of commands) if (!RUN_BY_CI.has(c)) expect(ran, c).toContain(c);
+  });
+});
