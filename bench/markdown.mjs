@@ -20,7 +20,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'pa-site-markdown-bench-'));
 process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
 const outfile = path.join(tmp, 'markdown.mjs');
 await build({
-  entryPoints: [path.join(repoDir, 'src', 'pipeline', 'render', 'markdown.ts')],
+  entryPoints: [path.join(repoDir, 'src', 'pipeline', 'render', 'markdown', 'markdown.ts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -133,31 +134,40 @@ fs.copyFileSync = (from, to, ...rest) => (inside(to) ? fail(to) : copy(from, to,
 syncBuiltinESMExports();
 `;
     for (const code of ['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES'])
-      it(`(${code}) is reported once and the build goes on; --no-cache never touches it`, async () => {
-        const p = await fixtureProject({ 'tmp/.keep': '', 'fault.mjs': PRELOAD, 'cache/.keep': '' });
-        cleanups.push(p.cleanup);
-        const cache = path.join(p.root, 'cache');
-        const env = { PA_SITE_CACHE_DIR: cache, TMPDIR: path.join(p.root, 'tmp'), FAULT_DIR: cache, FAULT_CODE: code };
-        const run = (...args: string[]) =>
-          spawnSync(
-            process.execPath,
-            ['--import', path.join(p.root, 'fault.mjs'), path.join(repoRoot, 'bin/pa-site.js'), 'build', ...args],
-            { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } },
-          );
-        if (code === 'ENOSPC') {
-          const plain = run('--root', p.root, '--no-cache');
-          expect([plain.status, plain.stderr]).toEqual([0, '']);
-          expect(await readdir(cache, { recursive: true })).toEqual(['.keep']);
-        }
-        const cached = run('--root', p.root);
-        expect(cached.stderr).not.toContain('templates');
-        expect(cached.stderr.match(/the render cache folder cannot be written/g)).toEqual([
-          'the render cache folder cannot be written',
-        ]);
-        expect(cached.stderr).toContain(`(${code}); building without it`);
-        expect(cached.status).toBe(0);
-        expect((await readdir(cache, { recursive: true })).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-        expect(await readdir(path.join(p.root, 'tmp'))).toEqual(['.keep']); // the private folder went
-      }, 60_000);
+      it(
+        `(${code}) is reported once and the build goes on; --no-cache never touches it`,
+        async () => {
+          const p = await fixtureProject({ 'tmp/.keep': '', 'fault.mjs': PRELOAD, 'cache/.keep': '' });
+          cleanups.push(p.cleanup);
+          const cache = path.join(p.root, 'cache');
+          const env = {
+            PA_SITE_CACHE_DIR: cache,
+            TMPDIR: path.join(p.root, 'tmp'),
+            FAULT_DIR: cache,
+            FAULT_CODE: code,
+          };
+          const run = (...args: string[]) =>
+            spawnSync(
+              process.execPath,
+              ['--import', path.join(p.root, 'fault.mjs'), path.join(repoRoot, 'bin/pa-site.js'), 'build', ...args],
+              { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20', ...env } },
+            );
+          if (code === 'ENOSPC') {
+            const plain = run('--root', p.root, '--no-cache');
+            expect([plain.status, plain.stderr]).toEqual([0, '']);
+            expect(await readdir(cache, { recursive: true })).toEqual(['.keep']);
+          }
+          const cached = run('--root', p.root);
+          expect(cached.stderr).not.toContain('templates');
+          expect(cached.stderr.match(/the render cache folder cannot be written/g)).toEqual([
+            'the render cache folder cannot be written',
+          ]);
+          expect(cached.stderr).toContain(`(${code}); building without it`);
+          expect(cached.status).toBe(0);
+          expect((await readdir(cache, { recursive: true })).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+          expect(await readdir(path.join(p.root, 'tmp'))).toEqual(['.keep']); // the private folder went
+        },
+        scaled(60_000),
+      );
   });
 });

@@ -22,7 +22,7 @@ const project = async (files: Record<string, string> = {}) => {
 const devOnce = (args: string[], env: Record<string, string> = {}) =>
   spawnSync(process.execPath, [bin, 'dev', ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20', ...env },
     timeout: scaled(30_000),
   });
 
@@ -30,7 +30,7 @@ const devOnce = (args: string[], env: Record<string, string> = {}) =>
 function startDev(root: string, env: Record<string, string>) {
   const proc = spawn(process.execPath, [bin, 'dev', '--root', root, '--port', '0'], {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20', ...env },
   });
   let output = '';
   const exited = new Promise<number | string | null>((resolve) =>

@@ -304,29 +304,33 @@ describe('the Markdown limits, from the command line', () => {
   ].join('\n');
   const lists = Array.from({ length: 500 }, (_, i) => `${' '.repeat(2 * i)}- item`).join('\n');
   for (const engine of ['markdown-it', 'remark'])
-    it(`${engine}: deep block quotes and lists are errors at their lines, not crashes`, async () => {
-      const p = await fixtureProject({
-        'content/pages/quotes.md': `${fm}Intro.\n\n${'> '.repeat(2000)}deep\n`,
-        'content/pages/lists.md': `${fm.replace('Deeply nested', 'Deeply nested lists')}${lists}\n`,
-      });
-      temps.push(p.root);
-      if (engine === 'remark')
-        await p.write(
-          'content/site.yaml',
-          `${await readFile(path.join(p.root, 'content/site.yaml'), 'utf8')}\nmarkdown:\n  engine: remark\n`,
+    it(
+      `${engine}: deep block quotes and lists are errors at their lines, not crashes`,
+      async () => {
+        const p = await fixtureProject({
+          'content/pages/quotes.md': `${fm}Intro.\n\n${'> '.repeat(2000)}deep\n`,
+          'content/pages/lists.md': `${fm.replace('Deeply nested', 'Deeply nested lists')}${lists}\n`,
+        });
+        temps.push(p.root);
+        if (engine === 'remark')
+          await p.write(
+            'content/site.yaml',
+            `${await readFile(path.join(p.root, 'content/site.yaml'), 'utf8')}\nmarkdown:\n  engine: remark\n`,
+          );
+        const r = spawnSync(
+          process.execPath,
+          [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--no-cache'],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, NO_COLOR: '1' },
+          },
         );
-      const r = spawnSync(
-        process.execPath,
-        [path.join(repoRoot, 'bin/pa-site.js'), 'build', '--root', p.root, '--no-cache'],
-        {
-          encoding: 'utf8',
-          env: { ...process.env, NO_COLOR: '1' },
-        },
-      );
-      expect(r.stderr).not.toContain('unexpected error');
-      expect(r.stderr).toMatch(/^error content\/pages\/quotes\.md:12:1 +- +block quotes and lists nested 2000 deep/m);
-      expect(r.stderr).toMatch(/^error content\/pages\/lists\.md:42:1 +- +block quotes and lists nested 500 deep/m);
-      expect(r.stderr.match(/^error /gm)).toHaveLength(2);
-      expect(r.status).toBe(1);
-    }, 60_000);
+        expect(r.stderr).not.toContain('unexpected error');
+        expect(r.stderr).toMatch(/^error content\/pages\/quotes\.md:12:1 +- +block quotes and lists nested 2000 deep/m);
+        expect(r.stderr).toMatch(/^error content\/pages\/lists\.md:42:1 +- +block quotes and lists nested 500 deep/m);
+        expect(r.stderr.match(/^error /gm)).toHaveLength(2);
+        expect(r.status).toBe(1);
+      },
+      scaled(60_000),
+    );
 });

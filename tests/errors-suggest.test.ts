@@ -69,7 +69,7 @@ describe('value errors say the shape wanted, with a fix line', () => {
       await errorsFor({ 'content/operators/example.yaml': OPERATOR.replace('minDeposit: 10', 'minDeposit: "$10"') }),
     ).toEqual([
       'content/operators/example.yaml:14:15  bonus.minDeposit  expected a number of dollars, e.g. 10, ' +
-        'or "not stated" when our source gives none (received: "$10")\n' +
+        'or "not stated" when the offer\'s source gives none (received: "$10")\n' +
         '    fix: write minDeposit: 10 (a plain number: no "$", commas or quotation marks)',
     ]);
   });

@@ -248,22 +248,26 @@ describe('fuzzed nesting and size stay within the Markdown limits', () => {
     ['markdown-it', MARKDOWN_IT],
     ['remark', remarkEngine([])],
   ] as const)
-    it(`${name}: nested and large inputs render or give a diagnostic, in time`, () => {
-      fc.assert(
-        fc.property(fc.oneof(nested, sized), (text) => {
-          const page = markdownForPage(ctx, 'content/pages/fuzzed.md', engine, { ...LIMITS, budgetMs: BUDGET_MS });
-          const t0 = performance.now();
-          const { html } = page.render(text, 7);
-          expect(performance.now() - t0).toBeLessThan(BUDGET_MS + 3000);
-          for (const d of page.diagnostics) {
-            expect(d.file).toBe('content/pages/fuzzed.md');
-            expect(d.line).toBeGreaterThanOrEqual(7);
-            expect(d.line).toBeLessThanOrEqual(7 + text.split('\n').length);
-          }
-          // A page over a limit renders nothing (its build fails with the diagnostic).
-          if (page.diagnostics.some((d) => d.code === 'markdown-limit')) expect(html).toBe('');
-        }),
-        { seed: 3606, numRuns: 80 },
-      );
-    }, 120_000);
+    it(
+      `${name}: nested and large inputs render or give a diagnostic, in time`,
+      () => {
+        fc.assert(
+          fc.property(fc.oneof(nested, sized), (text) => {
+            const page = markdownForPage(ctx, 'content/pages/fuzzed.md', engine, { ...LIMITS, budgetMs: BUDGET_MS });
+            const t0 = performance.now();
+            const { html } = page.render(text, 7);
+            expect(performance.now() - t0).toBeLessThan(BUDGET_MS + 3000);
+            for (const d of page.diagnostics) {
+              expect(d.file).toBe('content/pages/fuzzed.md');
+              expect(d.line).toBeGreaterThanOrEqual(7);
+              expect(d.line).toBeLessThanOrEqual(7 + text.split('\n').length);
+            }
+            // A page over a limit renders nothing (its build fails with the diagnostic).
+            if (page.diagnostics.some((d) => d.code === 'markdown-limit')) expect(html).toBe('');
+          }),
+          { seed: 3606, numRuns: 80 },
+        );
+      },
+      scaled(120_000),
+    );
 });

@@ -80,7 +80,7 @@ describe('the licence table takes reviewed brands from their operator files', ()
   it('lists an operator that site.yaml does not name, with the licence holder from its file', async () => {
     const r = await built({ 'content/operators/second.yaml': SECOND, 'content/pages/licences.md': LICENCES });
     const html = await readFile(path.join(r.outDir, 'licences.html'), 'utf8');
-    expect(html).toMatch(/<th scope="row">Second Sportsbook<\/th><td>Second Casino Resort/);
+    expect(html).toMatch(/<th scope="row">Second Sportsbook<\/th><td[^>]*>Second Casino Resort/);
   });
 
   it('fills in the row of a brand site.yaml lists without a review, instead of adding a second row', async () => {
@@ -91,6 +91,6 @@ describe('the licence table takes reviewed brands from their operator files', ()
     const r = await built({ 'content/operators/bet365.yaml': bet365, 'content/pages/licences.md': LICENCES });
     const html = await readFile(path.join(r.outDir, 'licences.html'), 'utf8');
     expect(html.match(/<th scope="row">bet365<\/th>/g)).toHaveLength(1);
-    expect(html).toMatch(/<th scope="row">bet365<\/th><td>Example Licence Holder/);
+    expect(html).toMatch(/<th scope="row">bet365<\/th><td[^>]*>Example Licence Holder/);
   });
 });

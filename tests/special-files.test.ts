@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,7 +22,7 @@ const buildCli = (root: string) =>
   spawnSync(process.execPath, [bin, 'build', '--root', root, '--no-cache', '--today', '2025-01-15'], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
-    timeout: 60_000,
+    timeout: scaled(60_000),
   });
 
 const warningLines = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('warning '));

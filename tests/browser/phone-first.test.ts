@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, startSession, type Session } from './harness.js';
+import { scaled } from '../machine.js';
 
 let s: Session;
 const SCREEN = 812;
@@ -120,31 +121,35 @@ describe.skipIf(!hasChromium)('phone-first layout at 320, 375 and 1280 px, JavaS
       }
   });
 
-  it('fills every row of its card grids: no lone card at the end (4 + 3, 3 + 1)', async () => {
-    const problems: string[] = [];
-    const grids = '.cards-grid, .steps-list, .trust-list, .stats-grid, .app-list .op-cards, .review-facts';
-    for (const width of [375, 768, 1024, 1280]) {
-      const page = await s.browser.newPage({ viewport: { width, height: SCREEN } });
-      for (const route of s.site.result.routes) {
-        await page.goto(s.base + route);
-        const found = await page.$$eval(grids, (els) =>
-          els.flatMap((grid) => {
-            const box = grid.getBoundingClientRect();
-            const rows = new Map<number, DOMRect[]>();
-            for (const item of grid.children) {
-              const r = item.getBoundingClientRect();
-              rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), r]);
-            }
-            // A row is full when its items reach from the grid's left edge to its right edge.
-            return [...rows.values()]
-              .filter((row) => box.right - Math.max(...row.map((r) => r.right)) > 2)
-              .map((row) => `${grid.className}: a row of ${row.length} of ${grid.children.length} stops short`);
-          }),
-        );
-        problems.push(...found.map((p) => `${route} at ${width} px: ${p}`));
+  it(
+    'fills every row of its card grids: no lone card at the end (4 + 3, 3 + 1)',
+    async () => {
+      const problems: string[] = [];
+      const grids = '.cards-grid, .steps-list, .trust-list, .stats-grid, .app-list .op-cards, .review-facts';
+      for (const width of [375, 768, 1024, 1280]) {
+        const page = await s.browser.newPage({ viewport: { width, height: SCREEN } });
+        for (const route of s.site.result.routes) {
+          await page.goto(s.base + route);
+          const found = await page.$$eval(grids, (els) =>
+            els.flatMap((grid) => {
+              const box = grid.getBoundingClientRect();
+              const rows = new Map<number, DOMRect[]>();
+              for (const item of grid.children) {
+                const r = item.getBoundingClientRect();
+                rows.set(Math.round(r.top), [...(rows.get(Math.round(r.top)) ?? []), r]);
+              }
+              // A row is full when its items reach from the grid's left edge to its right edge.
+              return [...rows.values()]
+                .filter((row) => box.right - Math.max(...row.map((r) => r.right)) > 2)
+                .map((row) => `${grid.className}: a row of ${row.length} of ${grid.children.length} stops short`);
+            }),
+          );
+          problems.push(...found.map((p) => `${route} at ${width} px: ${p}`));
+        }
+        await page.close();
       }
-      await page.close();
-    }
-    expect(problems).toEqual([]);
-  }, 180_000);
+      expect(problems).toEqual([]);
+    },
+    scaled(180_000),
+  );
 });

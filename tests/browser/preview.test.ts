@@ -23,19 +23,24 @@ describe.skipIf(!hasChromium)('pa-site preview in Chromium', () => {
 
   it('serves every page of the build at its clean URL, with the CSP of its _headers and no error', async () => {
     const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html') && f !== '404.html');
-    expect(files.length).toBe(site.result.pages);
+    const redirects = site.result.site?.config.redirects ?? [];
+    // Every page, and the fallback page of each redirect (which preview answers with the redirect itself).
+    expect(files.length).toBe(site.result.pages + redirects.length);
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(String(e)));
-    for (const file of files) {
-      const route = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+    for (const route of site.result.routes) {
       const res = await page.goto(server.url + route);
       expect([route, res?.status(), page.url()]).toEqual([route, 200, server.url + route]);
       expect(res?.headers()['content-security-policy'], route).toContain("script-src 'self'");
       expect(await page.locator('h1').count(), route).toBe(1);
+    }
+    for (const r of redirects) {
+      const res = await page.goto(server.url + r.from);
+      expect([r.from, res?.status(), page.url()]).toEqual([r.from, 200, server.url + r.to]);
     }
     // An internal link followed by the browser lands on a page, not on the 404 page.
     await page.goto(`${server.url}/`);

@@ -7,7 +7,7 @@ import { withSideEffects } from './template-deps.js';
 import { ALL, closeOver, TemplateKeys } from './template-keys.js';
 
 describe('usesAsValue', () => {
-  const src = (body: string) => `import { Card, Note as N } from '../Card.js';\n${body}`;
+  const src = (body: string) => `import { Card, Note as N } from './Card.js';\n${body}`;
   it('is false only when every imported name is used as a JSX tag', () => {
     expect(usesAsValue(src('export const A = () => <div><Card x={1} /><N></N></div>;'), './Card.js')).toBe(false);
   });
@@ -20,15 +20,15 @@ describe('usesAsValue', () => {
       'export const A = { ...Card };',
     ])
       expect(usesAsValue(src(body), './Card.js'), body).toBe(true);
-    expect(usesAsValue("import * as c from '../Card.js';\nconst A = () => <c.Card />;", './Card.js')).toBe(true);
+    expect(usesAsValue("import * as c from './Card.js';\nconst A = () => <c.Card />;", './Card.js')).toBe(true);
   });
   it('is true when the file also re-exports, imports dynamically or sets a JSX pragma', () => {
-    expect(usesAsValue(src("export { Card } from '../Card.js';"), './Card.js')).toBe(true);
-    expect(usesAsValue(src("const m = import('../Card.js');"), './Card.js')).toBe(true);
+    expect(usesAsValue(src("export { Card } from './Card.js';"), './Card.js')).toBe(true);
+    expect(usesAsValue(src("const m = import('./Card.js');"), './Card.js')).toBe(true);
     expect(usesAsValue(`/** @jsxImportSource preact */\n${src('const A = () => <Card />;')}`, './Card.js')).toBe(true);
   });
   it('is true when no import statement it understands names the file', () => {
-    expect(usesAsValue("import '../Card.js';", './Card.js')).toBe(true);
+    expect(usesAsValue("import './Card.js';", './Card.js')).toBe(true);
     expect(usesAsValue('const x = 1;', './Card.js')).toBe(true);
   });
 });
@@ -36,7 +36,7 @@ describe('usesAsValue', () => {
 describe('tagCode', () => {
   it('tags top-level functions and consts with their file, never imported names, keeping earlier tags', () => {
     const source = [
-      "import { Other } from '../other.js';",
+      "import { Other } from './other.js';",
       'export function Card() {}',
       'export const Note = () => null;',
       'const Alias = Other;',
@@ -82,10 +82,10 @@ describe('withSideEffects', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-effects-'));
     try {
       const files: Record<string, string> = {
-        'pure.tsx': "import { x } from '../r.js';\nexport const A = () => <b>{x}</b>;\nconst re = /a/g;\n",
-        'registers.ts': "import { registry } from '../r.js';\nregistry.set('a', 1);\n",
-        'computes.ts': "import { make } from '../r.js';\nexport const table = make();\n",
-        'reexports.ts': "export { A } from '../pure.js';\nexport * from '../r.js';\nexport default function B() {}\n",
+        'pure.tsx': "import { x } from './r.js';\nexport const A = () => <b>{x}</b>;\nconst re = /a/g;\n",
+        'registers.ts': "import { registry } from './r.js';\nregistry.set('a', 1);\n",
+        'computes.ts': "import { make } from './r.js';\nexport const table = make();\n",
+        'reexports.ts': "export { A } from './pure.js';\nexport * from './r.js';\nexport default function B() {}\n",
         'global.ts': 'globalThis.flag = true;\nexport const y = 1;\n',
       };
       const loaded = new Map(

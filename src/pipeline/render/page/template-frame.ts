@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** A stack frame inside a compiled templates bundle (templates.ts names them `templates-<hash>.mjs`). */
-const FRAME = /at (?:(\S+) \()?(file:\/\/\S+?\/templates-[0-9a-f]+\.mjs):(\d+):\d+\)?/;
+/**
+ * A stack frame inside a compiled templates bundle (templates.ts names them `templates-<hash>.mjs`):
+ * a file URL, or a plain path when the bundle was loaded from a private temporary folder.
+ */
+const FRAME = /at (?:(\S+) \()?((?:file:\/\/)?\/\S+?\/templates-[0-9a-f]+\.mjs):(\d+):\d+\)?/;
 /** esbuild starts each module in a bundle with a comment naming its file, relative to templates/. */
 const MODULE = /^\/\/ (\S+\.[cm]?[jt]sx?)$/;
 
@@ -16,7 +19,8 @@ export function templateFrame(error: unknown): string | undefined {
   if (!frame) return undefined;
   let lines: string[];
   try {
-    lines = readFileSync(fileURLToPath(frame[2]!), 'utf8').split('\n');
+    const file = frame[2]!;
+    lines = readFileSync(file.startsWith('file:') ? fileURLToPath(file) : file, 'utf8').split('\n');
   } catch {
     return undefined;
   }
