@@ -73,6 +73,14 @@ describe('value errors say the shape wanted, with a fix line', () => {
         '    fix: write minDeposit: 10 (a plain number: no "$", commas or quotation marks)',
     ]);
   });
+  it('a block name that breaks the naming rule says the rule, not "Invalid key in record"', async () => {
+    const fm = `${GOOD_FM}\nblocks:\n  myNote:\n    type: note\n    text: A note.`;
+    expect(await errorsFor(second(fm, 'Text.\n\n::: myNote'))).toEqual([
+      'content/pages/second.md:10:3  blocks.myNote  ' +
+        'block names are lowercase words joined by "-" (received: "myNote")\n' +
+        '    fix: rename "myNote" to follow that rule',
+    ]);
+  });
 });
 
 describe('YAML syntax errors in plain words', () => {

@@ -190,6 +190,19 @@ export function issuesToDiagnostics(
       out.push({ ...at, message: `wrong type: expected ${own}`, ...(fix ? { hint: fix } : {}) });
       continue;
     }
+    if (issue.code === 'invalid_key') {
+      // A record's key broke its rule: say the rule (zod says only "Invalid key in record").
+      const rule = issue.issues[0]?.message ?? 'this name is not allowed here';
+      const keyAt = src.locate(path.slice(0, -1), name); // the key's own line, not its value's
+      out.push({
+        ...at,
+        ...keyAt,
+        received: JSON.stringify(name),
+        message: rule,
+        hint: `rename "${name}" to follow that rule`,
+      });
+      continue;
+    }
     if (issue.code === 'invalid_union' && /^expected a number/.test(issue.message)) {
       const fix = numberFix(name, input) ?? `write a plain number, e.g. ${name}: 10, or ${name}: not stated`;
       out.push({ ...at, message: issue.message, hint: fix });
