@@ -4,25 +4,13 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, snapshot } from './helpers.js';
 import { scaled } from './machine.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
-
-/** Every file under `dir` with its bytes. */
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile())
-      out[path.relative(dir, path.join(e.parentPath, e.name))] = await readFile(
-        path.join(e.parentPath, e.name),
-        'utf8',
-      );
-  return out;
-}
 
 const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), ...args], {

@@ -93,3 +93,10 @@ export async function expectSameFiles(dir: string, expected: string): Promise<vo
   expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
   for (const [file, bytes] of want) expect(got.get(file)?.equals(bytes), file).toBe(true);
 }
+
+/** Every file under `dir` with its text, by path relative to it (to compare a folder before and after). */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [file, bytes] of await filesOf(dir)) out[file] = bytes.toString('utf8');
+  return out;
+}

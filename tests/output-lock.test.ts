@@ -1,27 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import { lockFileFor, lockOutput } from '../src/pipeline/write/lock.js';
 import { fixtureProject, page } from './fixture.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, snapshot } from './helpers.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
-
-async function snapshot(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile())
-      out[path.relative(dir, path.join(e.parentPath, e.name))] = await readFile(
-        path.join(e.parentPath, e.name),
-        'utf8',
-      );
-  return out;
-}
 
 const ABOUT = page(
   [

@@ -9,19 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onInterrupt } from '../interrupt.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
+import { alive } from '../pipeline/write/lock.js';
 
 const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
 /** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */
 const INSIDE = /^(?:site|\.site\.(?:staging|old)-\d+-[0-9a-f]{8}|\.site\.lock)$/;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Whether `dir` holds only what a check's build writes (so it is pa-site's to delete). */
 function onlyCheckFiles(dir: string): boolean {

@@ -24,7 +24,8 @@ export interface OutputLock {
 /** The lock file guarding an output folder: a sibling, so it survives the folder's swap. */
 export const lockFileFor = (outDir: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
 
-const alive = (pid: number) => {
+/** Whether process `pid` on this host is running (EPERM: it is, as another user). */
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
