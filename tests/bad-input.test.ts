@@ -127,16 +127,16 @@ describe('hostile and broken files give one diagnostic each, never a stack (#16 
   });
 
   it('a symbolic link to a real page is followed', async () => {
-    const { result } = await diagnosticsFor({ 'shared/second.md': pageWith() }, async (root) => {
-      await symlink(path.join(root, 'shared/second.md'), path.join(root, 'content/pages/second.md'));
+    const { result } = await diagnosticsFor({ 'elsewhere/second.md': pageWith() }, async (root) => {
+      await symlink(path.join(root, 'elsewhere/second.md'), path.join(root, 'content/pages/second.md'));
     });
     expect(result.ok).toBe(true);
     expect(result.routes).toContain('/second');
   });
 
   it('a symbolic link to a folder is not followed, and says so', async () => {
-    const { result, all } = await diagnosticsFor({ 'shared/guides/second.md': pageWith() }, async (root) => {
-      await symlink(path.join(root, 'shared/guides'), path.join(root, 'content/pages/guides'));
+    const { result, all } = await diagnosticsFor({ 'elsewhere/guides/second.md': pageWith() }, async (root) => {
+      await symlink(path.join(root, 'elsewhere/guides'), path.join(root, 'content/pages/guides'));
       await symlink('..', path.join(root, 'content/pages/up'));
     });
     expect(result.ok).toBe(true);

@@ -24,7 +24,7 @@ describe('odds', () => {
     expect(odds.decimalToAmerican(1.5)).toBeCloseTo(-200, 10);
     expect(odds.fractionalProfit(100, 3, 2)).toBe(150);
   });
-  it('prices parlays of -110 legs as the facts sheet says', () => {
+  it('prices parlays of -110 legs as the sourced figures say', () => {
     expect(Math.round(odds.parlayAmerican(-110, 2))).toBe(264);
     expect(Math.round(odds.parlayAmerican(-110, 3))).toBe(596);
     expect(Math.round(odds.parlayAmerican(-110, 4))).toBe(1228);
