@@ -175,6 +175,16 @@ describe('usage errors, the same at every level (#35 item 4)', () => {
     }
   });
 
+  it('dev and preview read --port by one rule: digits, 0 to 65535', () => {
+    for (const command of ['dev', 'preview'])
+      for (const port of ['1e3', '-1', '65536', ' 80'])
+        expect([command, port, run([command, '--port', port]).err.split('\n')[0]]).toEqual([
+          command,
+          port,
+          `error: --port must be a whole number from 0 to 65535 (received: ${port})`,
+        ]);
+  });
+
   it('says in the help which folder each path option is relative to', () => {
     const help = (...args: string[]) => run([...args, '--help']).out.replace(/\s+/g, ' ');
     expect(help()).toContain(

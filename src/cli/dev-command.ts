@@ -2,22 +2,14 @@ import path from 'node:path';
 import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
-import { noProject, usageError } from './usage.js';
-import { formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
+import { noProject, portOption, usageError } from './usage.js';
+import { formatBytes, paint, printDiagnostics, processOut } from './output.js';
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
 export async function runDev(opts: { root: string; port?: string; host: string }): Promise<number> {
-  const o: Out = {
-    color: colorEnabled(process.stderr),
-    out: (l) => process.stdout.write(`${l}\n`),
-    err: (l) => process.stderr.write(`${l}\n`),
-  };
-  let port = DEFAULT_PORT;
-  if (opts.port !== undefined) {
-    port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535)
-      return usageError(o, `--port must be a whole number from 0 to 65535 (received: ${opts.port})`);
-  }
+  const o = processOut();
+  const port = opts.port === undefined ? DEFAULT_PORT : portOption(o, opts.port);
+  if (typeof port !== 'number') return port.exit;
   const log = (e: DevLog) => {
     const time = new Date().toLocaleTimeString('en-GB');
     if (e.kind === 'built') {

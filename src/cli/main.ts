@@ -6,21 +6,13 @@ import { escapeTerminal } from '../diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
 import type { StaleSeverity } from '../staleness.js';
 import { staleOffersLine } from '../check/report.js';
-import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, type Out } from './output.js';
+import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, processOut } from './output.js';
 import { ProgressLine } from './progress.js';
 import { exitOnSignal } from './stop-signals.js';
 import { notAProject, usageError } from './usage.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-function makeOut(): Out {
-  return {
-    color: colorEnabled(process.stderr),
-    out: (l) => process.stdout.write(`${l}\n`),
-    err: (l) => process.stderr.write(`${l}\n`),
-  };
-}
 
 /** A progress line on stderr when it is a terminal (and the user did not ask for quiet). */
 function progressLine(quiet?: boolean): ProgressLine | undefined {
@@ -38,7 +30,7 @@ async function runBuild(opts: {
   staleOffers?: StaleSeverity;
 }): Promise<number> {
   const { build } = await import('../pipeline/build.js');
-  const o = makeOut();
+  const o = processOut();
   let workers: number | 'auto' = 'auto';
   if (opts.workers !== undefined) {
     workers = Number(opts.workers);

@@ -12,6 +12,15 @@ export function colorEnabled(stream: NodeJS.WriteStream): boolean {
   return !!stream.isTTY && !('NO_COLOR' in process.env) && process.env.TERM !== 'dumb';
 }
 
+/** Lines to this process's stdout and stderr, coloured as the terminal allows. */
+export function processOut(): Out {
+  return {
+    color: colorEnabled(process.stderr),
+    out: (l) => process.stdout.write(`${l}\n`),
+    err: (l) => process.stderr.write(`${l}\n`),
+  };
+}
+
 export const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
 export function printDiagnostics(o: Out, diagnostics: readonly Diagnostic[]): void {

@@ -1,22 +1,14 @@
 import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { preview, PreviewError, PREVIEW_PORT, type PreviewServer } from '../preview/preview.js';
-import { colorEnabled, paint, type Out } from './output.js';
-import { usageError } from './usage.js';
+import { paint, processOut } from './output.js';
+import { portOption, usageError } from './usage.js';
 
 /** `pa-site preview`: serves a built folder until Ctrl-C; resolves with the exit code. */
 export async function runPreview(opts: { root: string; dir?: string; port?: string; host: string }): Promise<number> {
-  const o: Out = {
-    color: colorEnabled(process.stderr),
-    out: (l) => process.stdout.write(`${l}\n`),
-    err: (l) => process.stderr.write(`${l}\n`),
-  };
-  let port = PREVIEW_PORT;
-  if (opts.port !== undefined) {
-    port = Number(opts.port);
-    if (!/^\d+$/.test(opts.port) || port > 65535)
-      return usageError(o, `--port must be a whole number from 0 to 65535 (received: ${opts.port})`);
-  }
+  const o = processOut();
+  const port = opts.port === undefined ? PREVIEW_PORT : portOption(o, opts.port);
+  if (typeof port !== 'number') return port.exit;
   let server: PreviewServer;
   try {
     server = await preview({

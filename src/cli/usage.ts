@@ -33,3 +33,13 @@ export function notAProject(
 export function noProject(o: Pick<Out, 'err' | 'color'>, root: string, why: string, hint?: string): typeof USAGE {
   return usageError(o, `--root: ${existsSync(path.resolve(root)) ? why : `${root} does not exist`}`, hint);
 }
+
+/**
+ * The port a `--port` value names (dev, preview), or the usage error's exit code: a whole number
+ * from 0 to 65535, written as digits.
+ */
+export function portOption(o: Pick<Out, 'err' | 'color'>, value: string): number | { exit: typeof USAGE } {
+  const port = Number(value);
+  if (/^\d+$/.test(value) && port <= 65535) return port;
+  return { exit: usageError(o, `--port must be a whole number from 0 to 65535 (received: ${value})`) };
+}
