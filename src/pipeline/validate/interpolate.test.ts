@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../model.js';
-import { citationOf, lookupNested, lookupReference, malformedPlaceholders } from './interpolate.js';
+import { citationOf, lookupDeep, lookupReference, malformedPlaceholders } from './interpolate.js';
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const value = fc
@@ -86,13 +86,15 @@ describe('citations of inserted values', () => {
 
   it('a value that refers to a fact is filled in, citing both', () => {
     const cited: string[] = [];
-    const v = lookupNested('book', ['review', 'withdrawals', '0', 'time'], config, ops, (s) => cited.push(...s));
-    expect(v).toBe('3.07%');
+    const v = lookupDeep('book', ['review', 'withdrawals', '0', 'time'], config, ops, [], (s) => cited.push(...s));
+    expect(v).toEqual({ value: '3.07%' });
     expect(cited).toEqual(['operator-terms', 'pa-revenue']);
   });
 
-  it('a reference loop stays unresolved instead of running on', () => {
+  it('a reference loop is returned as its cycle instead of running on', () => {
     const loop = { ...op, name: '{{book.name}}' } as Operator;
-    expect(lookupNested('book', ['name'], config, new Map([['book', loop]]), () => {})).toBeUndefined();
+    expect(lookupDeep('book', ['name'], config, new Map([['book', loop]]))).toEqual({
+      cycle: ['book.name', 'book.name'],
+    });
   });
 });

@@ -43,33 +43,6 @@ export function lookupReference(
   return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
 }
 
-/**
- * Like lookupReference, for operator data that refers to operator data: a value that itself holds
- * `{{…}}` (a withdrawal time written as `{{site.facts.ewalletPayout}}`) is filled in too, a few levels
- * deep at most (a loop stays as written and is reported as unresolved). `cite` gets every source used.
- */
-export function lookupNested(
-  id: string,
-  keys: readonly string[],
-  config: SiteConfig,
-  operators: ReadonlyMap<string, Operator>,
-  cite: (sources: string[]) => void,
-  depth = 0,
-): string | undefined {
-  const found = lookupReference(id, keys, config, operators);
-  if (found === undefined) return undefined;
-  cite(citationOf(id, keys, config, operators));
-  if (!found.includes('{{')) return found;
-  if (depth >= 3) return undefined;
-  let ok = true;
-  const filled = found.replace(INTERPOLATION, (whole, inner: string, dotted: string) => {
-    const v = lookupNested(inner, dotted.slice(1).split('.'), config, operators, cite, depth + 1);
-    if (v === undefined) ok = false;
-    return v ?? whole;
-  });
-  return ok ? filled : undefined;
-}
-
 /** The source ids behind the value `{{id.a.b}}` inserts (none for site settings such as the title). */
 export function citationOf(
   id: string,
@@ -235,7 +208,7 @@ export type DeepLookup = { value: string | undefined; cycle?: undefined } | { va
  * filled (`fanduel.features.3`): a chain that comes back to it, or to any link of itself, is a
  * cycle, returned as the chain (`fanduel.features.3`, `fanduel.features.4`, `fanduel.features.3`)
  * instead of text that would publish `{{…}}`. A reference inside that does not resolve stays as
- * written (it is reported where it is written).
+ * written (it is reported where it is written). `cite` gets the sources of every value used.
  */
 export function lookupDeep(
   id: string,
@@ -243,16 +216,18 @@ export function lookupDeep(
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
   from: readonly string[] = [],
+  cite?: (sources: string[]) => void,
 ): DeepLookup {
   const self = [id, ...keys].join('.');
   const at = from.indexOf(self);
   if (at >= 0) return { cycle: [...from.slice(at), self] };
   const raw = lookupReference(id, keys, config, operators);
+  if (raw !== undefined) cite?.(citationOf(id, keys, config, operators));
   if (raw === undefined || !raw.includes('{{')) return { value: raw };
   let cycle: string[] | undefined;
   const value = raw.replace(INTERPOLATION, (whole, inner: string, dotted: string) => {
     if (cycle) return whole;
-    const found = lookupDeep(inner, dotted.slice(1).split('.'), config, operators, [...from, self]);
+    const found = lookupDeep(inner, dotted.slice(1).split('.'), config, operators, [...from, self], cite);
     cycle = found.cycle;
     return found.value ?? whole;
   });

@@ -13,7 +13,6 @@ import {
   interpolateDeep,
   leftoverIssue,
   lookupDeep,
-  lookupNested,
   lookupReference,
   malformedIssue,
   unknownValue,
@@ -468,12 +467,11 @@ export function validateContent(
           // The sources of the value and of any values it quotes, for the pages that show this field.
           const field = String(at[0]);
           const cited = interpolated[field] ?? [];
-          lookupNested(id, keys, config, rawById, (sources) => {
+          // A value may quote another that quotes others, but never come back to itself.
+          const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')], (sources) => {
             for (const s of sources) if (!cited.includes(s)) cited.push(s);
           });
           if (cited.length) interpolated[field] = cited;
-          // A value may quote another that quotes others, but never come back to itself.
-          const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')]);
           if (!found.cycle) return found.value;
           const members = [...new Set(found.cycle)].sort().join(' ');
           if (!cycles.has(members)) {
