@@ -125,7 +125,9 @@ export function markdownForPage(
       const rules = new SegmentRules(ctx, file, firstLine, text, slugger, diagnostics);
       const started = performance.now();
       try {
-        const html = withDeadline(() => engine.render(text, rules), limits.budgetMs - spent);
+        const watched = engine.name === 'remark' || text.length > limits.unwatched;
+        const render = () => engine.render(text, rules);
+        const html = watched ? withDeadline(render, limits.budgetMs - spent) : render();
         return { html, headings: rules.headings };
       } catch (e) {
         if (e instanceof PluginFailure) {
