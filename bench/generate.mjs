@@ -106,7 +106,7 @@ const NOUNS = [
   'bonus',
   'operator',
   'regulator',
-  'licence',
+  'license',
   'table',
   'dealer',
   'slot',

@@ -196,7 +196,7 @@ describe('/pa-gambling-laws', () => {
         'What is legal in Pennsylvania',
         'Prohibited bets and activities',
         'Taxes on gambling in Pennsylvania',
-        'Licence fees for operators',
+        'License fees for operators',
         'Consumer protections for Pennsylvania players',
         'Frequently Asked Questions',
       ]),
@@ -276,13 +276,13 @@ describe('/pa-gambling-laws', () => {
     expect(w2g.get('Poker tournaments')).toEqual(['more than $5,000']);
   });
 
-  it('states the licence fees accurately', async () => {
+  it('states the license fees accurately', async () => {
     const $ = await site.page(LAWS);
-    const fees = textOf(section($, 'Licence fees for operators'));
+    const fees = textOf(section($, 'License fees for operators'));
     expect(fees).toContain('Sports wagering certificate: $10 million, one time, with a $250,000 renewal fee.');
     expect(fees).toMatch(/\$10 million for all three categories/);
     expect(fees).toMatch(/each category cost \$4 million/);
-    expect(fees).toContain('Interactive gaming operator licence: $1 million');
+    expect(fees).toContain('Interactive gaming operator license: $1 million');
     expect(fees).toContain(
       '$10 million for sports wagering and $10 million for the three-category online casino certificate',
     );
@@ -501,7 +501,7 @@ describe('/pennsylvania-betting-odds-explained', () => {
     expect(h3s($)).toEqual(
       expect.arrayContaining([
         'Positive odds: the underdog',
-        'Negative odds: the favourite',
+        'Negative odds: the favorite',
         'Decimal odds',
         'Fractional odds',
         'Moneyline',
@@ -518,11 +518,11 @@ describe('/pennsylvania-betting-odds-explained', () => {
     const rows = table($, 'American odds on a $100 stake');
     // cells after the row header: odds, stake, profit, total return, implied probability
     expect(rows.get('Underdog at +150')).toEqual(['+150', '$100', '$150', '$250', '40%']);
-    expect(rows.get('Favourite at -200')).toEqual(['-200', '$100', '$50', '$150', '66.67%']);
+    expect(rows.get('Favorite at -200')).toEqual(['-200', '$100', '$50', '$150', '66.67%']);
     expect(rows.get('Standard spread or total price')).toEqual(['-110', '$100', '$90.91', '$190.91', '52.38%']);
     const small = table($, 'The same formulas on a $25 stake');
     expect(small.get('Even money')).toEqual(['+100', '$25', '$25', '$50', '50%']);
-    expect(small.get('Heavy favourite at -400')).toEqual(['-400', '$25', '$6.25', '$31.25', '80%']);
+    expect(small.get('Heavy favorite at -400')).toEqual(['-400', '$25', '$6.25', '$31.25', '80%']);
     const spread = table($, 'Both sides of a -110 point spread');
     expect([...spread.values()].map((r) => r[4])).toEqual(['52.38%', '52.38%']);
   });

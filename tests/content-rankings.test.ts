@@ -147,7 +147,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     expect(criteria.find('.card').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('carries a long guide that names each brand with its licence holder, and no stale offer figure', async () => {
+  it('carries a long guide that names each brand with its license holder, and no stale offer figure', async () => {
     const $ = await site.page(route);
     expect(proseWords($)).toBeGreaterThanOrEqual(1200);
     const prose = textOf($('.prose'));
@@ -158,7 +158,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     }
   });
 
-  it('lists every licensed brand in the facts sheet with its licence holder, reviewed or not', async () => {
+  it('lists every licensed brand in the facts sheet with its license holder, reviewed or not', async () => {
     const $ = await site.page(route);
     const market = (
       parse(await readFile(path.join(repoRoot, 'content/site.yaml'), 'utf8')) as {
@@ -183,7 +183,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     }
     // A dash is explained once, under the table, in a reader's words.
     if (rows.some((r) => r.licensee.startsWith('—')))
-      expect(textOf($('.licensed-brands .table-legend'))).toMatch(/^— Licence holder not shown here/);
+      expect(textOf($('.licensed-brands .table-legend'))).toMatch(/^— License holder not shown here/);
   });
 
   it('has hero and bottom buttons that lead to real pages or anchors', async () => {
@@ -275,7 +275,7 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
     });
   });
 
-  it('names each brand with its licence holder, has a FAQ and links only to real pages', async () => {
+  it('names each brand with its license holder, has a FAQ and links only to real pages', async () => {
     const $ = await site.page(route);
     const prose = textOf($('.prose'));
     for (const o of ofKind(ops, kind)) expect(prose).toContain(`${o.name}, licensed through ${o.licensee}`);

@@ -353,15 +353,15 @@ describe('BetRivers review tail (spec §2.15)', () => {
     expect(text).toContain('30+ live dealer tables');
   });
 
-  it('answers FAQs on the second-chance bet, a loyalty programme and legality under the PGCB', () => {
+  it('answers FAQs on the second-chance bet, a loyalty program and legality under the PGCB', () => {
     const pairs = $('#faqs details')
       .map((_, d) => ({ q: textOf($(d).find('summary')), a: textOf($(d).find('.faq-answer')) }))
       .get();
     const about = (re: RegExp) => pairs.filter((p) => re.test(p.q));
     expect(about(/second-chance bet/i)).toHaveLength(1);
     expect(about(/second-chance bet/i)[0]!.a).toMatch(/bonus bet/);
-    expect(about(/loyalty programme/)).toHaveLength(1);
-    expect(about(/loyalty programme/)[0]!.a).toMatch(/loyalty programme/);
+    expect(about(/loyalty program/)).toHaveLength(1);
+    expect(about(/loyalty program/)[0]!.a).toMatch(/loyalty program/);
     expect(about(/legal/i)).toHaveLength(1);
     expect(about(/legal/i)[0]!.a).toMatch(/Pennsylvania Gaming Control Board/);
   });

@@ -49,8 +49,8 @@ describe('one typo, one error, with a suggestion', () => {
   });
 
   it('an unknown {{…}} field in the body suggests the field meant', async () => {
-    expect(await errorsFor(second(GOOD_FM, 'Licensed through {{example.licence}}.'))).toEqual([
-      'content/pages/second.md:10:18  body  "{{example.licence}}" does not name a text or number field: ' +
+    expect(await errorsFor(second(GOOD_FM, 'Licensed through {{example.license}}.'))).toEqual([
+      'content/pages/second.md:10:18  body  "{{example.license}}" does not name a text or number field: ' +
         'did you mean {{example.licensee}}?\n    fix: write {{example.licensee}}',
     ]);
   });

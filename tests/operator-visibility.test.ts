@@ -1,6 +1,6 @@
 /**
  * Nothing silently invisible (#35 item 5): an operator no page shows is a warning naming the lists
- * and their limits, and the licence table takes a reviewed brand from its operator file alone.
+ * and their limits, and the license table takes a reviewed brand from its operator file alone.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,19 +22,19 @@ const SECOND = OPERATOR.replace('name: Example Sportsbook', 'name: Second Sports
 const LICENCES = `---
 template: guide
 title: Licensed sportsbooks in the fixture
-description: Every licensed sportsbook brand of the fixture, with its licence holder, for the tests.
+description: Every licensed sportsbook brand of the fixture, with its license holder, for the tests.
 updated: 2025-01-15
 hero:
-  heading: Licences
-  lede: Who holds which licence.
+  heading: Licenses
+  lede: Who holds which license.
 blocks:
-  licences:
+  licenses:
     type: licensed-brands
     kind: sportsbook
 ---
 The brands.
 
-::: licences
+::: licenses
 `;
 
 async function built(files: Record<string, string>) {
@@ -76,21 +76,21 @@ describe('an operator no page shows', () => {
   });
 });
 
-describe('the licence table takes reviewed brands from their operator files', () => {
-  it('lists an operator that site.yaml does not name, with the licence holder from its file', async () => {
-    const r = await built({ 'content/operators/second.yaml': SECOND, 'content/pages/licences.md': LICENCES });
-    const html = await readFile(path.join(r.outDir, 'licences.html'), 'utf8');
+describe('the license table takes reviewed brands from their operator files', () => {
+  it('lists an operator that site.yaml does not name, with the license holder from its file', async () => {
+    const r = await built({ 'content/operators/second.yaml': SECOND, 'content/pages/licenses.md': LICENCES });
+    const html = await readFile(path.join(r.outDir, 'licenses.html'), 'utf8');
     expect(html).toMatch(/<th scope="row">Second Sportsbook<\/th><td[^>]*>Second Casino Resort/);
   });
 
   it('fills in the row of a brand site.yaml lists without a review, instead of adding a second row', async () => {
     const bet365 = SECOND.replace('name: Second Sportsbook', 'name: bet365').replace(
       'licensee: Second Casino Resort',
-      'licensee: Example Licence Holder',
+      'licensee: Example License Holder',
     );
-    const r = await built({ 'content/operators/bet365.yaml': bet365, 'content/pages/licences.md': LICENCES });
-    const html = await readFile(path.join(r.outDir, 'licences.html'), 'utf8');
+    const r = await built({ 'content/operators/bet365.yaml': bet365, 'content/pages/licenses.md': LICENCES });
+    const html = await readFile(path.join(r.outDir, 'licenses.html'), 'utf8');
     expect(html.match(/<th scope="row">bet365<\/th>/g)).toHaveLength(1);
-    expect(html).toMatch(/<th scope="row">bet365<\/th><td[^>]*>Example Licence Holder/);
+    expect(html).toMatch(/<th scope="row">bet365<\/th><td[^>]*>Example License Holder/);
   });
 });

@@ -43,7 +43,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
     expect(errors[0]!.hint).toBe('add "source:" here');
   });
 
-  it("an operator's licence holder and features without a source", async () => {
+  it("an operator's license holder and features without a source", async () => {
     const errors = await diagnosticsFor({ [OP_FILE]: OPERATOR.replace(/^source: pgcb\n/m, '') });
     expect(errors.map((d) => [d.file, d.line, d.field, d.code])).toEqual([[OP_FILE, 1, 'source', 'missing-source']]);
   });

@@ -25,7 +25,7 @@ export const blockSchema = z.discriminatedUnion('type', [
     operator: z.string().regex(/^[a-z0-9-]+$/, 'expected an operator id such as "fanduel"'),
     heading: text.optional(),
   }),
-  /** Every licensed brand of a kind from site.yaml `market`, with its licence holder. */
+  /** Every licensed brand of a kind from site.yaml `market`, with its license holder. */
   z.strictObject({
     type: z.literal('licensed-brands'),
     kind: operatorKind,

@@ -110,7 +110,7 @@ export const operatorSchema = z
       .optional(),
     licensee: text,
     officialUrl: absoluteUrl,
-    /** Where the licence holder and the features come from (ids in content/sources.yaml). */
+    /** Where the license holder and the features come from (ids in content/sources.yaml). */
     source: sourceRef,
     affiliateUrl: absoluteUrl.optional(),
     /** The welcome offer, when its source states one. */

@@ -7,10 +7,10 @@ const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file
 
 const brandSchema = z.strictObject({
   brand: text,
-  /** The licence holder, when the market's source names it. */
+  /** The license holder, when the market's source names it. */
   licensee: text.optional(),
   /**
-   * Operator id of our review, when there is one: the table takes the licence holder from that
+   * Operator id of our review, when there is one: the table takes the license holder from that
    * operator file and links its review. An id no operator file has shows the brand as not reviewed.
    * Optional: an operator file joins the table by itself, in the row of a brand of its name or in
    * a row of its own (validate/visibility.ts).
@@ -155,7 +155,7 @@ export const siteSchema = z.strictObject({
       .max(12)
       .optional(),
   }),
-  /** Every PGCB-licensed online brand, with its licence holder when the source names one. */
+  /** Every PGCB-licensed online brand, with its license holder when the source names one. */
   market: z.strictObject({
     asOf: text,
     source: sourceRef,

@@ -71,7 +71,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
     case 'reviews': {
-      // The list shows each operator's licence holder.
+      // The list shows each operator's license holder.
       const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['card']));
       return (
         <>

@@ -61,7 +61,7 @@ export function PageList({
 }
 
 /**
- * Every operator of a kind, best rank first, with its rating, licence holder and review: its own
+ * Every operator of a kind, best rank first, with its rating, license holder and review: its own
  * review page, or (a casino) the review of its brand's sportsbook (`casino:` in that file), or none yet.
  */
 export function ReviewList({
@@ -79,7 +79,7 @@ export function ReviewList({
     <section className="licensed-brands review-list" aria-label={label}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <TableScroll label={`Ratings, licence holders and reviews of ${kindName(block.kind)}`}>
+      <TableScroll label={`Ratings, license holders and reviews of ${kindName(block.kind)}`}>
         <table>
           <caption>Pennsylvania {kindName(block.kind)} we rank, best first, with our rating out of 5</caption>
           <thead>
@@ -87,7 +87,7 @@ export function ReviewList({
               <th scope="col">Rank</th>
               <th scope="col">Operator</th>
               <th scope="col">Our rating</th>
-              <th scope="col">Licence holder</th>
+              <th scope="col">License holder</th>
               <th scope="col">Review</th>
             </tr>
           </thead>

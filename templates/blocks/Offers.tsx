@@ -19,7 +19,7 @@ export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; opera
   );
 }
 
-/** Every PGCB-licensed brand of a kind, from site.yaml `market`, with its licence holder. */
+/** Every PGCB-licensed brand of a kind, from site.yaml `market`, with its license holder. */
 export function LicensedBrands({
   block,
   site,
@@ -47,7 +47,7 @@ export function LicensedBrands({
           <thead>
             <tr>
               <th scope="col">Brand</th>
-              <th scope="col">Licence holder</th>
+              <th scope="col">License holder</th>
               <th scope="col">Our review</th>
             </tr>
           </thead>
@@ -56,12 +56,12 @@ export function LicensedBrands({
               // A casino brand is reviewed inside its sister sportsbook's review.
               const sister = operators.find((o) => o.casino !== undefined && o.casino === b.operator);
               const review = b.operator ? (reviewRoutes[b.operator] ?? reviewRoutes[sister?.id ?? '']) : undefined;
-              // A reviewed brand's licence holder is stated once, in its operator file.
+              // A reviewed brand's license holder is stated once, in its operator file.
               const licensee = operators.find((o) => o.id === b.operator)?.licensee ?? b.licensee;
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
-                  <td data-label="Licence holder">
+                  <td data-label="License holder">
                     {licensee ?? '—'}
                     {b.note ? <span className="brand-note"> ({b.note})</span> : null}
                   </td>
@@ -74,7 +74,7 @@ export function LicensedBrands({
       </TableScroll>
       {brands.some((b) => !b.licensee && !operators.some((o) => o.id === b.operator)) ? (
         <p className="table-legend">
-          — Licence holder not shown here; the Pennsylvania Gaming Control Board publishes every licensee.
+          — License holder not shown here; the Pennsylvania Gaming Control Board publishes every licensee.
         </p>
       ) : null}
     </section>

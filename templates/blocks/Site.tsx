@@ -27,7 +27,7 @@ export function ContactEmails({ block, site }: { block: BlockOf<'contact-emails'
       <h2>{block.heading}</h2>
       <dl>
         <div>
-          <dt>General enquiries</dt>
+          <dt>General inquiries</dt>
           <dd>
             <a href={`mailto:${site.emails.general}`}>{site.emails.general}</a>
           </dd>

@@ -48,7 +48,7 @@ export function TopOffers({
 export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
   operators.filter((o) => o.kind === kind).slice(0, 3);
 
-/** One line of facts from the operator's data: its review's payout speed (fastest method first), or its licence. */
+/** One line of facts from the operator's data: its review's payout speed (fastest method first), or its license. */
 const factsOf = (o: Operator) =>
   o.review ? `Payouts ${o.review.withdrawals[0]!.time} after approval` : `Licensed via ${o.licensee}`;
 

@@ -23,7 +23,7 @@ export function Cite({ refs }: { refs: readonly Ref[] }) {
   return null;
 }
 
-/** What of an operator a component shows: its card (licence holder, features), offer, app entry or review. */
+/** What of an operator a component shows: its card (license holder, features), offer, app entry or review. */
 export type OperatorPart = 'card' | 'offer' | 'app' | 'review';
 
 /** The sources behind the parts of an operator's data a component shows. */

@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('phone-first layout at 320, 375 and 1280 px, JavaS
     }
   });
 
-  it('clips no column of the licence tables on a phone', async () => {
+  it('clips no column of the license tables on a phone', async () => {
     for (const route of ['/best-pa-sportsbooks', '/best-pa-online-casinos'])
       for (const width of WIDTHS) {
         const m = await at(route, width, true, (page) =>

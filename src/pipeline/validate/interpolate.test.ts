@@ -77,7 +77,7 @@ describe('citations of inserted values', () => {
     expect(citationOf('site', ['market', 'sportsbooks', 'length'], config, ops)).toEqual(['pgcb']);
   });
 
-  it("an operator's own source covers its licence holder, not its name; settings cite nothing", () => {
+  it("an operator's own source covers its license holder, not its name; settings cite nothing", () => {
     expect(citationOf('book', ['licensee'], config, ops)).toEqual(['pgcb', 'book-terms']);
     expect(citationOf('book', ['name'], config, ops)).toEqual([]);
     expect(citationOf('site', ['title'], config, ops)).toEqual([]);

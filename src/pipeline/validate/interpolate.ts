@@ -23,7 +23,7 @@ function walkReference(
   let source: unknown;
   for (const [i, k] of keys.entries()) {
     if (v == null || typeof v !== 'object') return { value: undefined, source };
-    // An operator's own `source` covers its licence holder and features, not its name or rating.
+    // An operator's own `source` covers its license holder and features, not its name or rating.
     const covers = i > 0 || id === 'site' || OPERATOR_SOURCED.has(k);
     if (covers && 'source' in v && !Array.isArray(v)) source = (v as { source: unknown }).source;
     v = (v as Record<string, unknown>)[k];
@@ -119,7 +119,7 @@ export interface Unresolved {
 
 /**
  * The reference the author most likely meant, when one field name is a slip away from a real one:
- * `{{fanduel.licence}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
+ * `{{fanduel.license}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
  */
 export function nearestReference(
   u: Pick<Unresolved, 'id' | 'keys'>,

@@ -366,7 +366,7 @@ function checkPage(
         ),
       );
     }
-    // Licensed-brands tables show reviewed brands' licence holders from their operator files.
+    // Licensed-brands tables show reviewed brands' license holders from their operator files.
     if (
       block.type === 'operators' ||
       block.type === 'apps' ||

@@ -1,5 +1,5 @@
 /**
- * An operator file is the one place to edit: the licence table lists every reviewed brand from its
+ * An operator file is the one place to edit: the license table lists every reviewed brand from its
  * own file, and an operator that no page shows is a warning instead of a silent omission.
  */
 import type { Diagnostic } from '../../diagnostics.js';
@@ -11,7 +11,7 @@ const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLow
 /**
  * site.yaml `market` with every operator file in it: an operator the list does not name takes the
  * row of a brand with its name (an unreviewed brand that now has a file), or a row of its own at the
- * end. The licence holder and the review link then come from the operator file (Offers.tsx).
+ * end. The license holder and the review link then come from the operator file (Offers.tsx).
  */
 export function withOperators(market: SiteConfig['market'], operators: readonly Operator[]): SiteConfig['market'] {
   const merged = { ...market, sportsbooks: [...market.sportsbooks], casinos: [...market.casinos] };
