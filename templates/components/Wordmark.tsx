@@ -1,6 +1,6 @@
 import type { Operator } from '../../src/model.js';
 
-/** Relative luminance of a #rrggbb colour (WCAG 2 formula). */
+/** Relative luminance of a #rrggbb color (WCAG 2 formula). */
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
     const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
@@ -9,7 +9,7 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/** White text on dark brand colours, near-black on light ones: whichever contrasts more. */
+/** White text on dark brand colors, near-black on light ones: whichever contrasts more. */
 export const inkOn = (hex: string) =>
   (luminance(hex) + 0.05) / 0.05 >= 1.05 / (luminance(hex) + 0.05) ? '#111' : '#fff';
 
@@ -18,7 +18,7 @@ export const brandWord = (o: Operator) => o.shortName.replace(/\s+(casino|sports
 
 /**
  * An operator's mark: its licensed logo file when `logo` is set (a file in content/public), else a
- * plain wordmark drawn from its data: the brand word in its brand colour's panel, the kind below.
+ * plain wordmark drawn from its data: the brand word in its brand color's panel, the kind below.
  * Set in the system font, it makes no attempt to imitate the operator's trademark.
  */
 export function Wordmark({ operator, height = 48 }: { operator: Operator; height?: number }) {
