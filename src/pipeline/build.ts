@@ -37,7 +37,7 @@ export interface BuildOptions {
   root?: string;
   /** Output folder. Default: `<root>/dist`. */
   outDir?: string;
-  /** Clock for the copyright year (tests pin it). */
+  /** The real clock (tests pin it): the reference date when `today` and $PA_SITE_TODAY are unset. */
   now?: Date;
   /**
    * The date offers are judged against (staleness): a Date or YYYY-MM-DD. Default: $PA_SITE_TODAY,
@@ -471,13 +471,25 @@ function renderSetup(run: BuildRun, r: Rendering, stagingDir: string): RenderSet
     templatesHash: templates.graph.global,
     templateGraph: templates.graph,
     assets: assets.refs,
-    year: (r.options.now ?? new Date()).getFullYear(),
+    year: copyrightYear(r.options),
     reviewRoutes: Object.fromEntries(reviewRoutesOf(r.site)),
     listing: pageListing(r.site, templates.module),
     stagingDir,
     previousDir: run.outDir,
     cacheDir: r.cache,
   };
+}
+
+/**
+ * The footer's year: the build's date, the one offers are judged against (`today`), so a build dated
+ * 2025-01-20 prints 2025 whatever the clock says. A bad date has failed the build already.
+ */
+function copyrightYear(options: BuildOptions): number {
+  try {
+    return referenceDate(options.today, options.now).getUTCFullYear();
+  } catch {
+    return (options.now ?? new Date()).getFullYear();
+  }
 }
 
 /** The files besides pages: public files, assets, the not-found page, sitemaps and host files, redirects. */
