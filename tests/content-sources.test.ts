@@ -15,7 +15,7 @@ const NOT_STATEMENTS = new Set(['source', 'id', 'name', 'shortName', 'brand', 'o
 const NOT_STATEMENTS_PATTERN = /^(?:href|logo|color|verified|checked|slug)$/;
 
 /** Every string a `source:` stands behind, by source id: the leaves of each object that names a source. */
-export function valuesBySource(site: Site): Map<string, Set<string>> {
+function valuesBySource(site: Site): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (ids: readonly string[], v: string) => {
     if (v.includes('{{') || v.trim().length < 2) return;
