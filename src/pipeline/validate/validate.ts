@@ -651,8 +651,9 @@ export function validateContent(
       for (const s of citationOf(id, keys, config, operatorsById)) citations.add(s);
     };
     for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
-    // `{{id.field}}` in frontmatter text (hero, blocks) resolves like it does in the body.
-    for (const key of ['hero', 'blocks'] as const) {
+    // `{{id.field}}` in frontmatter text (title, description, hero, blocks) resolves like it does in the body,
+    // so a title's year comes from data (`{{site.wording.year}}`), never typed into twenty titles.
+    for (const key of ['title', 'description', 'hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids, malformed, leftover } = interpolateDeep(
         d.data[key],
