@@ -97,6 +97,15 @@ const PENDING: Record<string, readonly string[]> = {
   "possessive: BetMGM'": ['/betmgm-pennsylvania-review'],
 };
 
+/** Reviews (the casino branch's) that state the cool-off range as a rule; that branch adds "typically". */
+const PENDING_COOL_OFF = [
+  '/betmgm-pennsylvania-review',
+  '/betrivers-pennsylvania-review',
+  '/caesars-pennsylvania-review',
+  '/draftkings-pennsylvania-review',
+  '/fanduel-pennsylvania-review',
+];
+
 /** A name that does not end in "s" followed by a bare apostrophe: "FanDuel' cashier" (scripts/check-possessive.mjs). */
 const POSSESSIVE_SLIP = /\b([A-Z][A-Za-z0-9+]*[A-Za-rt-z0-9+])'(?=\s+[A-Za-z])/g;
 
@@ -155,6 +164,12 @@ describe('issue #40 wording: gone from every built page', () => {
       expect(routesWith(phrase)).toEqual([...routes].sort());
     },
   );
+
+  it('states the cool-off range as typical ("typically from", "typically run from"), never as a rule', () => {
+    const bare = /(?<!typically(?: [a-z]+){0,2} )from 24 hours up to 6 months/;
+    const found = [...new Set(pages.filter((p) => bare.test(p.text)).map((p) => p.route))].sort();
+    expect(found).toEqual(PENDING_COOL_OFF);
+  });
 
   it('the checker finds a planted phrase and slip (so the searches above can fail)', () => {
     const text = textOf(cheerio.load("<p>Check FanDuel' cashier. We have no checked offer terms here.</p>")('body'));
