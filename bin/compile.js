@@ -25,14 +25,23 @@ const packageName = (spec) =>
 const REQUIRE =
   "import { createRequire as __paSiteRequire } from 'node:module'; " +
   'const require = __paSiteRequire(import.meta.url);';
+/**
+ * Whether a file is pa-site's own code (src/, templates/), wherever pa-site is installed: under a
+ * project's node_modules every path has a `node_modules` segment, so that cannot tell the two apart.
+ */
+const OWN = ['src', 'templates'].map((dir) => path.join(pkg, dir) + path.sep);
+const isOwn = (file) => {
+  const own = OWN.find((dir) => file.startsWith(dir));
+  return own !== undefined && !file.slice(own.length).split(path.sep).includes('node_modules');
+};
 const bundleSome = {
   name: 'bundle-some',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
-      // A bundled package's own imports are bundled with it.
-      const fromPackage = args.importer.split(path.sep).includes('node_modules');
-      return fromPackage || BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
+      // pa-site's own import of a package: bundled only when listed. A bundled package's own imports
+      // (the importer is that package's file) are bundled with it.
+      return !isOwn(args.importer) || BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
     });
   },
 };
@@ -58,6 +67,18 @@ export async function compile() {
     plugins: [bundleSome],
     banner: { js: REQUIRE },
     sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // The registry every templates bundle includes a copy of (src/pipeline/render/compile/templates.ts):
+  // an installed package has no src/ to bundle it from. One file, its packages left as imports.
+  await build({
+    entryPoints: [path.join(pkg, 'src/pipeline/render/page/shared-parts.ts')],
+    outfile: path.join(pkg, 'lib', 'shared-parts.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
     logLevel: 'warning',
   });
   writeFileSync(path.join(pkg, 'lib', '.stamp'), String(Date.now()));
