@@ -8,6 +8,12 @@ import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { starterFiles } from './starter.js';
 
+/**
+ * What an npm project that just installed pa-site holds: none of it is a path init writes, so such
+ * a folder counts as empty (`npm install pa-site && npx pa-site init`).
+ */
+const NPM_PROJECT = new Set(['package.json', 'package-lock.json', 'node_modules', '.git', '.gitignore', '.npmrc']);
+
 export interface InitOptions {
   /** The folder to create the project in (default: the current folder); created when missing. */
   dir?: string;
@@ -63,9 +69,11 @@ export function init(options: InitOptions = {}): InitResult {
   }
   if (stat && !stat.isDirectory())
     return refuse(`${dir} is not a folder`, 'name a new or empty folder: pa-site init my-site');
-  if (stat && readdirSync(dir).length > 0)
+  const held = stat ? readdirSync(dir).filter((name) => !NPM_PROJECT.has(name)) : [];
+  if (held.length > 0)
     return refuse(
-      `${dir} is not empty; init writes only into a new or empty folder, so nothing of yours is overwritten`,
+      `${dir} is not empty (it holds ${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''}); ` +
+        'init writes only into a new or empty folder, so nothing of yours is overwritten',
       'name a new folder: pa-site init my-site',
     );
   const month = options.month ?? new Date().toISOString().slice(0, 7);
