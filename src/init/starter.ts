@@ -22,20 +22,24 @@ helpline:
   tel: "+18004262537" # digits for the tel: link
   numeric: 1-800-426-2537 # the number as dialed
 
+# The site's email addresses.
 emails:
   # Where readers write to: the contact blocks and structured data show it.
   general: hello@example.com
 
+# The bar at the top of every page.
 header:
   # The main menu: one item per top-level page.
   menu:
-    - name: Home
-      href: /
+    - name: Home # the link's text
+      href: / # where it goes
 
+# The foot of every page.
 footer:
   # The sentence at the foot of every page.
   disclaimer: This site is for readers 21 and older in Pennsylvania. It is an independent guide.
 
+# What every page must say to readers.
 compliance:
   # The 21+ reminder at the end of every page (a compliance rule).
   reminder: You must be 21 or older and physically in Pennsylvania to play. Gambling involves risk.
@@ -55,8 +59,8 @@ market:
 const SOURCES = `# The sources behind every fact the site states: facts name these ids in \`source:\`, and each
 # page lists the sources of what it shows.
 - id: example-source # the id facts cite
-  title: Replace with the title of the page your facts come from
-  publisher: Replace with its publisher
+  title: Replace with the page's title # the page your facts come from, as readers see it listed
+  publisher: Replace with its publisher # who publishes it
   url: https://publisher.example.com/source # where it is (left out for a statute cited by section)
 `;
 
@@ -67,7 +71,7 @@ shortName: Example # in sentences and buttons
 rank: 1 # its place in rankings, 1 first
 rating: 4 # your rating out of 5
 brandColor: "#1f5fbf" # the color of its wordmark
-licensee: Replace with the license holder your source names
+licensee: Replace with the license holder # who holds the license it operates under, as your source says
 officialUrl: https://sportsbook.example.com/ # its own site
 termsUrl: https://sportsbook.example.com/promotions # where it publishes its current offers and terms
 features: # two to six things your source says about it
