@@ -26,22 +26,22 @@ const REQUIRE =
   "import { createRequire as __paSiteRequire } from 'node:module'; " +
   'const require = __paSiteRequire(import.meta.url);';
 /**
- * Whether a file is pa-site's own code (src/, templates/), wherever pa-site is installed: under a
- * project's node_modules every path has a `node_modules` segment, so that cannot tell the two apart.
+ * Whether esbuild bundles the package `spec` imported by `importer`, for pa-site installed in `pkgDir`:
+ * pa-site's own code (src/, templates/) bundles only the BUNDLED packages; a bundled package's own
+ * imports (the importer is that package's file) are bundled with it. Own code is told by its place
+ * in pkgDir, not by a `node_modules` segment: installed, every path of pa-site's has one.
  */
-const OWN = ['src', 'templates'].map((dir) => path.join(pkg, dir) + path.sep);
-const isOwn = (file) => {
-  const own = OWN.find((dir) => file.startsWith(dir));
-  return own !== undefined && !file.slice(own.length).split(path.sep).includes('node_modules');
-};
+export function bundles(importer, spec, pkgDir = pkg) {
+  const dir = ['src', 'templates'].map((d) => path.join(pkgDir, d) + path.sep).find((d) => importer.startsWith(d));
+  const own = dir !== undefined && !importer.slice(dir.length).split(path.sep).includes('node_modules');
+  return !own || BUNDLED.has(packageName(spec));
+}
 const bundleSome = {
   name: 'bundle-some',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
-      // pa-site's own import of a package: bundled only when listed. A bundled package's own imports
-      // (the importer is that package's file) are bundled with it.
-      return !isOwn(args.importer) || BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
+      return bundles(args.importer, args.path) ? undefined : { external: true };
     });
   },
 };

@@ -19,6 +19,7 @@ import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(300_000);
+const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 /** The environment without npm's own variables (set when the suite runs under `npm test`). */
 const env: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
@@ -62,6 +63,9 @@ beforeAll(async () => {
   // the other test files that run the CLI meanwhile.
   const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
   await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
+  // The declarations too, which only `prepare` writes (tsc rewrites each file in place).
+  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
+  expect(types.code, types.out).toBe(0);
   const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
   expect(packed.code, packed.out).toBe(0);
   const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
@@ -86,7 +90,12 @@ describe('the packed package', () => {
     const top = readdirSync(root).sort();
     expect(top).toEqual(['README.md', 'bin', 'docs', 'lib', 'package.json', 'templates']);
     expect(readdirSync(path.join(root, 'lib'))).toContain('index.js');
-    expect(readdirSync(path.join(root, 'lib', 'types', 'src'))).toContain('index.d.ts');
+    const types = readFileSync(path.join(root, 'lib', 'types', 'src', 'index.d.ts'), 'utf8');
+    for (const name of ['build', 'check', 'init', 'jsonSchema', 'stopEsbuild'])
+      expect(types).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(
+      readdirSync(path.join(root, 'templates'), { recursive: true }).filter((f) => String(f).includes('.test.')),
+    ).toEqual([]);
   });
 
   it(
