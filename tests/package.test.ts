@@ -20,9 +20,9 @@ import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(300_000);
 const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-/** The environment without npm's own variables (set when the suite runs under `npm test`). */
+/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
 const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !k.toLowerCase().startsWith('npm_')),
+  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
 );
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(readme)?.[1];

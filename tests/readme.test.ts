@@ -35,10 +35,10 @@ const RUN_BY_CI = new Set(['npm ci', 'npm test']);
 const ran = new Set<string>();
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
-/** The environment without npm's own variables (set when the suite runs under `npm test`). */
+/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
 const env = Object.fromEntries(
   Object.entries({ ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20' }).filter(
-    ([k]) => !k.toLowerCase().startsWith('npm_'),
+    ([k]) => !/^npm_(package|lifecycle)_/i.test(k),
   ),
 );
 let parent: string;
