@@ -166,7 +166,7 @@ describe('README walk-through', () => {
     }
   });
 
-  it('starts a site of its own with init and builds it with --root', async () => {
+  it('starts a site of its own with init, and builds and checks it with --root', async () => {
     const mine = path.join(site, 'my-site');
     const made = run('npm run init -- my-site');
     expect(made.status, made.stderr).toBe(0);
@@ -175,6 +175,9 @@ describe('README walk-through', () => {
     expect(r.stderr).not.toMatch(/^(warning|error)/m);
     expect(r.status).toBe(0);
     expect(readFileSync(path.join(mine, 'dist', 'index.html'), 'utf8')).toContain('<h1');
+    const checked = run('npm run check -- --root my-site');
+    expect(checked.stdout).toMatch(/ 0 errors, 0 warnings /);
+    expect(checked.status).toBe(0);
     // Refused the second time: the folder holds the site now, and nothing is overwritten.
     const again = spawnSync('npm', ['run', 'init', '--', 'my-site'], { cwd: site, env, encoding: 'utf8' });
     expect(again.status).toBe(2);
