@@ -25,14 +25,23 @@ const packageName = (spec) =>
 const REQUIRE =
   "import { createRequire as __paSiteRequire } from 'node:module'; " +
   'const require = __paSiteRequire(import.meta.url);';
+/**
+ * Whether esbuild bundles the package `spec` imported by `importer`, for pa-site installed in `pkgDir`:
+ * pa-site's own code (src/, templates/) bundles only the BUNDLED packages; a bundled package's own
+ * imports (the importer is that package's file) are bundled with it. Own code is told by its place
+ * in pkgDir, not by a `node_modules` segment: installed, every path of pa-site's has one.
+ */
+export function bundles(importer, spec, pkgDir = pkg) {
+  const dir = ['src', 'templates'].map((d) => path.join(pkgDir, d) + path.sep).find((d) => importer.startsWith(d));
+  const own = dir !== undefined && !importer.slice(dir.length).split(path.sep).includes('node_modules');
+  return !own || BUNDLED.has(packageName(spec));
+}
 const bundleSome = {
   name: 'bundle-some',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
-      // A bundled package's own imports are bundled with it.
-      const fromPackage = args.importer.split(path.sep).includes('node_modules');
-      return fromPackage || BUNDLED.has(packageName(args.path)) ? undefined : { external: true };
+      return bundles(args.importer, args.path) ? undefined : { external: true };
     });
   },
 };
@@ -58,6 +67,18 @@ export async function compile() {
     plugins: [bundleSome],
     banner: { js: REQUIRE },
     sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  // The registry every templates bundle includes a copy of (src/pipeline/render/compile/templates.ts):
+  // an installed package has no src/ to bundle it from. One file, its packages left as imports.
+  await build({
+    entryPoints: [path.join(pkg, 'src/pipeline/render/page/shared-parts.ts')],
+    outfile: path.join(pkg, 'lib', 'shared-parts.js'),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
     logLevel: 'warning',
   });
   writeFileSync(path.join(pkg, 'lib', '.stamp'), String(Date.now()));

@@ -30,3 +30,5 @@ export {
   type PreviewServer,
 } from './preview/preview.js';
 export type { HostFileProblem } from './preview/host-files.js';
+export { init, schemaFiles, type InitOptions, type InitResult } from './init/init.js';
+export { jsonSchema, CONTENT_SCHEMAS, type SchemaName } from './schema/json-schema.js';

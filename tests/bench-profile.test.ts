@@ -22,7 +22,7 @@ describe('bench/profile.mjs', () => {
     writeFileSync(kept, 'a cache the profile must not lose');
     const r = run('--pages', '40');
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/cold build of 40 pages: \d+ ms wall under the profiler/);
+    expect(r.stdout).toMatch(/cold build of 40 pages: [\d,]+ ms wall under the profiler/);
     const rows = [...r.stdout.matchAll(/^\| (.+) \| (\d+) \| ([\d.]+)% \|$/gm)];
     const parts = rows.map((m) => m[1]);
     expect(parts).toContain('markdown-it');

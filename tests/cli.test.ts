@@ -69,7 +69,7 @@ describe('pa-site CLI', () => {
     // On a day its offer is current (checked 2025-01-10), the build has nothing to warn of.
     const r = run(['build', '--root', p.root, '--today', '2025-01-20'], { NO_COLOR: '' });
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^✓ Built 1 page, \d+ files, [\d.]+ KB in \d+ ms → .*\n$/);
+    expect(r.out).toMatch(/^✓ Built 1 page, \d+ files, [\d.,]+ KB in [\d,]+ ms → .*\n$/);
     expect(r.err).toBe('');
     // No escape, carriage return or other control byte except the final newline.
     const control = [...r.out.slice(0, -1)].filter((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
@@ -81,7 +81,11 @@ describe('pa-site CLI', () => {
     cleanups.push(p.cleanup);
     const verbose = run(['build', '--root', p.root, '--verbose']);
     expect(verbose.code).toBe(0);
-    expect(verbose.out).toMatch(/^stages: load \d+ ms, validate \d+ ms, compile \d+ ms, render \d+ ms, write \d+ ms$/m);
+    // Durations in any width: a stage can take over a second (`1,059 ms`) on a busy machine.
+    const n = String.raw`[\d,]+ ms`;
+    expect(verbose.out).toMatch(
+      new RegExp(`^stages: load ${n}, validate ${n}, compile ${n}, render ${n}, write ${n}$`, 'm'),
+    );
     expect(verbose.out).toMatch(/^pages: [01] rendered( on the main thread)?, [01] from the render cache$/m);
     // Built-in templates: compiled, or unchanged since another build compiled them.
     expect(verbose.out).toMatch(/^templates: (compiled with esbuild|unchanged, taken from the compile cache)$/m);

@@ -143,7 +143,7 @@ describe('pa-site dev start-up', () => {
 
 /** Resolves once the dev output matches `re` (it comes from the rebuild a file event starts). */
 async function outputMatches(output: () => string, re: RegExp): Promise<void> {
-  const end = Date.now() + 20_000;
+  const end = Date.now() + scaled(20_000);
   while (!re.test(output())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${re} in:\n${output()}`);
     await new Promise((r) => setTimeout(r, 25));

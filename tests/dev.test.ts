@@ -40,7 +40,7 @@ const fetchText = async (p: string) => {
   const r = await fetch(base + p);
   return { status: r.status, text: await r.text() };
 };
-async function waitFor<T>(fn: () => T | undefined, what: string, ms = 15_000): Promise<T> {
+async function waitFor<T>(fn: () => T | undefined, what: string, ms = scaled(15_000)): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = fn();

@@ -1,7 +1,9 @@
 /**
- * The README's walk-through, run as a newcomer would run it: every command in its `sh` blocks, its
- * page sample, its sample output, its library sample and its CLI synopsis, against a copy of the real
- * content in a folder named `my-site`. A README edit that stops being true fails here.
+ * The README's walk-through, run as a newcomer would run it: every command in its `sh` blocks as
+ * written (`npm run build -- --root my-site`, through npm), its page sample, its sample output, its
+ * library sample and its CLI synopsis, against a copy of the real content in a folder laid out like
+ * the clone: its package.json has the clone's CLI scripts, which run this repository's bin. A README
+ * edit that stops being true fails here.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -33,24 +35,38 @@ const RUN_BY_CI = new Set(['npm ci', 'npm test']);
 const ran = new Set<string>();
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
-const env = { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20' };
+/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
+const env = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1', PA_SITE_TODAY: '2025-01-20' }).filter(
+    ([k]) => !/^npm_(package|lifecycle)_/i.test(k),
+  ),
+);
 let parent: string;
+/** The copy of the clone the README's commands run in. */
 let site: string;
 
-/** Runs a README command (`npx pa-site …`) with the local CLI, in `cwd` (default: the site). */
-function run(command: string, cwd = site) {
+/** A README command's program and arguments: `npm run build -- --root my-site`. */
+function argv(command: string): [string, string[]] {
+  const [program, ...args] = command.split(/\s+/);
+  expect(program, `"${command}" runs through npm`).toBe('npm');
+  return [program!, args];
+}
+
+/** Runs a README command as written, in the copy of the clone. */
+function run(command: string) {
   expect(commands, `the README shows "${command}"`).toContain(command);
   ran.add(command);
-  const args = command.replace(/^npx pa-site\s*/, '').split(/\s+/);
-  return spawnSync(process.execPath, [bin, ...args], { cwd, env, encoding: 'utf8', timeout: scaled(240_000) });
+  const [program, args] = argv(command);
+  return spawnSync(program, args, { cwd: site, env, encoding: 'utf8', timeout: scaled(240_000) });
 }
 
 /** Starts a long-running README command and resolves with the URL it prints. */
 function serve(command: string): Promise<{ url: string; child: ChildProcess }> {
   expect(commands).toContain(command);
   ran.add(command);
-  const args = command.replace(/^npx pa-site\s*/, '').split(/\s+/);
-  const child = spawn(process.execPath, [bin, ...args], { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [program, args] = argv(command);
+  // In a process group of its own, which a stop signals whole, as Ctrl-C in a terminal does.
+  const child = spawn(program, args, { cwd: site, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
@@ -64,12 +80,15 @@ function serve(command: string): Promise<{ url: string; child: ChildProcess }> {
   });
 }
 
-/** Stops a server as Ctrl-C would and resolves with its exit code. */
-function stop(child: ChildProcess): Promise<number | null> {
+/**
+ * Stops a server as Ctrl-C would (npm and pa-site both get SIGINT) and resolves with whether it
+ * ended cleanly: exit 0, or npm ending by the same signal, as npm does once its script has exited.
+ */
+function stop(child: ChildProcess): Promise<boolean> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGINT');
+    child.on('exit', (code, signal) => resolve(code === 0 || signal === 'SIGINT'));
+    process.kill(-child.pid!, 'SIGINT');
   });
 }
 
@@ -81,9 +100,19 @@ const sample = (lang: string, includes: string) => {
 
 beforeAll(async () => {
   parent = await mkdtemp(path.join(tmpdir(), 'pa-site-readme-'));
-  site = path.join(parent, 'my-site');
+  site = path.join(parent, 'pa-site');
   await mkdir(site);
   await cp(path.join(repoRoot, 'content'), path.join(site, 'content'), { recursive: true });
+  // The clone's scripts that run its CLI, pointing at this repository's bin.
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const cli = Object.entries(scripts)
+    .filter(([, script]) => script.startsWith('node bin/pa-site.js '))
+    .map(([name, script]) => [name, script.replace('bin/pa-site.js', JSON.stringify(bin))]);
+  expect(cli.map(([name]) => name)).toEqual(expect.arrayContaining(['build', 'check', 'dev', 'preview', 'init']));
+  const manifest = { name: 'pa-site-readme-copy', private: true, scripts: Object.fromEntries(cli) };
+  await writeFile(path.join(site, 'package.json'), JSON.stringify(manifest, null, 2));
 });
 afterAll(async () => {
   await rm(parent, { recursive: true, force: true });
@@ -96,7 +125,7 @@ describe('README walk-through', () => {
   it('adds the sample page and builds it, printing a summary shaped like the sample', async () => {
     expect(readme).toContain(`\`${pageFile}\``);
     await writeFile(path.join(site, pageFile), page);
-    const r = run('npx pa-site build');
+    const r = run('npm run build');
     expect(r.stderr + r.stdout).not.toMatch(/^error/m);
     expect(r.status).toBe(0);
     const shape = (s: string) => s.trim().replace(/[\d.,]+ ?(KB|MB|B|ms|s)?\b/g, 'N');
@@ -110,7 +139,7 @@ describe('README walk-through', () => {
     const shown = sample('', 'descripton');
     await writeFile(path.join(site, pageFile), page.replace('description:', 'descripton:'));
     try {
-      const r = run('npx pa-site build');
+      const r = run('npm run build');
       expect(r.status).toBe(1);
       for (const line of shown.trim().split('\n')) expect(r.stderr + r.stdout).toContain(line.trim());
     } finally {
@@ -119,29 +148,40 @@ describe('README walk-through', () => {
   });
 
   it('checks the site with the page in it', () => {
-    const r = run('npx pa-site check');
+    const r = run('npm run check');
     expect(r.stdout + r.stderr).toMatch(/0 errors/);
     expect(r.status).toBe(0);
   });
 
   it('serves the page live with dev, and the build with preview', async () => {
-    for (const command of ['npx pa-site dev', 'npx pa-site preview']) {
+    for (const command of ['npm run dev', 'npm run preview']) {
       const { url, child } = await serve(command);
       try {
         const res = await fetch(`${url}/${path.basename(pageFile, '.md')}`);
         expect(res.status, command).toBe(200);
         expect(await res.text()).toContain('My Guide to Betting in Pennsylvania');
       } finally {
-        expect(await stop(child), command).toBe(0);
+        expect(await stop(child), command).toBe(true);
       }
     }
   });
 
-  it('builds a site in another folder with --root', async () => {
-    await rm(path.join(site, 'dist'), { recursive: true, force: true });
-    const r = run('npx pa-site build --root my-site', parent);
+  it('starts a site of its own with init, and builds and checks it with --root', async () => {
+    const mine = path.join(site, 'my-site');
+    const made = run('npm run init -- my-site');
+    expect(made.status, made.stderr).toBe(0);
+    expect(existsSync(path.join(mine, 'content', 'site.yaml'))).toBe(true);
+    const r = run('npm run build -- --root my-site');
+    expect(r.stderr).not.toMatch(/^(warning|error)/m);
     expect(r.status).toBe(0);
-    expect(readFileSync(path.join(site, 'dist', 'index.html'), 'utf8')).toContain('<h1');
+    expect(readFileSync(path.join(mine, 'dist', 'index.html'), 'utf8')).toContain('<h1');
+    const checked = run('npm run check -- --root my-site');
+    expect(checked.stdout).toMatch(/ 0 errors, 0 warnings /);
+    expect(checked.status).toBe(0);
+    // Refused the second time: the folder holds the site now, and nothing is overwritten.
+    const again = spawnSync('npm', ['run', 'init', '--', 'my-site'], { cwd: site, env, encoding: 'utf8' });
+    expect(again.status).toBe(2);
+    expect(again.stderr).toContain('is not empty');
   });
 
   it('runs the library sample from the project', async () => {

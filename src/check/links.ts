@@ -247,8 +247,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
     } else if (allPages) {
       f.hint = ctx.paSite
-        ? 'the link is on every page, so it comes from the layout: the header or footer links in ' +
-          'content/site.yaml, or a template in templates/'
+        ? 'the link is on every page, so it comes from the layout: a link in content/site.yaml (header, footer, ' +
+          'helpline.page, favicon, compliance.disclosureHref), or a template of your own in templates/'
         : 'the link is on every page, so it comes from the layout template the pages share';
     } else if (caseFix) {
       f.hint = caseFix;

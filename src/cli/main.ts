@@ -128,6 +128,26 @@ export function program(): Command {
     ).choices(['warning', 'error']);
 
   cmd
+    .command('init')
+    .description('create a minimal site (content/ and JSON Schemas) in a new or empty folder')
+    .argument('[dir]', 'the folder to create it in (default: the current folder)')
+    .exitOverride()
+    .action(async (dir: string | undefined) => {
+      const { runInit } = await import('./init-command.js');
+      process.exitCode = runInit(dir);
+    });
+
+  cmd
+    .command('schema')
+    .description('write JSON Schemas of site.yaml, operator, author and source files and page frontmatter')
+    .option('--out <dir>', 'folder to write them to, relative to the current folder', 'schemas')
+    .exitOverride()
+    .action(async (opts: { out: string }) => {
+      const { runSchema } = await import('./init-command.js');
+      process.exitCode = runSchema(opts.out);
+    });
+
+  cmd
     .command('build')
     .description('validate the content and write the site to the output folder')
     .addOption(root)

@@ -61,7 +61,8 @@ const redirectSchema = z.strictObject({
 
 export const siteSchema = z.strictObject({
   title: text,
-  tagline: text,
+  /** A few words under the title in the header; none when left out. */
+  tagline: text.optional(),
   url: absoluteUrl,
   language: z.string().default('en'),
   /** Image for link previews (Open Graph / Twitter), a path under content/public, e.g. /og-image.png. */
@@ -69,41 +70,69 @@ export const siteSchema = z.strictObject({
     .string()
     .regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'expected a path like /og-image.png')
     .optional(),
+  /** The site's icon, a path under content/public such as /favicon.svg; no icon link when left out. */
+  favicon: z
+    .string()
+    .regex(/^\/[\w./-]+\.(svg|png|ico)$/, 'expected a path like /favicon.svg')
+    .optional(),
+  /** Who licenses the operators the site lists, named in the hero's "play safely" panel when given. */
+  regulator: text.optional(),
   helpline: z.strictObject({
     /** Shown to readers, e.g. 1-800-GAMBLER. */
     display: text,
     /** Digits for the tel: link, e.g. +18004262537. */
     tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
+    /** The number in digits as readers dial it, e.g. 1-800-426-2537. */
     numeric: text,
-    organisation: text,
+    /** Who answers the line, in the sentence "from the …" of the help-line block. */
+    organisation: text.optional(),
+    /** The site's responsible-gambling page, linked from every page's reminder; no link when left out. */
+    page: href.optional(),
     /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
     source: sourceRef.optional(),
   }),
-  emails: z.strictObject({ general: email, editorial: email, advertising: email }),
+  emails: z.strictObject({
+    /** Shown by the contact blocks and in structured data; the contact form writes to it. */
+    general: email,
+    /** For corrections and review questions (the contact-emails block); default: `general`. */
+    editorial: email.optional(),
+    advertising: email.optional(),
+  }),
+  /** The contact form block's settings (content/pages/contact.md on the real site). */
   contact: z
     .strictObject({
       /** Where the contact form posts; absent means the form opens the visitor's mail client. */
       formEndpoint: absoluteUrl.optional(),
       /** Netlify only: mark the form for Netlify Forms, which receives posts to the page itself. */
       netlifyForms: z.boolean().default(false),
-      responseTime: text,
-      location: text,
+      /** How soon messages are answered, e.g. "two business days": said after a form is sent. */
+      responseTime: text.optional(),
+      location: text.optional(),
     })
     .refine((c) => !(c.formEndpoint && c.netlifyForms), {
       message: 'set either formEndpoint or netlifyForms, not both',
       path: ['netlifyForms'],
-    }),
+    })
+    .default({ netlifyForms: false }),
   header: z.strictObject({
     menu: z.array(menuItemSchema).min(1),
-    offersButton: z.strictObject({ label: text, href }),
+    /** The highlighted button at the end of the menu, e.g. to the offers page; none when left out. */
+    offersButton: z.strictObject({ label: text, href }).optional(),
   }),
   footer: z.strictObject({
-    trust: z.array(z.strictObject({ title: text, text: copy })).length(3, 'the footer has exactly three trust blurbs'),
+    /** Up to three short blurbs at the top of the footer. */
+    trust: z
+      .array(z.strictObject({ title: text, text: copy }))
+      .max(3, 'the footer has room for three trust blurbs')
+      .default([]),
+    /** Up to four columns of links. */
     columns: z
       .array(z.strictObject({ title: text, links: z.array(linkSchema).min(1) }))
-      .length(4, 'the footer has exactly four link columns'),
+      .max(4, 'the footer has room for four link columns')
+      .default([]),
     disclaimer: copy,
-    bottomLinks: z.array(linkSchema).min(1),
+    /** Links in the footer's last line (privacy policy, terms…). */
+    bottomLinks: z.array(linkSchema).default([]),
   }),
   compliance: z.strictObject({
     reminder: copy,
@@ -127,11 +156,14 @@ export const siteSchema = z.strictObject({
     })
     .default({ warnAfterDays: 30, hardLimitDays: 90, stale: 'warning' }),
   /** Default byline of articles and reviews: author ids from content/authors, and the methodology page. */
-  editorial: z.strictObject({
-    author: authorId,
-    factCheckedBy: authorId,
-    methodologyHref: href,
-  }),
+  editorial: z
+    .strictObject({
+      author: authorId.optional(),
+      factCheckedBy: authorId.optional(),
+      /** The page explaining how reviews are scored, linked from rated bylines. */
+      methodologyHref: href.optional(),
+    })
+    .default({}),
   /**
    * Figures the pages state, each once, with its source: prose and blocks insert the value with
    * `{{site.facts.name}}`, and the page lists the source.
@@ -143,24 +175,27 @@ export const siteSchema = z.strictObject({
    */
   wording: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
   /** What reviews are based on: the criteria every review scores (the methodology block lists them). */
-  methodology: z.strictObject({
-    criteria: z
-      .array(z.strictObject({ title: text, text: copy }))
-      .min(2)
-      .max(12),
-    /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
-    casinoCriteria: z
-      .array(z.strictObject({ title: text, text: copy }))
-      .min(2)
-      .max(12)
-      .optional(),
-  }),
+  methodology: z
+    .strictObject({
+      criteria: z
+        .array(z.strictObject({ title: text, text: copy }))
+        .min(1)
+        .max(12),
+      /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
+      casinoCriteria: z
+        .array(z.strictObject({ title: text, text: copy }))
+        .min(1)
+        .max(12)
+        .optional(),
+    })
+    .optional(),
   /** Every PGCB-licensed online brand, with its license holder when the source names one. */
   market: z.strictObject({
     asOf: text,
     source: sourceRef,
-    sportsbooks: z.array(brandSchema).min(1),
-    casinos: z.array(brandSchema).min(1),
+    /** Brands listed by the offers blocks; operator files join them by themselves. */
+    sportsbooks: z.array(brandSchema).default([]),
+    casinos: z.array(brandSchema).default([]),
   }),
   /**
    * Old paths that now live elsewhere: `from` → `to` (routes of this site), written for every

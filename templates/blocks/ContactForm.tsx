@@ -41,7 +41,9 @@ export function ContactForm({
           {mode === 'mailto'
             ? `Your email app has opened with your message addressed to ${site.emails.general}. ` +
               `Press send there; if no app opened, write to ${site.emails.general} directly.`
-            : `We answer every message within ${site.contact.responseTime}.`}
+            : site.contact.responseTime
+              ? `We answer every message within ${site.contact.responseTime}.`
+              : 'We read every message.'}
         </p>
       </div>
       <form

@@ -91,7 +91,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
         tone: 'default',
         heading: block.heading,
         intro: block.intro,
-        items: (block.kind === 'casino' ? m.casinoCriteria : undefined) ?? m.criteria,
+        items: (block.kind === 'casino' ? m?.casinoCriteria : undefined) ?? m?.criteria ?? [],
       }}
     />
   );

@@ -8,8 +8,8 @@ export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: Si
       <h2>{block.heading ?? 'Need help right now?'}</h2>
       <p>
         {block.text ??
-          'If gambling has stopped being fun, confidential help is available 24 hours a day ' +
-            `from the ${site.helpline.organisation}.`}
+          'If gambling has stopped being fun, confidential help is available 24 hours a day' +
+            (site.helpline.organisation ? ` from the ${site.helpline.organisation}.` : '.')}
       </p>
       <p className="helpline-number help-line">
         <a className="btn btn-primary" href={`tel:${site.helpline.tel}`}>
@@ -35,7 +35,9 @@ export function ContactEmails({ block, site }: { block: BlockOf<'contact-emails'
         <div>
           <dt>Editorial team (corrections and review questions)</dt>
           <dd>
-            <a href={`mailto:${site.emails.editorial}`}>{site.emails.editorial}</a>
+            <a href={`mailto:${site.emails.editorial ?? site.emails.general}`}>
+              {site.emails.editorial ?? site.emails.general}
+            </a>
           </dd>
         </div>
       </dl>

@@ -12,7 +12,15 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
           <p className="compliance-reminder">{site.compliance.reminder}</p>
           <p className="compliance-help help-line">
             Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> (
-            {site.helpline.numeric}) or visit <a href="/responsible-gambling">our responsible gambling page</a>.
+            {site.helpline.numeric})
+            {site.helpline.page ? (
+              <>
+                {' '}
+                or visit <a href={site.helpline.page}>our responsible gambling page</a>.
+              </>
+            ) : (
+              '.'
+            )}
           </p>
           <p className="compliance-disclosure">{site.compliance.disclosure}</p>
         </div>

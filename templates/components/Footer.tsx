@@ -15,22 +15,26 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
   return (
     <footer className="site-footer">
       <div className="container">
-        <ul className="footer-trust">
-          {footer.trust.map((t) => (
-            <li key={t.title}>
-              <span className="footer-trust-title">{t.title}</span>
-              <span>{t.text}</span>
-            </li>
-          ))}
-        </ul>
-        <div className="footer-columns">
-          {footer.columns.map((col) => (
-            <nav key={col.title} aria-label={col.title}>
-              <h2 className="footer-heading">{col.title}</h2>
-              <LinkList links={col.links} route={route} />
-            </nav>
-          ))}
-        </div>
+        {footer.trust.length > 0 ? (
+          <ul className="footer-trust">
+            {footer.trust.map((t) => (
+              <li key={t.title}>
+                <span className="footer-trust-title">{t.title}</span>
+                <span>{t.text}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {footer.columns.length > 0 ? (
+          <div className="footer-columns">
+            {footer.columns.map((col) => (
+              <nav key={col.title} aria-label={col.title}>
+                <h2 className="footer-heading">{col.title}</h2>
+                <LinkList links={col.links} route={route} />
+              </nav>
+            ))}
+          </div>
+        ) : null}
         <div className="footer-disclaimer">
           <p className="help-line">
             <strong>Disclaimer:</strong> {footer.disclaimer}
@@ -44,7 +48,9 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
           <p>
             © {year} {site.title}. All rights reserved.
           </p>
-          <LinkList links={footer.bottomLinks} route={route} className="footer-bottom-links" />
+          {footer.bottomLinks.length > 0 ? (
+            <LinkList links={footer.bottomLinks} route={route} className="footer-bottom-links" />
+          ) : null}
         </div>
       </div>
     </footer>

@@ -9,7 +9,7 @@ import { LinkList } from './LinkList.js';
  */
 export function Header({ site, section, route }: { site: SiteConfig; section?: string; route: string }) {
   // Rendered once per build for each section and each page the header links to (aria-current).
-  const linked = route === '/' || route === site.header.offersButton.href || sectionFor(site.header.menu, route);
+  const linked = route === '/' || route === site.header.offersButton?.href || sectionFor(site.header.menu, route);
   return <Shared of={HeaderBar} props={{ site, section, route: linked ? route : '' }} />;
 }
 
@@ -24,7 +24,7 @@ function HeaderBar({ site, section, route }: { site: SiteConfig; section?: strin
           </span>
           <span className="brand-text">
             <span className="brand-title">{site.title}</span>
-            <span className="brand-tagline">{site.tagline}</span>
+            {site.tagline ? <span className="brand-tagline">{site.tagline}</span> : null}
           </span>
         </a>
         <details className="nav-menu">
@@ -38,13 +38,15 @@ function HeaderBar({ site, section, route }: { site: SiteConfig; section?: strin
                 <NavItem key={item.href} item={item} route={route} active={item.href === section} />
               ))}
             </ul>
-            <a
-              className="btn btn-primary nav-offers"
-              href={offersButton.href}
-              aria-current={offersButton.href === route ? 'page' : undefined}
-            >
-              {offersButton.label}
-            </a>
+            {offersButton ? (
+              <a
+                className="btn btn-primary nav-offers"
+                href={offersButton.href}
+                aria-current={offersButton.href === route ? 'page' : undefined}
+              >
+                {offersButton.label}
+              </a>
+            ) : null}
           </nav>
         </details>
       </div>

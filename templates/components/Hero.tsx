@@ -17,6 +17,10 @@ export interface BylineData {
  * Resolves a page's byline: its own `author` / `factCheckedBy`, else site.yaml's `editorial`. Reviews
  * and rankings (`rates`) link how we review.
  */
+/** The byline of an author id, if the id is given and content/authors has it. */
+const authorOf = (authors: Record<string, Author>, id: string | undefined) =>
+  id !== undefined && Object.hasOwn(authors, id) ? authors[id] : undefined;
+
 export function bylineFor(
   data: Frontmatter,
   site: SiteConfig,
@@ -24,8 +28,8 @@ export function bylineFor(
   rates: boolean,
 ): BylineData {
   return {
-    author: authors[data.author ?? site.editorial.author],
-    factChecker: authors[data.factCheckedBy ?? site.editorial.factCheckedBy],
+    author: authorOf(authors, data.author ?? site.editorial.author),
+    factChecker: authorOf(authors, data.factCheckedBy ?? site.editorial.factCheckedBy),
     siteTitle: site.title,
     methodologyHref: rates ? site.editorial.methodologyHref : undefined,
   };

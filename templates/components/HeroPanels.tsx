@@ -65,7 +65,7 @@ export function PlaySafePanel({ site }: { site: SiteConfig }) {
       <p className="play-safe-title">Play legally, play safely</p>
       <ul className="play-safe-list">
         <li>21 or older, physically inside Pennsylvania</li>
-        <li>Only operators licensed by the Pennsylvania Gaming Control Board</li>
+        {site.regulator ? <li>Only operators licensed by the {site.regulator}</li> : null}
         <li>Free, confidential help around the clock</li>
       </ul>
       <a className="btn btn-primary play-safe-call" href={`tel:${site.helpline.tel}`}>

@@ -11,6 +11,10 @@ const JSON_LD_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u
 /** Serializes structured data so that no "<" can close the script element (one pass over the JSON). */
 export const jsonLdText = (data: object) => JSON.stringify(data).replace(JSON_LD_UNSAFE, (c) => JSON_LD_ESCAPES[c]!);
 
+/** The media type of the site's icon, by its extension (the schema allows these three). */
+const iconType = (file: string) =>
+  file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.png') ? 'image/png' : 'image/x-icon';
+
 export function Layout(props: LayoutProps) {
   const { site, title, description, canonical, assets } = props;
   return (
@@ -35,7 +39,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
         {props.socialImage ? <meta name="twitter:image" content={props.socialImage} /> : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {site.favicon ? <link rel="icon" href={site.favicon} type={iconType(site.favicon)} /> : null}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.script} />
         {props.jsonLd.map((d, i) => (

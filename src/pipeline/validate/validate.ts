@@ -440,9 +440,11 @@ export function validateContent(
   if (siteResult && checkAuthors) {
     const { config: c, locate } = siteResult;
     for (const field of ['author', 'factCheckedBy'] as const) {
+      const id = c.editorial[field];
+      if (id === undefined) continue; // no default byline: pages name their own, or the site signs them
       const d = checkAuthorRef(
         authors,
-        c.editorial[field],
+        id,
         loaded.site!.path,
         () => locate(['editorial', field]),
         `editorial.${field}`,

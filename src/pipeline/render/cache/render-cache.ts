@@ -12,12 +12,25 @@ import { listsPages } from '../page/listing.js';
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
 
+/**
+ * The manifest of the package `name` as Node finds it from pa-site: in pa-site's node_modules, or,
+ * installed in a project, in a node_modules above it (npm hoists dependencies there).
+ */
+function manifestOf(name: string): string {
+  for (let dir = packageDir; ; dir = path.dirname(dir)) {
+    try {
+      return readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8');
+    } catch (e) {
+      if (path.dirname(dir) === dir) throw e;
+    }
+  }
+}
+
 let pipelineVersions: string | undefined;
 function versions(): string {
   pipelineVersions ??= PIPELINE.map((name) => {
     try {
-      const manifest = readFileSync(path.join(packageDir, 'node_modules', name, 'package.json'), 'utf8');
-      return `${name}@${JSON.parse(manifest).version}`;
+      return `${name}@${JSON.parse(manifestOf(name)).version}`;
     } catch {
       return `${name}@?`;
     }

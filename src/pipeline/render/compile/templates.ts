@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
@@ -28,13 +29,15 @@ export const inputsOf = (metafile: Metafile, workingDir: string): string[] =>
 
 /**
  * Templates import the shared-parts registry as `pa-site/shared-parts` (a copy of the templates in a
- * project of its own included); it is bundled from pa-site's source into every templates bundle.
+ * project of its own included); it is bundled from pa-site's source into every templates bundle, or
+ * from its compiled copy in lib/ in an installed package, which has no src/ (bin/compile.js).
  */
 const SHARED_PARTS = 'pa-site/shared-parts';
 const sharedPartsPlugin: Plugin = {
   name: 'pa-site-shared-parts',
   setup(build) {
-    const file = path.join(packageDir, 'src', 'pipeline', 'render', 'page', 'shared-parts.ts');
+    const source = path.join(packageDir, 'src', 'pipeline', 'render', 'page', 'shared-parts.ts');
+    const file = existsSync(source) ? source : path.join(packageDir, 'lib', 'shared-parts.js');
     build.onResolve({ filter: /^pa-site\/shared-parts$/ }, () => ({ path: file }));
   },
 };

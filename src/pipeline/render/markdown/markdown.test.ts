@@ -142,12 +142,14 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
 
 // Issue 36 item 6: remark crashed on deep nesting and stalled for minutes on some inputs.
 describe.each(engines)('Markdown limits (%s)', (_name, engine) => {
-  /** Renders `text` (on line 10 of content/pages/x.md) and how long it took. */
+  /**
+   * Renders `text` (on line 10 of content/pages/x.md). The diagnostics show whether a limit stopped
+   * it; how long that took is not asserted, since a busy machine stretches any duration.
+   */
   function timed(text: string, limits?: Partial<MarkdownLimits>) {
     const page = markdownForPage(ctx, 'content/pages/x.md', engine, { ...LIMITS, ...limits });
-    const t0 = performance.now();
     const { html } = page.render(text, 10);
-    return { html, diagnostics: page.diagnostics, ms: performance.now() - t0 };
+    return { html, diagnostics: page.diagnostics };
   }
   const limitAt = (line: number, message: RegExp) => [
     expect.objectContaining({
@@ -171,7 +173,6 @@ describe.each(engines)('Markdown limits (%s)', (_name, engine) => {
     const deep = timed(lists(500));
     // Line 10 + 32: the 33rd item.
     expect(deep.diagnostics).toEqual(limitAt(42, /nested 500 deep \(this line is level 33\)/));
-    expect(deep.ms).toBeLessThan(1000);
     const ok = timed(lists(32));
     expect(ok.diagnostics).toEqual([]);
     expect(ok.html.match(/<ul>/g)).toHaveLength(32);
@@ -181,7 +182,6 @@ describe.each(engines)('Markdown limits (%s)', (_name, engine) => {
     // 100,000 block quotes: over 400 s in remark; seconds in markdown-it. Both pass 100 ms.
     const r = timed('> a\n\n'.repeat(100_000), { budgetMs: 100 });
     expect(r.diagnostics).toEqual(limitAt(10, /stopped after 0.1 s, the time a page may take/));
-    expect(r.ms).toBeLessThan(5000);
     // The engine still works afterwards.
     expect(timed('*fine*').html).toBe('<p><em>fine</em></p>\n');
   });

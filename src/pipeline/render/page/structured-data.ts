@@ -102,6 +102,7 @@ export function structuredData(site: Site, page: Page): Json[] {
   }
   const byline = (field: 'author' | 'factCheckedBy') => {
     const id = page.data[field] ?? config.editorial[field];
+    if (id === undefined) return undefined;
     if (!parts.agents.has(id)) {
       const a = Object.hasOwn(site.authors, id) ? site.authors[id] : undefined;
       parts.agents.set(id, a ? agent(a, home) : undefined);

@@ -1,0 +1,83 @@
+/**
+ * `pa-site init [DIR]`: a new project in an empty (or new) folder. It never writes into a folder
+ * that holds anything, so nothing of the user's can be overwritten; each file is created with
+ * O_EXCL besides, in case something appears in the folder meanwhile.
+ */
+import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
+import { starterFiles } from './starter.js';
+
+/**
+ * What an npm project that just installed pa-site holds: none of it is a path init writes, so such
+ * a folder counts as empty (`npm install pa-site && npx pa-site init`).
+ */
+const NPM_PROJECT = new Set(['package.json', 'package-lock.json', 'node_modules', '.git', '.gitignore', '.npmrc']);
+
+export interface InitOptions {
+  /** The folder to create the project in (default: the current folder); created when missing. */
+  dir?: string;
+  /** The month the starter page is dated, YYYY-MM (default: this month). */
+  month?: string;
+}
+
+export interface InitResult {
+  ok: boolean;
+  /** The project folder, absolute. */
+  dir: string;
+  /** The files written, relative to `dir` (forward slashes); none when `ok` is false. */
+  files: string[];
+  /** Why nothing was written, and how to go on, when `ok` is false. */
+  problem?: { message: string; hint: string };
+}
+
+/** Every content schema as a JSON Schema file, by file name: what `pa-site schema` writes. */
+export function schemaFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(CONTENT_SCHEMAS) as SchemaName[])
+    out[schemaFile(name)] = `${JSON.stringify(jsonSchema(name), null, 2)}\n`;
+  return out;
+}
+
+/** Writes `files` (relative paths) under `dir`, each created new: an existing file is an error. */
+export function writeNewFiles(dir: string, files: Record<string, string>): string[] {
+  // Refused before the first write, so a refusal leaves nothing half written.
+  const taken = Object.keys(files).find((rel) => existsSync(path.join(dir, rel)));
+  if (taken)
+    throw Object.assign(new Error(`${path.join(dir, taken)} exists`), { code: 'EEXIST', path: path.join(dir, taken) });
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(dir, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text, { flag: 'wx' });
+  }
+  return Object.keys(files);
+}
+
+export function init(options: InitOptions = {}): InitResult {
+  const dir = path.resolve(options.dir ?? '.');
+  const refuse = (message: string, hint: string): InitResult => ({
+    ok: false,
+    dir,
+    files: [],
+    problem: { message, hint },
+  });
+  let stat: ReturnType<typeof lstatSync> | undefined;
+  try {
+    stat = lstatSync(dir);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  if (stat && !stat.isDirectory())
+    return refuse(`${dir} is not a folder`, 'name a new or empty folder: pa-site init my-site');
+  const held = stat ? readdirSync(dir).filter((name) => !NPM_PROJECT.has(name)) : [];
+  if (held.length > 0)
+    return refuse(
+      `${dir} is not empty (it holds ${held.slice(0, 3).join(', ')}${held.length > 3 ? ', …' : ''}); ` +
+        'init writes only into a new or empty folder, so nothing of yours is overwritten',
+      'name a new folder: pa-site init my-site',
+    );
+  const month = options.month ?? new Date().toISOString().slice(0, 7);
+  const schemas = Object.fromEntries(Object.entries(schemaFiles()).map(([name, text]) => [`schemas/${name}`, text]));
+  const files = writeNewFiles(dir, { ...starterFiles(month), ...schemas });
+  return { ok: true, dir, files };
+}

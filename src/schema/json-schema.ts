@@ -1,0 +1,31 @@
+/**
+ * JSON Schemas of the content files, generated from the zod schemas that validate them, so an
+ * editor (through yaml-language-server) completes and checks the same keys the build does.
+ */
+import * as z from 'zod';
+import { authorSchema } from './author.js';
+import { operatorSchema } from './operator.js';
+import { pageSchemas } from './page.js';
+import { siteSchema } from './site.js';
+import { sourcesFileSchema } from './sources.js';
+
+/** Each schema, by the name of its file (`<name>.schema.json`) and the content files it describes. */
+export const CONTENT_SCHEMAS = {
+  site: { schema: siteSchema, files: 'content/site.yaml' },
+  sources: { schema: sourcesFileSchema, files: 'content/sources.yaml' },
+  operator: { schema: operatorSchema, files: 'content/operators/*.yaml' },
+  author: { schema: authorSchema, files: 'content/authors/*.yaml' },
+  page: { schema: z.union(Object.values(pageSchemas)), files: 'content/pages/**/*.md (frontmatter)' },
+} as const;
+export type SchemaName = keyof typeof CONTENT_SCHEMAS;
+
+/** The JSON Schema of one kind of content file: what a person writes (defaults may be left out). */
+export function jsonSchema(name: SchemaName): Record<string, unknown> {
+  const { schema, files } = CONTENT_SCHEMAS[name];
+  // Refinements and transforms have no JSON Schema form: the build still applies them.
+  const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return { ...out, title: `pa-site ${files}` };
+}
+
+/** The file name a schema is written to. */
+export const schemaFile = (name: SchemaName) => `${name}.schema.json`;

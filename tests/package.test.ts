@@ -1,0 +1,156 @@
+/**
+ * The package as a user gets it: `npm pack`, the tarball installed into a new project without the
+ * network, then `pa-site init`, `build` and `check` through npx, and the README's library sample in
+ * JavaScript and in TypeScript (skipLibCheck off, so pa-site's own declarations are checked too).
+ *
+ * Offline: `npm ci` has put every dependency's tarball in npm's cache, but not the registry's
+ * metadata a fresh resolve needs, so the new project gets a lock file made of the repository's own
+ * (its runtime entries, which sit at the same places under node_modules), as a project that
+ * committed its lock file has.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+const TIMEOUT = scaled(300_000);
+const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
+);
+const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(readme)?.[1];
+
+let tmp: string;
+let project: string;
+
+function sh(cmd: string, args: string[], cwd: string) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
+  return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A lock file for a project depending on the tarball: the repository's runtime entries. */
+function lockFor(tarball: string) {
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+  const self = lock.packages[''];
+  const packages: Record<string, unknown> = {
+    '': { name: 'my-project', dependencies: { 'pa-site': `file:${tarball}` } },
+    'node_modules/pa-site': {
+      version: self.version,
+      resolved: `file:${tarball}`,
+      dependencies: self.dependencies,
+      bin: self.bin,
+      engines: self.engines,
+    },
+  };
+  for (const [key, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
+    if (!key.startsWith('node_modules/') || entry.dev) continue;
+    const { devOptional: _d, peer: _p, ...rest } = entry;
+    packages[key] = rest;
+  }
+  return { name: 'my-project', lockfileVersion: 3, requires: true, packages };
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-package-'));
+  // lib/ as `prepare` builds it; packed without running it again, which would rebuild lib/ under
+  // the other test files that run the CLI meanwhile.
+  const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
+  await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
+  // The declarations too, which only `prepare` writes (tsc rewrites each file in place).
+  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
+  expect(types.code, types.out).toBe(0);
+  const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
+  expect(packed.code, packed.out).toBe(0);
+  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+  project = path.join(tmp, 'my-project');
+  await mkdir(project);
+  const spec = `file:../${tarball}`;
+  const manifest = { name: 'my-project', private: true, type: 'module', dependencies: { 'pa-site': spec } };
+  await writeFile(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(path.join(project, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`), null, 2));
+  const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], project);
+  expect(installed.code, installed.out).toBe(0);
+}, TIMEOUT);
+
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('the packed package', () => {
+  it('holds lib/, its types, the templates and the docs, and no tests, bench, content or CI files', () => {
+    const root = path.join(project, 'node_modules', 'pa-site');
+    const top = readdirSync(root).sort();
+    expect(top).toEqual(['README.md', 'bin', 'docs', 'lib', 'package.json', 'templates']);
+    expect(readdirSync(path.join(root, 'lib'))).toContain('index.js');
+    const types = readFileSync(path.join(root, 'lib', 'types', 'src', 'index.d.ts'), 'utf8');
+    for (const name of ['build', 'check', 'init', 'jsonSchema', 'stopEsbuild'])
+      expect(types).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(
+      readdirSync(path.join(root, 'templates'), { recursive: true }).filter((f) => String(f).includes('.test.')),
+    ).toEqual([]);
+  });
+
+  it(
+    'runs npx pa-site init, build and check in the new project: exit 0, no warnings',
+    () => {
+      for (const command of ['init', 'build', 'check']) {
+        const r = sh('npx', ['pa-site', command], project);
+        expect(r.code, `${command}:\n${r.out}`).toBe(0);
+        expect(r.out, command).not.toMatch(/^(warning|error)\b|^!/m);
+      }
+      expect(sh('npx', ['pa-site', 'check'], project).stdout).toMatch(/ 0 errors, 0 warnings /);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "runs the README's library sample as an ES module",
+    async () => {
+      expect(librarySample).toBeDefined();
+      await writeFile(path.join(project, 'sample.mjs'), librarySample!);
+      const r = sh(process.execPath, ['sample.mjs'], project);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/errors: 0/);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "type-checks the README's library sample as TypeScript with skipLibCheck off",
+    async () => {
+      await writeFile(path.join(project, 'sample.ts'), librarySample!);
+      const tsconfig = {
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          // Node's types, as a TypeScript project for Node has them installed (README, Requirements).
+          typeRoots: [path.join(repoRoot, 'node_modules', '@types')],
+          types: ['node'],
+        },
+        files: ['sample.ts'],
+      };
+      await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+      const r = sh(
+        process.execPath,
+        [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
+        project,
+      );
+      expect(r.out).toBe('');
+      expect(r.code).toBe(0);
+    },
+    TIMEOUT,
+  );
+});
