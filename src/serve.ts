@@ -124,6 +124,16 @@ export function failed(res: ServerResponse): void {
   else plainAnswer(res, 500, 'Internal error');
 }
 
+/**
+ * A server whose client may send its request and close its side at once (`nc -N`, a half-close):
+ * Node's default drops such a request when its answer is not ready in the same tick, and file
+ * lookups are asynchronous, so the answer is written, then the connection ended.
+ */
+export function answersHalfClosed<S extends Server>(server: S): S {
+  (server as S & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  return server;
+}
+
 /** fileServer's request handler. */
 export function staticHandler(dir: string, options: StaticOptions = {}): Handler {
   return fileServer(dir, options).handle;
@@ -135,7 +145,7 @@ export async function serveDir(
   options: { port?: number; host?: string; extraHeaders?: Record<string, string> } = {},
 ): Promise<{ server: Server; url: string; close(): Promise<void> }> {
   const handler = staticHandler(dir, { extraHeaders: options.extraHeaders });
-  const server = createServer((req, res) => handler(req, res));
+  const server = answersHalfClosed(createServer((req, res) => handler(req, res)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());

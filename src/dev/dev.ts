@@ -6,7 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
-import { failed, fileServer, plainAnswer } from '../serve.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
 import { parseTarget } from '../preview/request-target.js';
 import { openServed } from '../preview/served-file.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
@@ -386,9 +386,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       res.end(notFound !== undefined ? devNotFound(notFound, routes) : errorPage('404 Not Found', []));
     });
   };
-  const server = createServer((req, res) => {
-    handler(req, res).catch(() => failed(res));
-  });
+  const server = answersHalfClosed(
+    createServer((req, res) => {
+      handler(req, res).catch(() => failed(res));
+    }),
+  );
 
   const wanted = options.port ?? DEFAULT_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>

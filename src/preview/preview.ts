@@ -9,7 +9,7 @@ import path from 'node:path';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
-import { failed, fileServer, plainAnswer } from '../serve.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
 import {
   headersFor,
   isRewrite,
@@ -101,7 +101,7 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
   const addresses = await resolveHost(host).catch(fail);
   const headers = parseHeaders(hostFile(dir, '_headers'));
   const redirects = parseRedirects(hostFile(dir, '_redirects'));
-  const server = createServer(handler(dir, host, addresses, headers.rules, redirects.rules));
+  const server = answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules)));
   const notes: string[] = [];
   const wanted = options.port ?? PREVIEW_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
@@ -149,14 +149,6 @@ function handler(
     if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
     if (req.method !== 'GET' && req.method !== 'HEAD') return files.handle(req, res);
     const { path: pathname, search } = target;
-    const hit = redirectFor(redirectRules, pathname);
-    const location = hit && safeLocation(hit.location);
-    // As on Netlify, a file at the URL wins over a rule unless the rule is forced with `!`.
-    if (hit && location && (hit.rule.force || !(await files.has(pathname)))) {
-      if (!isRewrite(hit.rule.status)) return redirect(res, hit.rule.status, `${location}${search}`, pathname);
-      const rewritten = parseTarget(location);
-      if (rewritten) return files.serve(req, res, rewritten.path, hit.rule.status);
-    }
     // Clean URLs, as the build's hosts serve them: `/about.html`, `/about/` and `/index.html` answer at `/about`, `/`.
     const clean = pathname.endsWith('.html')
       ? pathname.slice(0, -'.html'.length).replace(/(^|\/)index$/, '') || '/'
@@ -164,8 +156,16 @@ function handler(
         ? pathname.slice(0, -1)
         : undefined;
     const cleanFile = clean !== undefined && (pathname.endsWith('/') ? `${clean}.html` : pathname);
-    if (clean !== undefined && cleanFile && (await files.has(cleanFile)))
-      return redirect(res, 301, `${clean}${search}`, pathname);
+    const moved = cleanFile && (await files.has(cleanFile)) ? clean : undefined;
+    const hit = redirectFor(redirectRules, pathname);
+    const location = hit && safeLocation(hit.location);
+    // As on Netlify, a file at the URL wins over a rule unless the rule is forced with `!`.
+    if (hit && location && (hit.rule.force || (moved === undefined && !(await files.has(pathname))))) {
+      if (!isRewrite(hit.rule.status)) return redirect(res, hit.rule.status, `${location}${search}`, pathname);
+      const rewritten = parseTarget(location);
+      if (rewritten) return files.serve(req, res, rewritten.path, hit.rule.status);
+    }
+    if (moved !== undefined) return redirect(res, 301, `${moved}${search}`, pathname);
     return files.serve(req, res, pathname);
   };
   return (req, res) => {
