@@ -35,12 +35,13 @@ const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 /** How long a request waits for a folder a rebuild is swapping in (two renames, moments apart). */
 const SWAP_WAIT_MS = 2_000;
 
-/** The folder's real path; while a rebuild has it moved aside, waits for it to come back. */
-async function realFolder(dir: string): Promise<string | undefined> {
+/** The folder's real path and inode; while a rebuild has it moved aside, waits for it to come back. */
+async function realFolder(dir: string): Promise<{ root: string; ino: number } | undefined> {
   const until = Date.now() + SWAP_WAIT_MS;
   for (;;) {
     try {
-      return await realpath(dir);
+      const root = await realpath(dir);
+      return { root, ino: (await stat(root)).ino };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || Date.now() > until) return undefined;
       await new Promise((r) => setTimeout(r, 10));
@@ -75,8 +76,6 @@ async function openInside(root: string, rel: string): Promise<ServedFile | undef
  * The caller closes `handle`.
  */
 export async function openServed(dir: string, urlPath: string): Promise<ServedFile | undefined> {
-  const root = await realFolder(dir);
-  if (!root) return undefined;
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath).replace(/^\/+/, '');
@@ -84,10 +83,16 @@ export async function openServed(dir: string, urlPath: string): Promise<ServedFi
     return undefined;
   }
   // The name itself first (a file without an extension), then the clean-URL candidates.
-  const names = rel && !rel.endsWith('/') ? [rel, ...filesForPath(urlPath)] : filesForPath(urlPath);
-  for (const name of new Set(names)) {
-    const found = await openInside(root, name);
-    if (found) return found;
+  const names = new Set(rel && !rel.endsWith('/') ? [rel, ...filesForPath(urlPath)] : filesForPath(urlPath));
+  // A rebuild may swap the folder mid-lookup: a miss counts only if the folder stayed the same one.
+  for (let tries = 0; tries < 5; tries++) {
+    const folder = await realFolder(dir);
+    if (!folder) return undefined;
+    for (const name of names) {
+      const found = await openInside(folder.root, name);
+      if (found) return found;
+    }
+    if ((await realFolder(dir))?.ino === folder.ino) return undefined;
   }
   return undefined;
 }
