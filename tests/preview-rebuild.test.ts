@@ -14,8 +14,8 @@ let server: PreviewServer;
 const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 
 /** A page whose length changes with each build: longer, then shorter, then longer. */
-const page = (round: number) =>
-  `---\n${GOOD_FM}\n---\n\nRound ${round}. ${'A sentence to change the length of the page. '.repeat(round % 2 ? 400 : 5)}\n`;
+const SENTENCE = 'A sentence to change the length of the page. ';
+const page = (round: number) => `---\n${GOOD_FM}\n---\n\nRound ${round}. ${SENTENCE.repeat(round % 2 ? 400 : 5)}\n`;
 
 beforeAll(async () => {
   p = await fixtureProject({ 'content/pages/second.md': page(0) });
