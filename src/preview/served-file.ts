@@ -92,7 +92,7 @@ export async function openServed(dir: string, urlPath: string): Promise<ServedFi
       const found = await openInside(folder.root, name);
       if (found) return found;
     }
-    if ((await realFolder(dir))?.ino === folder.ino) return undefined;
+    if ((await stat(dir).catch(() => undefined))?.ino === folder.ino) return undefined;
   }
   return undefined;
 }
