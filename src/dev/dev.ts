@@ -5,9 +5,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
-import sirv from 'sirv';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
-import { filesForPath } from '../pipeline/route/urls.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
+import { parseTarget } from '../preview/request-target.js';
+import { openServed } from '../preview/served-file.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/cache/render-cache.js';
@@ -330,13 +331,16 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       return undefined;
     }
   };
-  const assets = sirv(outDir, { dev: true, etag: false });
+  const assets = fileServer(outDir, { dev: true });
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(forbiddenHostMessage(req.headers.host, 'dev'));
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    // Never `new URL(req.url)`: `//%25` makes it throw; a malformed target is the client's error (400).
+    const target = parseTarget(req.url);
+    if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+    const url = { pathname: target.path };
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(DEV_CLIENT);
@@ -361,28 +365,32 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(errorPage(error.message, error.details, htmlCss, errorScreen(error)));
     }
-    for (const file of filesForPath(url.pathname)) {
-      if (!file.endsWith('.html')) continue;
-      const abs = path.join(outDir, file);
-      if (!abs.startsWith(outDir + path.sep) || !existsSync(abs)) continue;
+    // Pages and the not-found page are read as preview finds files: inside the folder, regular files only.
+    const readHtml = async (urlPath: string) => {
+      const found = await openServed(outDir, urlPath);
+      try {
+        return found?.file.endsWith('.html') ? await found.handle.readFile('utf8') : undefined;
+      } finally {
+        await found?.handle.close();
+      }
+    };
+    const page = await readHtml(url.pathname);
+    if (page !== undefined) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(injectClient(await readFile(abs, 'utf8')));
+      return res.end(injectClient(page));
     }
-    assets(req, res, async () => {
-      const notFound = path.join(outDir, '404.html');
+    assets.handle(req, res, async () => {
+      const notFound = await readHtml('/404.html');
       const routes = fileRoutes.size ? [...fileRoutes.values()].sort() : [];
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(
-        existsSync(notFound) ? devNotFound(await readFile(notFound, 'utf8'), routes) : errorPage('404 Not Found', []),
-      );
+      res.end(notFound !== undefined ? devNotFound(notFound, routes) : errorPage('404 Not Found', []));
     });
   };
-  const server = createServer((req, res) => {
-    handler(req, res).catch((e) => {
-      res.statusCode = 500;
-      res.end(String(e));
-    });
-  });
+  const server = answersHalfClosed(
+    createServer((req, res) => {
+      handler(req, res).catch(() => failed(res));
+    }),
+  );
 
   const wanted = options.port ?? DEFAULT_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>

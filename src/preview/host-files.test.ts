@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { netlifyHeaders } from '../pipeline/write/hosting.js';
-import { headersFor, matchPath, parseHeaders, parseRedirects, redirectFor } from './host-files.js';
+import { headersFor, matchPath, parseHeaders, parseRedirects, redirectFor, safeLocation } from './host-files.js';
 
 describe('_headers', () => {
   it('reads the file the build writes: every header on every path, the cache rule on assets', () => {
@@ -70,5 +70,39 @@ describe('_redirects', () => {
         expect(matchPath(p, `${p}x/y`)).toBeUndefined();
       }),
     );
+  });
+});
+
+describe('host files checked at start-up (#42 item 9)', () => {
+  it('names each line a request would crash on or that would send the browser off the site, and skips it', () => {
+    const headers = parseHeaders('/*\n  X-Bad Name: x\n  X-Euro: €\n  X-Good: yes\n');
+    expect(headers.problems.map((p) => [p.line, p.message])).toEqual([
+      [2, expect.stringContaining('"X-Bad Name" is not a header name')],
+      [3, expect.stringContaining('only printable ASCII')],
+    ]);
+    expect(headersFor(headers.rules, '/a')).toEqual({ 'X-Good': 'yes' });
+    const redirects = parseRedirects(
+      [
+        '/eur /€ 301',
+        '/twice //evil.com 301',
+        '/back /\\evil.com 302',
+        '/rel evil.com 301',
+        '/who https://:splat.example/ 302',
+        '/proxy/* https://api.example.com/:splat 200',
+        '/odd /x 000',
+        '/ok /fine 308',
+        '/gone /404.html 410',
+      ].join('\n'),
+    );
+    expect(redirects.problems.map((p) => p.line)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(redirects.problems[0]?.message).toContain('percent-encode');
+    expect(redirects.rules.map((r) => r.from)).toEqual(['/ok', '/gone']);
+  });
+
+  it("lets a Location through only when it stays on the site or is the rule's own address", () => {
+    for (const ok of ['/', '/about?x=1', '/%2F%2Fevil.com', 'https://example.com/offer'])
+      expect(safeLocation(ok)).toBe(ok);
+    for (const bad of ['//evil.com', '/\\evil.com', '/a b', '/€', 'https://', 'javascript:alert(1)', ''])
+      expect([bad, safeLocation(bad)]).toEqual([bad, undefined]);
   });
 });

@@ -27,6 +27,41 @@ export interface HostFileProblem {
 
 const lines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r?\n/);
 
+/** A header name (RFC 9110 token). */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** The statuses a `_redirects` rule may give: redirects, rewrites (200) and not-found pages (404, 410). */
+const STATUSES = [200, 301, 302, 303, 307, 308, 404, 410];
+/** Statuses that answer with the destination's content rather than sending the browser there. */
+export const isRewrite = (status: number) => status === 200 || status === 404 || status === 410;
+
+/** Why a destination cannot be followed, or undefined. */
+function destinationProblem(to: string, status: number): string | undefined {
+  if (!/^[\x21-\x7e]*$/.test(to))
+    return `the destination "${to}" holds characters a Location header cannot carry; percent-encode them`;
+  if (/^https?:\/\//i.test(to)) {
+    if (isRewrite(status))
+      return `a rewrite to another site ("${to}", status ${status}) is not followed by pa-site preview`;
+    const host = /^https?:\/\/([^/?#]*)/i.exec(to)?.[1] ?? '';
+    if (!URL.canParse(to.replace(/:[A-Za-z_]\w*|\*/g, 'x')) || /:[A-Za-z_]|\*/.test(host))
+      return `"${to}" is not an address with a fixed host`;
+    return undefined;
+  }
+  if (!to.startsWith('/') || /^\/[/\\]/.test(to))
+    return `expected a destination starting with one "/" or with "https://", found "${to}"`;
+  return undefined;
+}
+
+/**
+ * `location` if it stays where its rule sends it: a path on this site (never `//host` or `/\\host`,
+ * which browsers read as another site) or the rule's own absolute address; otherwise undefined.
+ */
+export function safeLocation(location: string): string | undefined {
+  if (!/^[\x21-\x7e]+$/.test(location)) return undefined;
+  if (location.startsWith('/')) return /^\/[/\\]/.test(location) ? undefined : location;
+  return /^https?:\/\/[^/?#\\]+([/?#]|$)/i.test(location) && URL.canParse(location) ? location : undefined;
+}
+
 export function parseHeaders(text: string): { rules: HeaderRule[]; problems: HostFileProblem[] } {
   const rules: HeaderRule[] = [];
   const problems: HostFileProblem[] = [];
@@ -42,12 +77,21 @@ export function parseHeaders(text: string): { rules: HeaderRule[]; problems: Hos
       return;
     }
     const colon = line.indexOf(':');
-    if (!current || colon < 1) {
-      const why = current ? 'expected "Name: value"' : 'a header before any path';
-      problems.push({ file: '_headers', line: i + 1, message: `${why}: "${line}"` });
+    const [name, value] = [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+    const why = !current
+      ? `a header before any path: "${line}"`
+      : colon < 1
+        ? `expected "Name: value": "${line}"`
+        : !TOKEN.test(name)
+          ? `"${name}" is not a header name (letters, digits and !#$%&'*+-.^_\`|~, no spaces)`
+          : !/^[\t\x20-\x7e]*$/.test(value)
+            ? `the value of ${name} holds a character a header cannot carry (only printable ASCII)`
+            : undefined;
+    if (why !== undefined || !current) {
+      problems.push({ file: '_headers', line: i + 1, message: why ?? '' });
       return;
     }
-    current.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    current.headers.push([name, value]);
   });
   return { rules, problems };
 }
@@ -60,15 +104,18 @@ export function parseRedirects(text: string): { rules: RedirectRule[]; problems:
     if (!line || line.startsWith('#')) continue;
     const [from = '', to = '', ...rest] = line.split(/\s+/);
     const code = /^(\d{3})(!?)$/.exec(rest[0] ?? '');
+    const status = code ? Number(code[1]) : 301;
     const problem = !from.startsWith('/')
       ? `expected a path starting with "/", found "${from}"`
       : !to
         ? `"${from}" has no destination`
         : rest.length > (code ? 1 : 0)
           ? `conditions ("${rest.slice(code ? 1 : 0).join(' ')}") are not followed by pa-site preview`
-          : undefined;
+          : !STATUSES.includes(status)
+            ? `status ${status} is not one the hosts follow (${STATUSES.join(', ')})`
+            : destinationProblem(to, status);
     if (problem) problems.push({ file: '_redirects', line: i + 1, message: problem });
-    else rules.push({ from, to, status: code ? Number(code[1]) : 301, force: code?.[2] === '!' });
+    else rules.push({ from, to, status, force: code?.[2] === '!' });
   }
   return { rules, problems };
 }

@@ -3,14 +3,17 @@
  * and the headers and redirects of the folder's own `_headers` and `_redirects` files. Local only by
  * default, with the dev server's Host rules (DNS rebinding).
  */
-import { readFileSync, statSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
-import { staticHandler } from '../serve.js';
+import { readRegularFile } from '../pipeline/load/regular-file.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
 import {
   headersFor,
+  isRewrite,
+  safeLocation,
   parseHeaders,
   parseRedirects,
   redirectFor,
@@ -18,6 +21,7 @@ import {
   type HostFileProblem,
   type RedirectRule,
 } from './host-files.js';
+import { parseTarget } from './request-target.js';
 
 /** The dev server's port plus one, so both can run side by side. */
 export const PREVIEW_PORT = 4322;
@@ -59,11 +63,10 @@ export class PreviewError extends Error {
   }
 }
 
-/** A host file's text, or '' when the folder has none. Only a regular file is read. */
+/** A host file's text, or '' when the folder has none. Only a regular file is read (never a FIFO). */
 function hostFile(dir: string, name: string): string {
-  const file = path.join(dir, name);
   try {
-    return statSync(file).isFile() ? readFileSync(file, 'utf8') : '';
+    return readRegularFile(path.join(dir, name)).toString('utf8');
   } catch {
     return '';
   }
@@ -98,7 +101,7 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
   const addresses = await resolveHost(host).catch(fail);
   const headers = parseHeaders(hostFile(dir, '_headers'));
   const redirects = parseRedirects(hostFile(dir, '_redirects'));
-  const server = createServer(handler(dir, host, addresses, headers.rules, redirects.rules));
+  const server = answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules)));
   const notes: string[] = [];
   const wanted = options.port ?? PREVIEW_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
@@ -124,7 +127,7 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
-/** The request handler: Host check, redirects, clean URLs, then the files with their headers. */
+/** The request handler: Host check, a well-formed target, redirects, clean URLs, then the files with their headers. */
 function handler(
   dir: string,
   host: string,
@@ -132,42 +135,40 @@ function handler(
   headerRules: readonly HeaderRule[],
   redirectRules: readonly RedirectRule[],
 ): RequestListener {
-  const files = staticHandler(dir, { headersFor: (pathname) => headersFor(headerRules, pathname) });
-  const exists = (pathname: string) => {
-    try {
-      const file = path.join(dir, decodeURIComponent(pathname));
-      if (!file.startsWith(dir + path.sep) && file !== dir) return false;
-      return statSync(file).isFile() || statSync(`${file.replace(/\/$/, '')}.html`).isFile();
-    } catch {
-      return false;
-    }
+  const files = fileServer(dir, { headersFor: (pathname) => headersFor(headerRules, pathname) });
+  const redirect = (res: ServerResponse, status: number, location: string, pathname: string) => {
+    res.writeHead(status, { ...headersFor(headerRules, pathname), Location: location, 'Cache-Control': 'no-store' });
+    res.end();
   };
-  return (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(forbiddenHostMessage(req.headers.host, 'preview'));
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const hit = redirectFor(redirectRules, url.pathname);
-    // As on Netlify, a file at the URL wins over a rule unless the rule is forced with `!`.
-    if (hit && (hit.rule.force || !exists(url.pathname))) {
-      if (hit.rule.status === 200) {
-        req.url = `${hit.location}${url.search}`;
-        return files(req, res);
-      }
-      res.writeHead(hit.rule.status, { Location: hit.location, ...headersFor(headerRules, url.pathname) });
-      return res.end();
-    }
-    // Clean URLs, as the build's hosts serve them: `/about.html` and `/about/` answer at `/about`.
-    const clean = url.pathname.endsWith('.html')
-      ? url.pathname.slice(0, -'.html'.length).replace(/\/index$/, '/')
-      : url.pathname.length > 1 && url.pathname.endsWith('/') && exists(url.pathname.slice(0, -1))
-        ? url.pathname.slice(0, -1)
+    const target = parseTarget(req.url);
+    if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return files.handle(req, res);
+    const { path: pathname, search } = target;
+    // Clean URLs, as the build's hosts serve them: `/about.html`, `/about/` and `/index.html` answer at `/about`, `/`.
+    const clean = pathname.endsWith('.html')
+      ? pathname.slice(0, -'.html'.length).replace(/(^|\/)index$/, '') || '/'
+      : pathname.length > 1 && pathname.endsWith('/')
+        ? pathname.slice(0, -1)
         : undefined;
-    if (clean !== undefined && clean !== url.pathname && exists(url.pathname)) {
-      res.writeHead(301, { Location: `${clean}${url.search}`, ...headersFor(headerRules, url.pathname) });
-      return res.end();
+    const cleanFile = clean !== undefined && (pathname.endsWith('/') ? `${clean}.html` : pathname);
+    const moved = cleanFile && (await files.has(cleanFile)) ? clean : undefined;
+    const hit = redirectFor(redirectRules, pathname);
+    const location = hit && safeLocation(hit.location);
+    // As on Netlify, a file at the URL wins over a rule unless the rule is forced with `!`.
+    if (hit && location && (hit.rule.force || (moved === undefined && !(await files.has(pathname))))) {
+      if (!isRewrite(hit.rule.status)) return redirect(res, hit.rule.status, `${location}${search}`, pathname);
+      const rewritten = parseTarget(location);
+      if (rewritten) return files.serve(req, res, rewritten.path, hit.rule.status);
     }
-    return files(req, res);
+    if (moved !== undefined) return redirect(res, 301, `${moved}${search}`, pathname);
+    return files.serve(req, res, pathname);
+  };
+  return (req, res) => {
+    answer(req, res).catch(() => failed(res));
   };
 }

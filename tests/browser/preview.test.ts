@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('pa-site preview in Chromium', () => {
   it('serves every page of the build at its clean URL, with the CSP of its _headers and no error', async () => {
     const files = (await readdir(site.dir, { recursive: true })).filter((f) => f.endsWith('.html') && f !== '404.html');
     const redirects = site.result.site?.config.redirects ?? [];
-    // Every page, and the fallback page of each redirect (which preview answers with the redirect itself).
+    // Every page, and the fallback page of each redirect.
     expect(files.length).toBe(site.result.pages + redirects.length);
     const page = await browser.newPage();
     const errors: string[] = [];
@@ -38,9 +38,12 @@ describe.skipIf(!hasChromium)('pa-site preview in Chromium', () => {
       expect(res?.headers()['content-security-policy'], route).toContain("script-src 'self'");
       expect(await page.locator('h1').count(), route).toBe(1);
     }
+    // `_redirects` has no `!`, so as on Netlify the fallback page at the old path wins over the rule;
+    // its meta refresh sends the browser on.
     for (const r of redirects) {
       const res = await page.goto(server.url + r.from);
-      expect([r.from, res?.status(), page.url()]).toEqual([r.from, 200, server.url + r.to]);
+      expect([r.from, res?.status()]).toEqual([r.from, 200]);
+      await page.waitForURL(server.url + r.to);
     }
     // An internal link followed by the browser lands on a page, not on the 404 page.
     await page.goto(`${server.url}/`);
