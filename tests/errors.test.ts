@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
@@ -399,6 +399,51 @@ describe('Markdown output', () => {
     expect(html).toContain(
       '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
         'the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
+    );
+  });
+});
+
+describe('one cause, one error: a missing or empty registry', () => {
+  /** The errors of a fixture project after `change` removes or empties some of its files. */
+  async function errorsAfter(change: (root: string) => Promise<void>): Promise<Diagnostic[]> {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nSee {{example.name}}.\n` });
+    cleanups.push(p.cleanup);
+    await change(p.root);
+    const result = await build({ root: p.root, outDir: 'dist', today: '2025-01-20' });
+    expect(result.ok).toBe(false);
+    return result.diagnostics.filter((d) => d.severity === 'error');
+  }
+  it('a deleted content/sources.yaml is one error naming the file and the fix', async () => {
+    const errors = await errorsAfter((root) => rm(path.join(root, 'content/sources.yaml')));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'missing-sources']]);
+    expect(errors[0]!.message).toMatch(/^content\/sources\.yaml is missing, and \d+ facts in 2 files cite a source/);
+    expect(errors[0]!.hint).toMatch(/^restore content\/sources\.yaml from version control, or create it/);
+  });
+
+  it('an empty content/sources.yaml (blank or []) is one error saying it lists nothing', async () => {
+    for (const text of ['', '# none yet\n', '[]\n']) {
+      const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/sources.yaml'), text));
+      expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'empty-sources']]);
+      expect(errors[0]!.message).toContain('lists no sources');
+      expect(errors[0]!.hint).not.toContain('add content/sources.yaml');
+    }
+  });
+
+  it('a sources.yaml that is not a list is its own one error, with no error at the facts citing it', async () => {
+    const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/sources.yaml'), 'pgcb: PGCB\n'));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'not-a-list']]);
+  });
+
+  it('an empty author file is its error alone, not also an unknown author where site.yaml names it', async () => {
+    const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/authors/editorial-team.yaml'), ''));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/authors/editorial-team.yaml', 'empty-file']]);
+  });
+
+  it('a deleted content/operators is one error at the folder, not one per reference', async () => {
+    const errors = await errorsAfter((root) => rm(path.join(root, 'content/operators'), { recursive: true }));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/operators', 'no-operators']]);
+    expect(errors[0]!.message).toBe(
+      'content/operators has no operator files, and 1 reference in 1 file names an operator',
     );
   });
 });
