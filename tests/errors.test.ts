@@ -447,3 +447,46 @@ describe('one cause, one error: a missing or empty registry', () => {
     );
   });
 });
+
+describe('the build CLI: errors above warnings, withheld offers in one line', () => {
+  const bin = path.join(repoRoot, 'bin/pa-site.js');
+  /** `pa-site build` on a fixture project whose one offer (checked 2025-01-10) is withheld on 2030-01-01. */
+  async function cli(args: string[], files: Record<string, string> = {}) {
+    const p = await fixtureProject(files);
+    cleanups.push(p.cleanup);
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [bin, 'build', '--root', p.root, '--today', '2030-01-01', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return { status: r.status, lines: `${r.stderr}${r.stdout}`.trim().split('\n') };
+  }
+
+  it('says how many offers are withheld and how to see them, instead of a warning for each', async () => {
+    const { status, lines } = await cli([]);
+    expect(status).toBe(0);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^✓ Built 1 page,/);
+    expect(lines[1]).toBe('! 1 offer withheld: refresh their terms (run the build with --verbose to name each)');
+  });
+
+  it('names each offer with --verbose, and as an error with --stale-offers error', async () => {
+    const verbose = await cli(['--verbose']);
+    expect(verbose.lines[0]).toMatch(/^warning content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified {2}/);
+    expect(verbose.lines.at(-1)).toBe('! 1 offer withheld: refresh their terms (each is named above)');
+    const strict = await cli(['--stale-offers', 'error']);
+    expect(strict.status).toBe(1);
+    expect(strict.lines[0]).toMatch(/^error content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified {2}Example/);
+  });
+
+  it("prints a page's error above every warning", async () => {
+    // The operator file's byte-order mark is a warning in a file that sorts before the page.
+    const { status, lines } = await cli([], {
+      'content/operators/example.yaml': `\ufeff${OPERATOR}`,
+      'content/pages/second.md': `---\n${GOOD_FM.replace('updated:', 'updatd:')}\n---\nText.\n`,
+    });
+    expect(status).toBe(1);
+    const tags = lines.map((l) => /^(error|warning) /.exec(l)?.[1]).filter(Boolean);
+    expect(tags).toEqual(['error', 'warning']);
+  });
+});
