@@ -490,3 +490,62 @@ describe('the build CLI: errors above warnings, withheld offers in one line', ()
     expect(tags).toEqual(['error', 'warning']);
   });
 });
+
+describe('a folder that is not a project says what is missing and how to fix it, from where the user is', () => {
+  const bin = path.join(repoRoot, 'bin/pa-site.js');
+  async function cliIn(cwd: string, args: string[]) {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [bin, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 120_000,
+    });
+    return { status: r.status, err: r.stderr };
+  }
+
+  it("from the project's content/ folder: names it and points one folder up, not at content/content", async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const { status, err } = await cliIn(path.join(p.root, 'content'), ['build']);
+    expect(status).toBe(2);
+    expect(err).toBe(
+      "error: no content/site.yaml in this folder: this is the project's content/ folder\n" +
+        '    fix: run pa-site from the project folder (cd ..), or pass --root ..\n',
+    );
+    const below = await cliIn(path.join(p.root, 'content', 'pages'), ['check']);
+    expect(below.err).toContain('this folder is inside the project at ../..');
+  });
+
+  it('a project whose site.yaml is gone is told that, not to run pa-site in the project folder', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content/site.yaml'));
+    const { status, err } = await cliIn(p.root, ['build']);
+    expect(status).toBe(2);
+    expect(err).toMatch(/^error: content\/site\.yaml is missing: every site needs one\n {4}fix: restore it/);
+    expect(err).not.toContain('run pa-site in the project folder');
+  });
+
+  it('an empty folder is told how to start a site', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content'), { recursive: true });
+    const { status, err } = await cliIn(p.root, ['build']);
+    expect(status).toBe(2);
+    expect(err).toContain('error: no pa-site project in this folder: there is no content/site.yaml\n');
+    expect(err).toContain('fix: start a site with `pa-site init`');
+  });
+
+  it('docs/dev.md: dev refuses a --root without content/site.yaml with exit 2, as the docs say', async () => {
+    expect(await readFile(path.join(repoRoot, 'docs/dev.md'), 'utf8')).toMatch(
+      /A `--root`\s+without `content\/site\.yaml` is refused at start \(exit 2, a usage error\)/,
+    );
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content/site.yaml'));
+    const { status, err } = await cliIn(repoRoot, ['dev', '--root', p.root, '--port', '0']);
+    expect(status).toBe(2);
+    expect(err).toMatch(/^error: --root: .*content\/site\.yaml is missing/);
+  });
+});

@@ -110,7 +110,10 @@ export function malformedIssue(m: Malformed): { message: string; received: strin
 /** What is wrong with this one placeholder, and the edit that completes it. */
 function malformedFix(found: string): string {
   const closed = /\}\}$/.test(found);
-  const inner = found.replace(/^\{\{/, '').replace(/\}\}?$/, '').trim();
+  const inner = found
+    .replace(/^\{\{/, '')
+    .replace(/\}\}?$/, '')
+    .trim();
   if (!closed && !found.endsWith('}')) return 'close it with "}}" after an operator id (or "site") and a field';
   if (!closed) return 'close it with a second "}"';
   if (!inner) return 'name an operator id (or "site") and a field inside the braces, such as {{site.title}}';
