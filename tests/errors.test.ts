@@ -58,6 +58,18 @@ describe('content errors name the file, line, column and field', () => {
     ]);
   });
 
+  it('sizes of lists in plain English: "at least 1 entry", not "at least 1 entries"', async () => {
+    const op = OPERATOR.replace('features:\n  - Fast payouts\n  - Good app', 'features: []').replace(
+      'source: pgcb',
+      'source: pgcb\napp:\n  features: []\n  source: pgcb',
+    );
+    const found = (await errorsFor({ 'content/operators/example.yaml': op })).map((d) => [d.field, d.message, d.hint]);
+    expect(found).toEqual([
+      ['features', 'must have at least 2 entries', 'list at least 2 entries'],
+      ['app.features', 'must have at least 1 entry', 'list at least 1 entry'],
+    ]);
+  });
+
   it('one error per cause: an empty file, a field that is not a date', async () => {
     const empty = await errorsFor({ 'content/operators/example.yaml': '# nothing yet\n' });
     expect(empty.filter((d) => d.severity === 'error').map((d) => [d.line, d.code, d.message])).toEqual([

@@ -64,10 +64,20 @@ function sizeIssue(issue: z.core.$ZodIssue): { message: string; hint: string } |
   const limit = small ? issue.minimum : issue.maximum;
   const inclusive = issue.inclusive !== false;
   const bound = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
-  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
-  const range = `${bound} ${String(limit)}${unit}`;
+  const n = String(limit);
+  const one = n === '1';
   const custom = !/^Too (small|big)/.test(issue.message);
-  return { message: custom ? issue.message : `must be ${range}`, hint: `make it ${range}` };
+  // "at least 1 entry", "at most 80 characters long": a count in words that agree with it.
+  const [message, hint] =
+    issue.origin === 'array'
+      ? [`must have ${bound} ${n} ${one ? 'entry' : 'entries'}`, `list ${bound} ${n} ${one ? 'entry' : 'entries'}`]
+      : issue.origin === 'string'
+        ? [
+            `must be ${bound} ${n} character${one ? '' : 's'} long`,
+            `make it ${bound} ${n} character${one ? '' : 's'} long`,
+          ]
+        : [`must be ${bound} ${n}`, `make it ${bound} ${n}`];
+  return { message: custom ? issue.message : message, hint };
 }
 
 /** An example for a date check's message: the month alone where the field allows it. */
