@@ -176,6 +176,8 @@ describe('content errors name the file, line, column and field', () => {
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'section', code: 'unknown-section' });
     expect(d!.hint).toContain('header menu hrefs');
+    const [typo] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\nsection: /betting-guide\n---\nBody\n` });
+    expect(typo!.hint).toMatch(/^did you mean "\/betting-guides"\? use one of the header menu hrefs/);
   });
 
   it('reports every problem in every file in one run', async () => {

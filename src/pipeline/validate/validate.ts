@@ -427,6 +427,25 @@ function checkPage(
 
 const menuHrefs = (config: SiteConfig) => config.header.menu.map((m) => m.href).join(', ');
 
+/** A `section:` that is not a top-level header menu href, with the nearest one; undefined when it is one. */
+function unknownSection(
+  config: SiteConfig,
+  section: string,
+  file: string,
+  where: () => { line: number; col: number },
+  at: PropertyKey[],
+): Diagnostic | undefined {
+  const hrefs = config.header.menu.map((m) => m.href);
+  if (hrefs.includes(section)) return undefined;
+  const near = closest(section, hrefs);
+  // Located only on an error: finding the position parses the YAML a second time.
+  const pos = where();
+  return err(file, pos.line, pos.col, fieldPath(at), 'unknown-section', 'section is not a top-level header menu link', {
+    received: JSON.stringify(section),
+    hint: `${near ? `did you mean "${near}"? ` : ''}use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+  });
+}
+
 /**
  * Stage 2: parse and validate everything, reporting every problem in every file. `splitter` splits
  * pages' frontmatter (pass a cache-backed one to skip pages whose text has not changed).
@@ -610,49 +629,18 @@ export function validateContent(
   for (const d of byRoute.values()) {
     const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics, broken);
     if (!config) continue;
-    const section = d.data.section;
-    if (section && !config.header.menu.some((m) => m.href === section)) {
-      const pos = d.locate(['section']);
-      diagnostics.push(
-        err(
-          d.file.path,
-          pos.line,
-          pos.col,
-          'section',
-          'unknown-section',
-          'section is not a top-level header menu link',
-          {
-            received: JSON.stringify(section),
-            hint: `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
-          },
-        ),
-      );
-    }
-    // A page list's section is a top-level header menu href, like a page's own `section:`.
-    for (const [name, block] of Object.entries(d.data.blocks)) {
-      if (block.type !== 'pages' || block.section === undefined) continue;
-      if (config.header.menu.some((m) => m.href === block.section)) continue;
-      const pos = d.locate(['blocks', name, 'section']);
-      const near = closest(
-        block.section,
-        config.header.menu.map((m) => m.href),
-      );
-      diagnostics.push(
-        err(
-          d.file.path,
-          pos.line,
-          pos.col,
-          `blocks.${name}.section`,
-          'unknown-section',
-          'section is not a top-level header menu link',
-          {
-            received: JSON.stringify(block.section),
-            hint:
-              `${near ? `did you mean "${near}"? ` : ''}` +
-              `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
-          },
-        ),
-      );
+    // A page's `section:` and a page list's are each a top-level header menu href.
+    const sections: [PropertyKey[], string | undefined][] = [
+      [['section'], d.data.section || undefined],
+      ...Object.entries(d.data.blocks).map(([name, block]): [PropertyKey[], string | undefined] => [
+        ['blocks', name, 'section'],
+        block.type === 'pages' ? block.section : undefined,
+      ]),
+    ];
+    for (const [at, section] of sections) {
+      const bad =
+        section === undefined ? undefined : unknownSection(config, section, d.file.path, () => d.locate(at), at);
+      if (bad) diagnostics.push(bad);
     }
     // The sources of every value the page inserts with `{{…}}` (its Sources list adds what templates show).
     const citations = new Set<string>();
