@@ -70,6 +70,20 @@ describe('content errors name the file, line, column and field', () => {
     ]);
   });
 
+  it('one error for a mis-indented hero:, at hero, not three', async () => {
+    const fm = GOOD_FM.replace('  heading: Second page\n  lede: More text.', 'heading: Second page\nlede: More text.');
+    const errors = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\nBody\n` });
+    expect(errors.map((d) => [d.line, d.field, d.code, d.message, d.hint])).toEqual([
+      [
+        6,
+        'hero',
+        'unindented-fields',
+        '"hero:" is empty: "heading:", "lede:" below it are not indented under it',
+        'indent "heading:", "lede:" further than "hero:" (two spaces more) so that they belong to it',
+      ],
+    ]);
+  });
+
   it('one error per cause: an empty file, a field that is not a date', async () => {
     const empty = await errorsFor({ 'content/operators/example.yaml': '# nothing yet\n' });
     expect(empty.filter((d) => d.severity === 'error').map((d) => [d.line, d.code, d.message])).toEqual([
@@ -176,7 +190,9 @@ describe('content errors name the file, line, column and field', () => {
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'section', code: 'unknown-section' });
     expect(d!.hint).toContain('header menu hrefs');
-    const [typo] = await errorsFor({ 'content/pages/second.md': `---\n${GOOD_FM}\nsection: /betting-guide\n---\nBody\n` });
+    const [typo] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\nsection: /betting-guide\n---\nBody\n`,
+    });
     expect(typo!.hint).toMatch(/^did you mean "\/betting-guides"\? use one of the header menu hrefs/);
   });
 
