@@ -133,7 +133,9 @@ export function issuesToDiagnostics(
         ...src.locate(path),
         field: fieldPath(path),
         message: `"${name}:" is empty: ${list} below it ${fields.length === 1 ? 'is' : 'are'} not indented under it`,
-        hint: `indent ${list} further than "${name}:" (two spaces more) so that ${fields.length === 1 ? 'it belongs' : 'they belong'} to it`,
+        hint:
+          `indent ${list} further than "${name}:" (two spaces more) so that ` +
+          `${fields.length === 1 ? 'it belongs' : 'they belong'} to it`,
       });
       continue;
     }

@@ -442,7 +442,9 @@ function unknownSection(
   const pos = where();
   return err(file, pos.line, pos.col, fieldPath(at), 'unknown-section', 'section is not a top-level header menu link', {
     received: JSON.stringify(section),
-    hint: `${near ? `did you mean "${near}"? ` : ''}use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+    hint:
+      `${near ? `did you mean "${near}"? ` : ''}` +
+      `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
   });
 }
 
