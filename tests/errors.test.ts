@@ -579,3 +579,33 @@ describe('a folder that is not a project says what is missing and how to fix it,
     expect(err).toMatch(/^error: --root: .*content\/site\.yaml is missing/);
   });
 });
+
+describe('exit codes as docs/cli.md lists them', () => {
+  it('a busy port given with --port exits 1, and the table says so', async () => {
+    const table = (await readFile(path.join(repoRoot, 'docs/cli.md'), 'utf8')).match(/^\| 1 \|.*$/m)?.[0];
+    expect(table).toContain('a port given with `--port` that is in use');
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    const p = await fixtureProject({ 'dist/index.html': '<p>built</p>\n' });
+    cleanups.push(p.cleanup);
+    const { spawn } = await import('node:child_process');
+    try {
+      const child = spawn(
+        process.execPath,
+        [path.join(repoRoot, 'bin/pa-site.js'), 'preview', '--dir', path.join(p.root, 'dist'), '--port', `${port}`],
+        { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let err = '';
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(err).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(code).toBe(1);
+    } finally {
+      busy.close();
+    }
+  });
+});
