@@ -509,6 +509,20 @@ describe('the build CLI: errors above warnings, withheld offers in one line', ()
     expect(strict.lines[0]).toMatch(/^error content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified {2}Example/);
   });
 
+  it('docs/api.md: `${d.severity} ${formatDiagnostic(d)}` is the line the CLI prints', async () => {
+    expect(await readFile(path.join(repoRoot, 'docs/api.md'), 'utf8')).toContain(
+      "`` `${d.severity} ${formatDiagnostic(d)}` `` is the CLI's line",
+    );
+    const files = { 'content/pages/second.md': `---\n${GOOD_FM.replace('updated:', 'updatd:')}\n---\nText.\n` };
+    const { lines } = await cli([], files);
+    const p = await fixtureProject(files);
+    cleanups.push(p.cleanup);
+    const result = await build({ root: p.root, outDir: 'dist', today: '2030-01-01' });
+    const printed = result.diagnostics.map((d) => `${d.severity} ${formatDiagnostic(d)}`);
+    expect(printed.length).toBeGreaterThan(0);
+    for (const line of printed.join('\n').split('\n')) expect(lines).toContain(line);
+  });
+
   it("prints a page's error above every warning", async () => {
     // The operator file's byte-order mark is a warning in a file that sorts before the page.
     const { status, lines } = await cli([], {
