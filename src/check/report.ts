@@ -161,7 +161,9 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
 
   const pageFindings = findings.filter((f) => f.category === 'page');
   if (pageFindings.length) {
-    out.push(heading('Page rules'));
+    // Another generator's folder gets no page rules (the note says so): its page findings are the
+    // sitemap's and the nesting depth's.
+    out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
     const single = pageFindings.filter((f) => f.places.length === 1);
     const byPage = new Map<string, Finding[]>();
     for (const f of single) byPage.set(f.places[0]!.page, [...(byPage.get(f.places[0]!.page) ?? []), f]);

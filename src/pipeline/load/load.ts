@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
-import { noProjectProblem } from './no-project.js';
+import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;
@@ -206,9 +206,7 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
   return bytes.toString('utf8');
 }
 
-/** The fix when --root is not a project: said the same by build, check and dev. */
-export const NO_PROJECT_HINT =
-  'run pa-site in the project folder, or pass --root DIR pointing at a folder that contains content/site.yaml';
+export { NO_PROJECT_HINT } from './no-project.js';
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 

@@ -26,9 +26,14 @@ export function enclosingProject(dir: string): string | undefined {
   }
 }
 
+/** The fix when --root is not a project and nothing nearer is known: said the same by build, check and dev. */
+export const NO_PROJECT_HINT =
+  'run pa-site in the project folder, or pass --root DIR pointing at a folder that contains content/site.yaml';
+
 /** The message and fix for a `root` with no content/site.yaml. */
 export function noProjectProblem(root: string): { message: string; hint: string } {
   const abs = path.resolve(root);
+  if (!isDir(abs)) return { message: `${shown(abs)} does not exist`, hint: NO_PROJECT_HINT };
   const project = enclosingProject(abs);
   if (project) {
     const inContent = path.basename(abs) === 'content' && path.dirname(abs) === project;
