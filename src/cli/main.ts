@@ -158,7 +158,10 @@ export function program(): Command {
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
     .addOption(
-      new Option('--verbose', 'also print how long each stage took, threads used and cache hits').conflicts('quiet'),
+      new Option(
+        '--verbose',
+        'also name each ageing or withheld offer, and print how long each stage took, threads used and cache hits',
+      ).conflicts('quiet'),
     )
     .exitOverride()
     .action(async (opts) => {
