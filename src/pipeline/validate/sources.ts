@@ -124,7 +124,9 @@ export function checkSourceRefs(
     }
     const pos = locate(at);
     const near = closest(id, known);
-    const all = `source ids are the "id:" entries of content/sources.yaml: ${known.join(', ')}`;
+    const all = known.length
+      ? `source ids are the "id:" entries of content/sources.yaml: ${known.join(', ')}`
+      : 'content/sources.yaml has no valid entry yet: fix its errors first';
     diagnostics.push(
       err(file, pos.line, pos.col, fieldPath(at), 'unknown-source', `no source with id "${id}"`, {
         received: JSON.stringify(id),
