@@ -270,6 +270,9 @@ describe('pa-site check --dir on a folder pa-site did not build', () => {
     expect(cli.code).toBe(1);
     expect(cli.out.match(/^note: not a pa-site build/gm)).toHaveLength(1);
     expect(cli.out.split('\n')[0]).toMatch(/page rules skipped; URLs resolved as clean URLs/);
+    // The rules it says it skipped get no section; the sitemap's finding has its own.
+    expect(cli.out).not.toMatch(/^Page rules$/m);
+    expect(cli.out).toMatch(/^Pages and sitemap\n {2}across pages\n {4}error {2}sitemap /m);
   });
 
   it('resolves URLs as --served-as says, and rejects an unknown mode', async () => {
@@ -615,7 +618,9 @@ describe('the real site', () => {
     const known = r.findings.filter((f) => f.rule === 'known-unbuilt');
     expect(known.map((f) => f.target).sort()).toEqual([...unbuilt].sort());
     expect(known.every((f) => f.severity === 'warning' && f.allPages)).toBe(true);
-    expect(r.summary.warnings).toBe(unbuilt.length);
+    // The summary counts the build's warnings too (withheld offers, on today's date).
+    const buildWarnings = r.build?.diagnostics.filter((d) => d.severity === 'warning').length ?? 0;
+    expect(r.summary.warnings).toBe(unbuilt.length + buildWarnings);
     expect(r.ok).toBe(true);
   });
 
@@ -666,13 +671,29 @@ describe('the real site', () => {
     expect(r.code).toBe(0);
     const section = r.out.split('Linked from the header or footer but not built — served by 404.html\n')[1] ?? '';
     expect(section.split('\n').filter((l) => /^ {2}\/[a-z-]+ +(header|footer)/.test(l))).toHaveLength(n);
-    const warnings = `, ${n} warning${n === 1 ? '' : 's'}`;
+    // The build's warnings printed above the summary (withheld offers, on today's date) count too.
+    const all = n + (r.out.match(/^ {2}warning content\//gm)?.length ?? 0);
     const num = String.raw`[\d,]+`; // any width: a busy machine takes 1,059 ms
+    const warnings = `, ${all} warning${all === 1 ? '' : 's'}`;
     expect(r.out).toMatch(
       new RegExp(
         `^✓ ${num} pages checked, ${num} links checked, 0 errors${warnings} in ${num} ms \\(build ${num} ms\\)$`,
         'm',
       ),
     );
+  });
+});
+
+describe('the summary counts what check printed', () => {
+  it('counts the build warnings shown above it: "1 warning", not "0 warnings", after a withheld offer', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    // The fixture's offer was checked 2025-01-10: withheld by 2030, a build warning no check rule repeats.
+    // (The fixture's header links pages it does not have: those are errors, counted apart.)
+    const cli = run(['check', '--root', p.root, '--today', '2030-01-01']);
+    expect(cli.out).toMatch(/^Build warnings\n {2}warning content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified/m);
+    expect(cli.out).toMatch(/^✗ .*, \d+ errors, 1 warning in /m);
+    const json = JSON.parse(run(['check', '--root', p.root, '--today', '2030-01-01', '--format', 'json']).out);
+    expect(json.summary.warnings).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { cp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
@@ -55,6 +55,32 @@ describe('content errors name the file, line, column and field', () => {
     expect(found).toEqual([
       ['kind', 'expected "sportsbook" or "casino"', 'use one of: sportsbook, casino'],
       ['rank', 'must be at least 1', 'make it at least 1'],
+    ]);
+  });
+
+  it('sizes of lists in plain English: "at least 1 entry", not "at least 1 entries"', async () => {
+    const op = OPERATOR.replace('features:\n  - Fast payouts\n  - Good app', 'features: []').replace(
+      'source: pgcb',
+      'source: pgcb\napp:\n  features: []\n  source: pgcb',
+    );
+    const found = (await errorsFor({ 'content/operators/example.yaml': op })).map((d) => [d.field, d.message, d.hint]);
+    expect(found).toEqual([
+      ['features', 'must have at least 2 entries', 'list at least 2 entries'],
+      ['app.features', 'must have at least 1 entry', 'list at least 1 entry'],
+    ]);
+  });
+
+  it('one error for a mis-indented hero:, at hero, not three', async () => {
+    const fm = GOOD_FM.replace('  heading: Second page\n  lede: More text.', 'heading: Second page\nlede: More text.');
+    const errors = await errorsFor({ 'content/pages/second.md': `---\n${fm}\n---\nBody\n` });
+    expect(errors.map((d) => [d.line, d.field, d.code, d.message, d.hint])).toEqual([
+      [
+        6,
+        'hero',
+        'unindented-fields',
+        '"hero:" is empty: "heading:", "lede:" below it are not indented under it',
+        'indent "heading:", "lede:" further than "hero:" (two spaces more) so that they belong to it',
+      ],
     ]);
   });
 
@@ -164,6 +190,10 @@ describe('content errors name the file, line, column and field', () => {
     expect(rest).toHaveLength(0);
     expect(d).toMatchObject({ file: 'content/pages/second.md', line: 9, field: 'section', code: 'unknown-section' });
     expect(d!.hint).toContain('header menu hrefs');
+    const [typo] = await errorsFor({
+      'content/pages/second.md': `---\n${GOOD_FM}\nsection: /betting-guide\n---\nBody\n`,
+    });
+    expect(typo!.hint).toMatch(/^did you mean "\/betting-guides"\? use one of the header menu hrefs/);
   });
 
   it('reports every problem in every file in one run', async () => {
@@ -400,5 +430,196 @@ describe('Markdown output', () => {
       '<a href="https://gamingcontrolboard.pa.gov/" rel="noopener noreferrer" target="_blank">' +
         'the regulator<span class="visually-hidden"> (opens in a new tab)</span></a>',
     );
+  });
+});
+
+describe('one cause, one error: a missing or empty registry', () => {
+  /** The errors of a fixture project after `change` removes or empties some of its files. */
+  async function errorsAfter(change: (root: string) => Promise<void>): Promise<Diagnostic[]> {
+    const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nSee {{example.name}}.\n` });
+    cleanups.push(p.cleanup);
+    await change(p.root);
+    const result = await build({ root: p.root, outDir: 'dist', today: '2025-01-20' });
+    expect(result.ok).toBe(false);
+    return result.diagnostics.filter((d) => d.severity === 'error');
+  }
+  it('a deleted content/sources.yaml is one error naming the file and the fix', async () => {
+    const errors = await errorsAfter((root) => rm(path.join(root, 'content/sources.yaml')));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'missing-sources']]);
+    expect(errors[0]!.message).toMatch(/^content\/sources\.yaml is missing, and \d+ facts in 2 files cite a source/);
+    expect(errors[0]!.hint).toMatch(/^restore content\/sources\.yaml from version control, or create it/);
+  });
+
+  it('an empty content/sources.yaml (blank or []) is one error saying it lists nothing', async () => {
+    for (const text of ['', '# none yet\n', '[]\n']) {
+      const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/sources.yaml'), text));
+      expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'empty-sources']]);
+      expect(errors[0]!.message).toContain('lists no sources');
+      expect(errors[0]!.hint).not.toContain('add content/sources.yaml');
+    }
+  });
+
+  it('a sources.yaml that is not a list is its own one error, with no error at the facts citing it', async () => {
+    const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/sources.yaml'), 'pgcb: PGCB\n'));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/sources.yaml', 'not-a-list']]);
+  });
+
+  it('an empty author file is its error alone, not also an unknown author where site.yaml names it', async () => {
+    const errors = await errorsAfter((root) => writeFile(path.join(root, 'content/authors/editorial-team.yaml'), ''));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/authors/editorial-team.yaml', 'empty-file']]);
+  });
+
+  it('a deleted content/operators is one error at the folder, not one per reference', async () => {
+    const errors = await errorsAfter((root) => rm(path.join(root, 'content/operators'), { recursive: true }));
+    expect(errors.map((d) => [d.file, d.code])).toEqual([['content/operators', 'no-operators']]);
+    expect(errors[0]!.message).toBe(
+      'content/operators has no operator files, and 1 reference in 1 file names an operator',
+    );
+  });
+});
+
+describe('the build CLI: errors above warnings, withheld offers in one line', () => {
+  const bin = path.join(repoRoot, 'bin/pa-site.js');
+  /** `pa-site build` on a fixture project whose one offer (checked 2025-01-10) is withheld on 2030-01-01. */
+  async function cli(args: string[], files: Record<string, string> = {}) {
+    const p = await fixtureProject(files);
+    cleanups.push(p.cleanup);
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [bin, 'build', '--root', p.root, '--today', '2030-01-01', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    return { status: r.status, lines: `${r.stderr}${r.stdout}`.trim().split('\n') };
+  }
+
+  it('says how many offers are withheld and how to see them, instead of a warning for each', async () => {
+    const { status, lines } = await cli([]);
+    expect(status).toBe(0);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^✓ Built 1 page,/);
+    expect(lines[1]).toBe('! 1 offer withheld: refresh their terms (run the build with --verbose to name each)');
+  });
+
+  it('names each offer with --verbose, and as an error with --stale-offers error', async () => {
+    const verbose = await cli(['--verbose']);
+    expect(verbose.lines[0]).toMatch(/^warning content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified {2}/);
+    expect(verbose.lines.at(-1)).toBe('! 1 offer withheld: refresh their terms (each is named above)');
+    const strict = await cli(['--stale-offers', 'error']);
+    expect(strict.status).toBe(1);
+    expect(strict.lines[0]).toMatch(/^error content\/operators\/example\.yaml:\d+:3 {2}bonus\.verified {2}Example/);
+  });
+
+  it("docs/api.md: the severity word and formatDiagnostic(d) make the CLI's line", async () => {
+    expect(await readFile(path.join(repoRoot, 'docs/api.md'), 'utf8')).toContain(
+      "formatDiagnostic(d)}` `` is the CLI's line",
+    );
+    const files = { 'content/pages/second.md': `---\n${GOOD_FM.replace('updated:', 'updatd:')}\n---\nText.\n` };
+    const { lines } = await cli([], files);
+    const p = await fixtureProject(files);
+    cleanups.push(p.cleanup);
+    const result = await build({ root: p.root, outDir: 'dist', today: '2030-01-01' });
+    const printed = result.diagnostics.map((d) => `${d.severity} ${formatDiagnostic(d)}`);
+    expect(printed.length).toBeGreaterThan(0);
+    for (const line of printed.join('\n').split('\n')) expect(lines).toContain(line);
+  });
+
+  it("prints a page's error above every warning", async () => {
+    // The operator file's byte-order mark is a warning in a file that sorts before the page.
+    const { status, lines } = await cli([], {
+      'content/operators/example.yaml': `\ufeff${OPERATOR}`,
+      'content/pages/second.md': `---\n${GOOD_FM.replace('updated:', 'updatd:')}\n---\nText.\n`,
+    });
+    expect(status).toBe(1);
+    const tags = lines.map((l) => /^(error|warning) /.exec(l)?.[1]).filter(Boolean);
+    expect(tags).toEqual(['error', 'warning']);
+  });
+});
+
+describe('a folder that is not a project says what is missing and how to fix it, from where the user is', () => {
+  const bin = path.join(repoRoot, 'bin/pa-site.js');
+  async function cliIn(cwd: string, args: string[]) {
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(process.execPath, [bin, ...args], {
+      cwd,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 120_000,
+    });
+    return { status: r.status, err: r.stderr };
+  }
+
+  it("from the project's content/ folder: names it and points one folder up, not at content/content", async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const { status, err } = await cliIn(path.join(p.root, 'content'), ['build']);
+    expect(status).toBe(2);
+    expect(err).toBe(
+      "error: no content/site.yaml in this folder: this is the project's content/ folder\n" +
+        '    fix: run pa-site from the project folder (cd ..), or pass --root ..\n',
+    );
+    const below = await cliIn(path.join(p.root, 'content', 'pages'), ['check']);
+    expect(below.err).toContain('this folder is inside the project at ../..');
+  });
+
+  it('a project whose site.yaml is gone is told that, not to run pa-site in the project folder', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content/site.yaml'));
+    const { status, err } = await cliIn(p.root, ['build']);
+    expect(status).toBe(2);
+    expect(err).toMatch(/^error: content\/site\.yaml is missing: every site needs one\n {4}fix: restore it/);
+    expect(err).not.toContain('run pa-site in the project folder');
+  });
+
+  it('an empty folder is told how to start a site', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content'), { recursive: true });
+    const { status, err } = await cliIn(p.root, ['build']);
+    expect(status).toBe(2);
+    expect(err).toContain('error: no pa-site project in this folder: there is no content/site.yaml\n');
+    expect(err).toContain('fix: start a site with `pa-site init`');
+  });
+
+  it('docs/dev.md: dev refuses a --root without content/site.yaml with exit 2, as the docs say', async () => {
+    expect(await readFile(path.join(repoRoot, 'docs/dev.md'), 'utf8')).toMatch(
+      /A `--root`\s+without `content\/site\.yaml` is refused at start \(exit 2, a usage error\)/,
+    );
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    await rm(path.join(p.root, 'content/site.yaml'));
+    const { status, err } = await cliIn(repoRoot, ['dev', '--root', p.root, '--port', '0']);
+    expect(status).toBe(2);
+    expect(err).toMatch(/^error: --root: .*content\/site\.yaml is missing/);
+  });
+});
+
+describe('exit codes as docs/cli.md lists them', () => {
+  it('a busy port given with --port exits 1, and the table says so', async () => {
+    const table = (await readFile(path.join(repoRoot, 'docs/cli.md'), 'utf8')).match(/^\| 1 \|.*$/m)?.[0];
+    expect(table).toContain('a port given with `--port` that is in use');
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    const p = await fixtureProject({ 'dist/index.html': '<p>built</p>\n' });
+    cleanups.push(p.cleanup);
+    const { spawn } = await import('node:child_process');
+    try {
+      const child = spawn(
+        process.execPath,
+        [path.join(repoRoot, 'bin/pa-site.js'), 'preview', '--dir', path.join(p.root, 'dist'), '--port', `${port}`],
+        { env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'ignore', 'pipe'] },
+      );
+      let err = '';
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      const code = await new Promise((resolve) => child.on('exit', resolve));
+      expect(err).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(code).toBe(1);
+    } finally {
+      busy.close();
+    }
   });
 });

@@ -52,13 +52,16 @@ function argv(command: string): [string, string[]] {
   return [program!, args];
 }
 
-/** Runs a README command as written, in the copy of the clone. */
-function run(command: string) {
+/** Runs a README command as written, in `cwd` (default: the copy of the clone). */
+function run(command: string, cwd = site, extraEnv: Record<string, string> = {}) {
   expect(commands, `the README shows "${command}"`).toContain(command);
   ran.add(command);
   const [program, args] = argv(command);
-  return spawnSync(program, args, { cwd: site, env, encoding: 'utf8', timeout: scaled(240_000) });
+  return spawnSync(program, args, { cwd, env: { ...env, ...extraEnv }, encoding: 'utf8', timeout: scaled(240_000) });
 }
+
+/** A line with its figures masked: the sample's numbers are one machine's, the words are the interface. */
+const shape = (s: string) => s.trim().replace(/[\d.,]+ ?(KB|MB|B|ms|s)?\b/g, 'N');
 
 /** Starts a long-running README command and resolves with the URL it prints. */
 function serve(command: string): Promise<{ url: string; child: ChildProcess }> {
@@ -122,14 +125,26 @@ describe('README walk-through', () => {
   const page = sample('markdown', 'template: guide');
   const pageFile = page.match(/`(content\/pages\/[\w-]+\.md)`/)?.[1] ?? 'content/pages/my-guide.md';
 
+  it("prints on a fresh copy exactly the sample's lines, figures aside", () => {
+    // A day long after every offer in the content was checked: what a clone prints once its offers
+    // are past the staleness limit, as the README's second line shows.
+    const r = run('npm run build', site, { PA_SITE_TODAY: '2030-01-01' });
+    expect(r.status).toBe(0);
+    // npm's own lines ("> pa-site-readme-copy@ build", blank) are npm's, not pa-site's.
+    const printed = `${r.stderr}${r.stdout}`
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('> '))
+      .map(shape);
+    expect(printed).toEqual(sample('', '✓ Built').trim().split('\n').map(shape));
+  });
+
   it('adds the sample page and builds it, printing a summary shaped like the sample', async () => {
     expect(readme).toContain(`\`${pageFile}\``);
     await writeFile(path.join(site, pageFile), page);
     const r = run('npm run build');
     expect(r.stderr + r.stdout).not.toMatch(/^error/m);
     expect(r.status).toBe(0);
-    const shape = (s: string) => s.trim().replace(/[\d.,]+ ?(KB|MB|B|ms|s)?\b/g, 'N');
-    const summary = sample('', '✓ Built');
+    const summary = sample('', '✓ Built').split('\n')[0]!;
     expect(shape(r.stdout.split('\n').find((l) => l.startsWith('✓ Built')) ?? '')).toBe(shape(summary));
     const html = await readFile(path.join(site, 'dist', `${path.basename(pageFile, '.md')}.html`), 'utf8');
     expect(html).toContain('My Guide to Betting in Pennsylvania');
@@ -198,6 +213,26 @@ describe('README walk-through', () => {
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/errors: 0/);
+  });
+
+  it('runs the library sample after a failed build: the errors as the CLI prints them, exit 1, no stack', async () => {
+    // After the test above: the sample and the package link are in place.
+    await writeFile(path.join(site, pageFile), page.replace('description:', 'descripton:'));
+    try {
+      const r = spawnSync(process.execPath, ['sample.mjs'], {
+        cwd: site,
+        env,
+        encoding: 'utf8',
+        timeout: scaled(240_000),
+      });
+      const cli = run('npm run build');
+      expect(r.stderr).not.toMatch(/^\s+at /m);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain(`error ${pageFile}:4:1  descripton  unknown key "descripton"`);
+      for (const line of r.stderr.trim().split('\n')) expect(cli.stderr).toContain(line);
+    } finally {
+      await writeFile(path.join(site, pageFile), page);
+    }
   });
 
   it('lists in its CLI synopsis only options each command has', () => {

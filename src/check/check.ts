@@ -339,6 +339,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     }
     sortFindings(findings);
     const errors = findings.filter((f) => f.severity === 'error').length;
+    // The build's warnings are printed above the summary, so they are counted in it (report.ts shows
+    // a warning a check rule also found once, by that rule, and it is counted once).
+    const rules = new Set(findings.map((f) => f.rule));
+    const buildWarnings =
+      buildInfo?.diagnostics.filter((d) => d.severity === 'warning' && !rules.has(d.code)).length ?? 0;
     return {
       version: 1,
       ok: errors === 0,
@@ -350,7 +355,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         pages: pages.size,
         links: links.checked + externalRefs,
         errors,
-        warnings: findings.length - errors,
+        warnings: findings.length - errors + buildWarnings,
         ms: Math.round(performance.now() - t0),
         ...(buildMs !== undefined ? { buildMs } : {}),
         offers: builtOffers ?? offersShown(scans, findings),

@@ -90,15 +90,19 @@ export function summaryLine(r: CheckResult): string {
 
 /**
  * The summary's count of offers past the warn age (build and check print it), or null when every
- * offer is current: `10 offers withheld, 1 ageing: refresh their terms (the warnings above name each)`.
+ * offer is current: `10 offers withheld, 1 ageing: refresh their terms (each is named above)`.
  */
-export function staleOffersLine(offers: { aging: number; withheld: number }): string | null {
+export function staleOffersLine(
+  offers: { aging: number; withheld: number },
+  /** Where the reader finds each offer named. */
+  named = 'each is named above',
+): string | null {
   if (!offers.aging && !offers.withheld) return null;
   const counts = [
     offers.withheld ? `${plural(offers.withheld, 'offer')} withheld` : '',
     offers.aging ? `${offers.withheld ? offers.aging : plural(offers.aging, 'offer')} ageing` : '',
   ].filter(Boolean);
-  return `${counts.join(', ')}: refresh their terms (the offer warnings above name each)`;
+  return `${counts.join(', ')}: refresh their terms (${named})`;
 }
 
 export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
@@ -118,7 +122,11 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   // The build's own diagnostics: all of them when it failed, its warnings (raw HTML removed…) when not.
   // A warning a check rule also found (offer-stale) is shown once, with its pages, by that rule.
   const covered = new Set(r.findings.map((f) => f.rule));
-  const shown = r.build?.diagnostics.filter((d) => d.severity === 'error' || (!o.quiet && !covered.has(d.code))) ?? [];
+  // Errors first: an error is never lost below a screen of warnings.
+  const shown = [
+    ...(r.build?.diagnostics.filter((d) => d.severity === 'error') ?? []),
+    ...(r.build?.diagnostics.filter((d) => d.severity !== 'error' && !o.quiet && !covered.has(d.code)) ?? []),
+  ];
   if (r.build && (!r.build.ok || shown.length)) {
     out.push(heading(r.build.ok ? 'Build warnings' : 'Build failed'));
     for (const d of shown) out.push(...`${tag(d)} ${formatDiagnostic(d)}`.split('\n').map((l) => `  ${l}`));
@@ -153,7 +161,9 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
 
   const pageFindings = findings.filter((f) => f.category === 'page');
   if (pageFindings.length) {
-    out.push(heading('Page rules'));
+    // Another generator's folder gets no page rules (the note says so): its page findings are the
+    // sitemap's and the nesting depth's.
+    out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
     const single = pageFindings.filter((f) => f.places.length === 1);
     const byPage = new Map<string, Finding[]>();
     for (const f of single) byPage.set(f.places[0]!.page, [...(byPage.get(f.places[0]!.page) ?? []), f]);

@@ -6,7 +6,15 @@ import { escapeTerminal } from '../diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
 import type { StaleSeverity } from '../staleness.js';
 import { staleOffersLine } from '../check/report.js';
-import { buildDetails, formatBytes, paint, printDiagnostics, colorEnabled, processOut } from './output.js';
+import {
+  buildDetails,
+  formatBytes,
+  paint,
+  printDiagnostics,
+  colorEnabled,
+  processOut,
+  isOfferWarning,
+} from './output.js';
 import { ProgressLine } from './progress.js';
 import { exitOnSignal } from './stop-signals.js';
 import { notAProject, usageError } from './usage.js';
@@ -74,10 +82,20 @@ async function runBuild(opts: {
   if (unsafe) return usageError(o, `--out: ${unsafe.message}`, unsafe.hint);
   const noProject = notAProject(o, opts.root, result.diagnostics);
   if (noProject) return noProject;
-  printDiagnostics(o, opts.quiet ? result.diagnostics.filter((d) => d.severity === 'error') : result.diagnostics);
+  // Stale offers are one summary line below (the owner is always told); --verbose names each.
+  const shown = result.diagnostics.filter(
+    (d) => d.severity === 'error' || (!opts.quiet && (opts.verbose || !isOfferWarning(d))),
+  );
+  printDiagnostics(o, shown);
+  const named = result.diagnostics.some((d) => isOfferWarning(d) && !shown.includes(d))
+    ? 'run the build with --verbose to name each'
+    : undefined;
+  const offers = opts.quiet ? null : staleOffersLine(result.offers, named);
+  const warn = (line: string) => `${paint(o.color, 33, '!')} ${line}`;
   if (!result.ok) {
     const where = escapeTerminal(path.relative(process.cwd(), result.outDir) || '.');
     const kept = existsSync(result.outDir) ? `${where} was left as it was` : `nothing was written to ${where}`;
+    if (offers) o.err(warn(offers));
     o.err(paint(o.color, 31, `Build failed; ${kept}.`));
     return EXIT.failed;
   }
@@ -89,7 +107,6 @@ async function runBuild(opts: {
       `${paint(colorEnabled(process.stdout), 32, '✓')} Built ${pages}, ${result.files} files, ` +
         `${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
     );
-    const offers = staleOffersLine(result.offers);
     if (offers) o.out(`${paint(colorEnabled(process.stdout), 33, '!')} ${offers}`);
   }
   return EXIT.ok;
@@ -161,7 +178,10 @@ export function program(): Command {
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
     .addOption(
-      new Option('--verbose', 'also print how long each stage took, threads used and cache hits').conflicts('quiet'),
+      new Option(
+        '--verbose',
+        'also name each ageing or withheld offer, and print how long each stage took, threads used and cache hits',
+      ).conflicts('quiet'),
     )
     .exitOverride()
     .action(async (opts) => {

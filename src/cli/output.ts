@@ -23,8 +23,20 @@ export function processOut(): Out {
 
 export const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
+/** A stale or withheld offer reported as a warning: the build summarizes these in one line (see `staleOffersLine`). */
+export const isOfferWarning = (d: Diagnostic) =>
+  d.severity === 'warning' && (d.code === 'offer-stale' || d.code === 'offer-withheld');
+
+/**
+ * Errors first, then warnings, so that an error is never lost below a screen of warnings; each group
+ * keeps its file order. The error count closes the list when there are errors.
+ */
 export function printDiagnostics(o: Out, diagnostics: readonly Diagnostic[]): void {
-  for (const d of diagnostics) {
+  const ordered = [
+    ...diagnostics.filter((d) => d.severity === 'error'),
+    ...diagnostics.filter((d) => d.severity !== 'error'),
+  ];
+  for (const d of ordered) {
     const tag = d.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
     o.err(`${tag} ${formatDiagnostic(d)}`);
   }

@@ -29,9 +29,13 @@ export function notAProject(
   return d ? noProject(o, root, d.message, d.hint) : undefined;
 }
 
-/** `--root: …`: that it does not exist when it does not, else why it is not a project. */
+/**
+ * That --root does not exist when it does not, else why it is not a project; named `--root:` only
+ * when the user gave one (the default is the current folder).
+ */
 export function noProject(o: Pick<Out, 'err' | 'color'>, root: string, why: string, hint?: string): typeof USAGE {
-  return usageError(o, `--root: ${existsSync(path.resolve(root)) ? why : `${root} does not exist`}`, hint);
+  const message = existsSync(path.resolve(root)) ? why : `${root} does not exist`;
+  return usageError(o, root === '.' ? message : `--root: ${message}`, hint);
 }
 
 /**

@@ -16,6 +16,7 @@ import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.j
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
+import { noProjectProblem } from '../pipeline/load/no-project.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
@@ -183,10 +184,11 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const siteFile = path.join(root, 'content', 'site.yaml');
   const problem = notAFile(siteFile);
   if (problem) {
+    const why = problem === 'it does not exist' && existsSync(root) ? noProjectProblem(root) : undefined;
     throw new DevError(
       'no-project',
-      `no site configuration found: expected ${siteFile}, but ${problem}`,
-      NO_PROJECT_HINT,
+      why?.message ?? `no site configuration found: expected ${siteFile}, but ${problem}`,
+      why?.hint ?? NO_PROJECT_HINT,
     );
   }
   const addresses = await resolveHost(host).catch(asDevError);

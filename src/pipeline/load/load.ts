@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
+import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;
-  /** content/sources.yaml, the sources facts cite (absent: every `source:` is unknown). */
+  /** content/sources.yaml, the sources facts cite (absent: one error if any fact cites one). */
   sources?: SourceFile;
   operators: SourceFile[];
   authors: SourceFile[];
@@ -205,9 +206,7 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
   return bytes.toString('utf8');
 }
 
-/** The fix when --root is not a project: said the same by build, check and dev. */
-export const NO_PROJECT_HINT =
-  'run pa-site in the project folder, or pass --root DIR pointing at a folder that contains content/site.yaml';
+export { NO_PROJECT_HINT } from './no-project.js';
 
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
@@ -272,12 +271,11 @@ export function loadContent(root: string): LoadedContent {
       line: 1,
       col: 1,
       field: '',
-      message: `no site configuration found in ${contentDir}`,
-      hint: NO_PROJECT_HINT,
+      ...noProjectProblem(root),
     });
   }
   const sourcesFile = path.join(contentDir, 'sources.yaml');
-  // Optional: without it, every `source:` a fact names is reported as unknown (the cause, once per fact).
+  // Optional: without it, a fact that cites a source is one error at this file (validate/sources.ts).
   let sources: SourceFile | undefined;
   try {
     if (statSync(sourcesFile, { throwIfNoEntry: false })) sources = read(sourcesFile);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../model.js';
-import { citationOf, lookupDeep, lookupReference, malformedPlaceholders } from './interpolate.js';
+import { citationOf, lookupDeep, lookupReference, malformedIssue, malformedPlaceholders } from './interpolate.js';
 
 const word = fc.stringMatching(/^[a-z0-9]{1,8}$/);
 const value = fc
@@ -96,5 +96,17 @@ describe('citations of inserted values', () => {
     expect(lookupDeep('book', ['name'], config, new Map([['book', loop]]))).toEqual({
       cycle: ['book.name', 'book.name'],
     });
+  });
+});
+
+describe('malformedIssue', () => {
+  const fix = (text: string) => malformedIssue(malformedPlaceholders(text)[0]!).hint;
+  it('gives the fix for what is actually missing, not "close it" for a value already closed', () => {
+    expect(fix('See {{x}} here')).toMatch(/^add the field after the id and a dot, such as \{\{x\.name\}\}/);
+    expect(fix('See {{x}} here')).not.toContain('close it');
+    expect(fix('See {{x.name} here')).toMatch(/^close it with a second "\}"/);
+    expect(fix('See {{ x.name here')).toMatch(/^close it with "\}\}"/);
+    expect(fix('See {{}} here')).toMatch(/^name an operator id \(or "site"\) and a field inside the braces/);
+    expect(fix('See {{Fan_duel.name}} here')).toMatch(/^write the operator id \(or "site"\) in lowercase/);
   });
 });

@@ -103,10 +103,26 @@ export function malformedIssue(m: Malformed): { message: string; received: strin
   return {
     message: 'a {{…}} value is not complete: expected {{id.field}}, such as {{fanduel.name}} or {{site.title}}',
     received: JSON.stringify(m.found),
-    hint:
-      'close it with "}}" and name an operator id (or "site") and a field; ' +
-      'to show braces as they are, put them in a code span',
+    hint: `${malformedFix(m.found)}; to show braces as they are, put them in a code span`,
   };
+}
+
+/** What is wrong with this one placeholder, and the edit that completes it. */
+function malformedFix(found: string): string {
+  const closed = /\}\}$/.test(found);
+  const inner = found
+    .replace(/^\{\{/, '')
+    .replace(/\}\}?$/, '')
+    .trim();
+  if (!closed && !found.endsWith('}')) return 'close it with "}}" after an operator id (or "site") and a field';
+  if (!closed) return 'close it with a second "}"';
+  if (!inner) return 'name an operator id (or "site") and a field inside the braces, such as {{site.title}}';
+  if (/^[a-z0-9-]+$/.test(inner))
+    return `add the field after the id and a dot, such as {{${inner}.name}} (an id alone is not a value)`;
+  return (
+    'write the operator id (or "site") in lowercase letters, digits and "-", then each field after a dot, ' +
+    'with letters and digits only'
+  );
 }
 
 export interface Unresolved {

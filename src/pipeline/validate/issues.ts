@@ -64,10 +64,20 @@ function sizeIssue(issue: z.core.$ZodIssue): { message: string; hint: string } |
   const limit = small ? issue.minimum : issue.maximum;
   const inclusive = issue.inclusive !== false;
   const bound = small ? (inclusive ? 'at least' : 'more than') : inclusive ? 'at most' : 'less than';
-  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
-  const range = `${bound} ${String(limit)}${unit}`;
+  const n = String(limit);
+  const one = n === '1';
   const custom = !/^Too (small|big)/.test(issue.message);
-  return { message: custom ? issue.message : `must be ${range}`, hint: `make it ${range}` };
+  // "at least 1 entry", "at most 80 characters long": a count in words that agree with it.
+  const [message, hint] =
+    issue.origin === 'array'
+      ? [`must have ${bound} ${n} ${one ? 'entry' : 'entries'}`, `list ${bound} ${n} ${one ? 'entry' : 'entries'}`]
+      : issue.origin === 'string'
+        ? [
+            `must be ${bound} ${n} character${one ? '' : 's'} long`,
+            `make it ${bound} ${n} character${one ? '' : 's'} long`,
+          ]
+        : [`must be ${bound} ${n}`, `make it ${bound} ${n}`];
+  return { message: custom ? issue.message : message, hint };
 }
 
 /** An example for a date check's message: the month alone where the field allows it. */
@@ -99,6 +109,11 @@ export function issuesToDiagnostics(
     }
   }
   const misspelt = new Set([...meant].map(([at, near]) => at.replace(/[^.[\]]+$/, near)));
+  const unindented = parsed ? unindentedFields(issues, parsed) : new Map<string, string[]>();
+  /** Keys reported by their unindented parent (`hero:` above `heading:` at its own level), by field path. */
+  const strays = new Set(
+    [...unindented].flatMap(([at, keys]) => keys.map((k) => at.replace(/[^.[\]]+$/, k).replace(/^\./, ''))),
+  );
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
     const base = { severity: 'error' as const, code: 'schema', file: src.file };
@@ -107,8 +122,26 @@ export function issuesToDiagnostics(
       if (seen.has(key) || misspelt.has(key)) continue;
       seen.add(key);
     }
+    const fields = unindented.get(fieldPath(issue.path));
+    if (fields && issue.code === 'invalid_type') {
+      // One cause: the fields under a key lost their indent, so the key is empty and they are unknown.
+      const name = String(path[path.length - 1]);
+      const list = fields.map((k) => `"${k}:"`).join(', ');
+      out.push({
+        ...base,
+        code: 'unindented-fields',
+        ...src.locate(path),
+        field: fieldPath(path),
+        message: `"${name}:" is empty: ${list} below it ${fields.length === 1 ? 'is' : 'are'} not indented under it`,
+        hint:
+          `indent ${list} further than "${name}:" (two spaces more) so that ` +
+          `${fields.length === 1 ? 'it belongs' : 'they belong'} to it`,
+      });
+      continue;
+    }
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
+        if (strays.has(fieldPath([...issue.path, key]))) continue;
         const pos = src.locate(path, key);
         const near = meant.get(fieldPath([...path, key]));
         out.push({
@@ -257,6 +290,29 @@ function objectsOf(s: z.ZodType | undefined, data: unknown, depth = 0): Record<s
 }
 
 /** The keys the schema allows at `path` of `data` (for "did you mean"); none where it cannot tell. */
+/**
+ * Keys whose value is empty (`hero:` with nothing indented under it) while the keys that belong
+ * under them sit beside them, unknown there: field path of the empty key → those keys.
+ */
+function unindentedFields(
+  issues: readonly z.core.$ZodIssue[],
+  parsed: { schema: z.ZodType; input: unknown },
+): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const issue of issues) {
+    if (issue.code !== 'invalid_type' || issue.expected !== 'object') continue;
+    if ((issue as { input?: unknown }).input !== null || !issue.path.length) continue;
+    const parent = fieldPath(issue.path.slice(0, -1));
+    const beside = issues.flatMap((i) =>
+      i.code === 'unrecognized_keys' && fieldPath(i.path) === parent ? i.keys : [],
+    );
+    const own = new Set(keysAt(parsed.schema, issue.path, parsed.input));
+    const keys = beside.filter((k) => own.has(k));
+    if (keys.length) found.set(fieldPath(issue.path), keys);
+  }
+  return found;
+}
+
 export function keysAt(schema: z.ZodType, path: readonly PropertyKey[], data: unknown): string[] {
   let level: z.ZodType[] = [schema];
   let value = data;

@@ -1,26 +1,50 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import { formatReceived, type Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';
 import { issuesToDiagnostics, fieldPath, closest } from './issues.js';
 import { err } from './parse-page.js';
 
-/** content/sources.yaml by id. A missing or invalid file gives no sources (its errors reported). */
-export function validateSources(file: SourceFile | undefined, diagnostics: Diagnostic[]): Record<string, Source> {
+const SOURCES_FILE = 'content/sources.yaml';
+const SOURCE_FIELDS = 'see docs/content.md, "Sources and citations", for the fields of a source';
+
+/**
+ * content/sources.yaml, by id. When the file is missing, unreadable, unparsable or lists nothing,
+ * no fact's `source:` can be checked against it: that is one cause, so it is one error (at the
+ * file, reported by `reportUnusableSources`), not one per citing fact.
+ */
+export interface SourceRegistry {
+  byId: Record<string, Source>;
+  /** Why the file gives no sources: `broken` when its own error is already reported. */
+  unusable?: 'missing' | 'empty' | 'broken';
+  /** While `unusable`: how many facts cite a source, and in which files. */
+  citing: { count: number; files: Set<string> };
+}
+
+export function validateSources(file: SourceFile | undefined, diagnostics: Diagnostic[]): SourceRegistry {
   const sources: Record<string, Source> = {};
-  if (!file) return sources;
+  const registry: SourceRegistry = { byId: sources, citing: { count: 0, files: new Set() } };
+  if (!file) {
+    // An unreadable file was reported by the loader.
+    const unreadable = diagnostics.some((d) => d.file === SOURCES_FILE && d.severity === 'error');
+    return { ...registry, unusable: unreadable ? 'broken' : 'missing' };
+  }
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) {
     diagnostics.push(...src.errors);
-    return sources;
+    return { ...registry, unusable: 'broken' };
   }
+  if (Array.isArray(src.data) && src.data.length === 0) return { ...registry, unusable: 'empty' };
   if (!Array.isArray(src.data)) {
+    // An empty file is "no sources" (one error, once something cites one); any other value is wrong here.
+    if (src.data === null || src.data === undefined) return { ...registry, unusable: 'empty' };
     diagnostics.push(
-      err(file.path, 1, 1, '', 'empty-file', 'expected a list of sources, one "- id: …" entry each', {
-        hint: 'see docs/content.md, "Sources and citations", for the fields of a source',
+      err(file.path, 1, 1, '', 'not-a-list', 'expected a list of sources, one "- id: …" entry each', {
+        received: formatReceived(src.data),
+        hint: SOURCE_FIELDS,
       }),
     );
-    return sources;
+    return { ...registry, unusable: 'broken' };
   }
   const parsed = sourcesFileSchema.safeParse(src.data, { reportInput: true });
   if (!parsed.success) diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src));
@@ -53,28 +77,56 @@ export function validateSources(file: SourceFile | undefined, diagnostics: Diagn
     }
     sources[one.data.id] = one.data;
   });
-  return sources;
+  return registry;
+}
+
+/** The one error for facts citing sources while content/sources.yaml gives none (missing or empty). */
+export function reportUnusableSources(registry: SourceRegistry, diagnostics: Diagnostic[]): void {
+  const { unusable, citing } = registry;
+  if ((unusable !== 'missing' && unusable !== 'empty') || citing.count === 0) return;
+  const facts =
+    `${citing.count} fact${citing.count === 1 ? '' : 's'} in ${citing.files.size} ` +
+    `file${citing.files.size === 1 ? '' : 's'} cite${citing.count === 1 ? 's' : ''} a source`;
+  diagnostics.push(
+    unusable === 'missing'
+      ? err(SOURCES_FILE, 1, 1, '', 'missing-sources', `${SOURCES_FILE} is missing, and ${facts} from it`, {
+          hint:
+            `restore ${SOURCES_FILE} from version control, or create it with one "- id: …" entry per source; ` +
+            SOURCE_FIELDS,
+        })
+      : err(SOURCES_FILE, 1, 1, '', 'empty-sources', `${SOURCES_FILE} lists no sources, and ${facts} from it`, {
+          hint: `list each source as a "- id: …" entry; ${SOURCE_FIELDS}`,
+        }),
+  );
 }
 
 /**
  * Every `source:` inside `data` (site.yaml, an operator file) must name a source in
- * content/sources.yaml: one error per unknown id, at its file:line:col, with the nearest id.
+ * content/sources.yaml: one error per unknown id, at its file:line:col, with the nearest id. While
+ * the file gives no sources at all, citations are only counted (see `reportUnusableSources`).
  */
 export function checkSourceRefs(
   data: unknown,
   file: string,
   locate: (path: readonly PropertyKey[]) => Position,
-  sources: Record<string, Source>,
+  registry: SourceRegistry,
   diagnostics: Diagnostic[],
 ): void {
+  const sources = registry.byId;
   const known = Object.keys(sources).sort();
   const check = (id: unknown, at: PropertyKey[]) => {
     if (typeof id !== 'string' || Object.hasOwn(sources, id)) return;
+    if (registry.unusable) {
+      // The file's one error (its own, or reportUnusableSources') is the cause of this one.
+      registry.citing.count++;
+      registry.citing.files.add(file);
+      return;
+    }
     const pos = locate(at);
     const near = closest(id, known);
     const all = known.length
       ? `source ids are the "id:" entries of content/sources.yaml: ${known.join(', ')}`
-      : 'add content/sources.yaml with this source (see docs/content.md, "Sources and citations")';
+      : 'content/sources.yaml has no valid entry yet: fix its errors first';
     diagnostics.push(
       err(file, pos.line, pos.col, fieldPath(at), 'unknown-source', `no source with id "${id}"`, {
         received: JSON.stringify(id),

@@ -18,8 +18,7 @@ import {
   unknownValue,
   type Malformed,
 } from './interpolate.js';
-import { checkSourceRefs, validateSources } from './sources.js';
-import type { Source } from '../../schema/sources.js';
+import { checkSourceRefs, reportUnusableSources, validateSources, type SourceRegistry } from './sources.js';
 import { parseYaml } from '../load/yaml-source.js';
 import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
@@ -61,32 +60,40 @@ const malformedAt = (
   return err(file, pos.line, pos.col, fieldPath(m.path), 'malformed-value', message, extra);
 };
 
-function validateAuthors(files: SourceFile[], diagnostics: Diagnostic[]): Record<string, Author> {
+/** Authors by id; `broken` holds the ids whose file is invalid (its own errors reported). */
+function validateAuthors(
+  files: SourceFile[],
+  diagnostics: Diagnostic[],
+): { byId: Record<string, Author>; broken: Set<string> } {
   const authors: Record<string, Author> = {};
+  const broken = new Set<string>();
   for (const file of files) {
     const id = path.basename(file.path).replace(/\.ya?ml$/i, '');
     const src = parseYaml(file.text, file.path);
     if (src.errors.length) {
       diagnostics.push(...src.errors);
+      broken.add(id);
       continue;
     }
     const empty = notAMapping(src, 'write name, role and bio as "key: value" lines (see docs/content.md)');
     if (empty) {
       diagnostics.push(empty);
+      broken.add(id);
       continue;
     }
     const parsed = authorSchema.safeParse(src.data, { reportInput: true });
-    if (!parsed.success)
+    if (!parsed.success) {
       diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src, [], { schema: authorSchema, input: src.data }));
-    else authors[id] = { ...parsed.data, id, file: file.path };
+      broken.add(id);
+    } else authors[id] = { ...parsed.data, id, file: file.path };
   }
-  return authors;
+  return { byId: authors, broken };
 }
 
 function validateSite(
   root: string,
   file: SourceFile,
-  sources: Record<string, Source>,
+  sources: SourceRegistry,
   diagnostics: Diagnostic[],
 ): { config: SiteConfig; markdown: MarkdownSetup; locate: Locate } | undefined {
   const src = parseYaml(file.text, file.path);
@@ -104,7 +111,7 @@ function validateSite(
   checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  const config = { ...parsed.data, sources };
+  const config = { ...parsed.data, sources: sources.byId };
   return { config, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
@@ -113,13 +120,14 @@ function validateSite(
  * position is asked for only when there is an error: finding it parses the YAML a second time.
  */
 function checkAuthorRef(
-  authors: Record<string, Author>,
+  { byId: authors, broken }: ReturnType<typeof validateAuthors>,
   id: string,
   file: string,
   at: () => { line: number; col: number },
   field: string,
 ): Diagnostic | undefined {
-  if (Object.hasOwn(authors, id)) return undefined;
+  // An author whose file is invalid has its own errors: the reference is not a second cause.
+  if (Object.hasOwn(authors, id) || broken.has(id)) return undefined;
   const known = Object.keys(authors);
   const pos = at();
   return err(file, pos.line, pos.col, field, 'unknown-author', `no author with id "${id}"`, {
@@ -140,7 +148,7 @@ type Broken = Map<string, { file: string; users: Set<string> }>;
 
 function validateOperators(
   files: SourceFile[],
-  sources: Record<string, Source>,
+  sources: SourceRegistry,
   diagnostics: Diagnostic[],
   locators: Map<string, Locate>,
   broken: Broken,
@@ -419,6 +427,27 @@ function checkPage(
 
 const menuHrefs = (config: SiteConfig) => config.header.menu.map((m) => m.href).join(', ');
 
+/** A `section:` that is not a top-level header menu href, with the nearest one; undefined when it is one. */
+function unknownSection(
+  config: SiteConfig,
+  section: string,
+  file: string,
+  where: () => { line: number; col: number },
+  at: PropertyKey[],
+): Diagnostic | undefined {
+  const hrefs = config.header.menu.map((m) => m.href);
+  if (hrefs.includes(section)) return undefined;
+  const near = closest(section, hrefs);
+  // Located only on an error: finding the position parses the YAML a second time.
+  const pos = where();
+  return err(file, pos.line, pos.col, fieldPath(at), 'unknown-section', 'section is not a top-level header menu link', {
+    received: JSON.stringify(section),
+    hint:
+      `${near ? `did you mean "${near}"? ` : ''}` +
+      `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
+  });
+}
+
 /**
  * Stage 2: parse and validate everything, reporting every problem in every file. `splitter` splits
  * pages' frontmatter (pass a cache-backed one to skip pages whose text has not changed).
@@ -455,6 +484,7 @@ export function validateContent(
   const locators = new Map<string, Locate>();
   const broken: Broken = new Map();
   const rawOperators = validateOperators(loaded.operators, sources, diagnostics, locators, broken);
+  reportUnusableSources(sources, diagnostics);
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   /** Each cycle of references once (by its members), however many of its fields are filled in. */
@@ -603,49 +633,18 @@ export function validateContent(
   for (const d of byRoute.values()) {
     const operatorRefs = checkPage(d, operatorsById, reviewRoutes, diagnostics, broken);
     if (!config) continue;
-    const section = d.data.section;
-    if (section && !config.header.menu.some((m) => m.href === section)) {
-      const pos = d.locate(['section']);
-      diagnostics.push(
-        err(
-          d.file.path,
-          pos.line,
-          pos.col,
-          'section',
-          'unknown-section',
-          'section is not a top-level header menu link',
-          {
-            received: JSON.stringify(section),
-            hint: `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
-          },
-        ),
-      );
-    }
-    // A page list's section is a top-level header menu href, like a page's own `section:`.
-    for (const [name, block] of Object.entries(d.data.blocks)) {
-      if (block.type !== 'pages' || block.section === undefined) continue;
-      if (config.header.menu.some((m) => m.href === block.section)) continue;
-      const pos = d.locate(['blocks', name, 'section']);
-      const near = closest(
-        block.section,
-        config.header.menu.map((m) => m.href),
-      );
-      diagnostics.push(
-        err(
-          d.file.path,
-          pos.line,
-          pos.col,
-          `blocks.${name}.section`,
-          'unknown-section',
-          'section is not a top-level header menu link',
-          {
-            received: JSON.stringify(block.section),
-            hint:
-              `${near ? `did you mean "${near}"? ` : ''}` +
-              `use one of the header menu hrefs in content/site.yaml: ${menuHrefs(config)}`,
-          },
-        ),
-      );
+    // A page's `section:` and a page list's are each a top-level header menu href.
+    const sections: [PropertyKey[], string | undefined][] = [
+      [['section'], d.data.section || undefined],
+      ...Object.entries(d.data.blocks).map(([name, block]): [PropertyKey[], string | undefined] => [
+        ['blocks', name, 'section'],
+        block.type === 'pages' ? block.section : undefined,
+      ]),
+    ];
+    for (const [at, section] of sections) {
+      const bad =
+        section === undefined ? undefined : unknownSection(config, section, d.file.path, () => d.locate(at), at);
+      if (bad) diagnostics.push(bad);
     }
     // The sources of every value the page inserts with `{{…}}` (its Sources list adds what templates show).
     const citations = new Set<string>();
@@ -752,6 +751,7 @@ export function validateContent(
       ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
     );
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
+  if (loaded.operators.length === 0) collapseUnknownOperators(diagnostics);
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   // Only on a whole site: with errors, some pages (and the lists on them) are missing.
   if (!hasErrors && config)
@@ -761,12 +761,41 @@ export function validateContent(
     config: { ...siteResult.config, market: withOperators(siteResult.config.market, operators) },
     markdown: siteResult.markdown,
     operators,
-    authors,
+    authors: authors.byId,
     pages,
   };
   if (!hasErrors) return { site: whole, diagnostics };
   const bodies = failedBodies.map(({ file, body }) => ({ file, segments: body.segments }));
   return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies };
+}
+
+/**
+ * With no operator files at all, every reference to an operator fails for one cause: the folder is
+ * missing or empty. Its errors become one, at the folder, saying how many references it broke.
+ */
+function collapseUnknownOperators(diagnostics: Diagnostic[]): void {
+  const refs = diagnostics.filter((d) => d.code === 'unknown-operator');
+  if (!refs.length) return;
+  const files = new Set(refs.map((d) => d.file)).size;
+  const kept = diagnostics.filter((d) => d.code !== 'unknown-operator');
+  diagnostics.length = 0;
+  diagnostics.push(
+    ...kept,
+    err(
+      'content/operators',
+      1,
+      1,
+      '',
+      'no-operators',
+      `content/operators has no operator files, and ${refs.length} reference${refs.length === 1 ? '' : 's'} ` +
+        `in ${files} file${files === 1 ? '' : 's'} name${refs.length === 1 ? 's' : ''} an operator`,
+      {
+        hint:
+          'restore content/operators from version control, or add one YAML file per operator ' +
+          '(content/operators/<id>.yaml; docs/content.md lists the fields)',
+      },
+    ),
+  );
 }
 
 /** Route of each operator's review page, for links and cards. */

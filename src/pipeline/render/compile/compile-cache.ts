@@ -238,8 +238,14 @@ function saveCompiled(
     if (!deps) return;
     const { files, dirs } = deps;
     const fp = fingerprint(files, dirs);
-    // Changed since just before the compile began: perhaps not what it read.
-    const times = [...files, ...dirs].map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    // Changed since just before the compile began: perhaps not what it read. Not the files pa-site
+    // itself wrote into the code folder for this compile (the tracked JSX runtime, React's): their
+    // names carry their contents' hash, and counting them kept a first build from being recorded,
+    // so the build after clearing the cache compiled the templates again.
+    const code = codeDir() + path.sep;
+    const times = [...files, ...dirs]
+      .filter((f) => !f.startsWith(code))
+      .map((f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0);
     if (times.some((t) => t >= started - SETTLE_MS)) return;
     const manifest: Manifest = {
       format: FORMAT,
