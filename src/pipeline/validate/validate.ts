@@ -6,6 +6,7 @@ import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { checkRedirects } from './redirects.js';
+import { checkScores } from './scores.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
@@ -519,6 +520,7 @@ export function validateContent(
         return Object.keys(interpolated).length ? { ...value, interpolated } : value;
       })
     : rawOperators;
+  if (config) checkScores(operators, config, locators, diagnostics);
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
   const drafts: PageDraft[] = [];
