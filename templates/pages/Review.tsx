@@ -241,6 +241,11 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
               <li key={c}>{c}</li>
             ))}
           </ul>
+          <p>
+            What applies at every licensed operator is explained once: taxes on winnings in our{' '}
+            <a href="/pa-gambling-laws">Pennsylvania gambling laws guide</a>, and limits, cool-off periods and
+            self-exclusion in our <a href="/responsible-gambling">responsible gambling guide</a>.
+          </p>
         </section>
         <section className="review-compare" aria-labelledby="compare-heading">
           <h2 id="compare-heading">How {operator.shortName} compares</h2>
@@ -262,9 +267,12 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>
           <p>{review.verdict}</p>
-          <div className="op-actions">
-            <OfferButton operator={operator} offerLabel={claim} />
-          </div>
+          {/* A withheld or unstated offer has its one button in the offer section. */}
+          {claim ? (
+            <div className="op-actions">
+              <OfferButton operator={operator} offerLabel={claim} />
+            </div>
+          ) : null}
         </section>
         <SourcesList site={site} />
       </WithToc>
