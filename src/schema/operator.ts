@@ -129,10 +129,11 @@ export const operatorSchema = z
     rank: z.number().int().min(1).max(50),
     /**
      * Criterion id (site.yaml `methodology`) → score and reason. The rating is computed from these;
-     * the validate stage checks the ids against the operator kind's criteria.
+     * the validate stage checks the ids against the operator kind's criteria. Every operator of the
+     * real site has them (tests/content-ratings.test.ts); a minimal project may type a rating instead.
      */
-    scores: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), criterionScore),
-    /** Optional: a typed rating must equal the scores' mean (to one decimal), or the build fails. */
+    scores: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), criterionScore).optional(),
+    /** With `scores`, optional and checked: a typed rating must equal their mean (to one decimal). */
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
     featured: z.boolean().default(false),
     brandColor: hexColor,
@@ -167,10 +168,17 @@ export const operatorSchema = z
     review: reviewSchema.optional(),
   })
   .superRefine((o, ctx) => {
-    const computed = ratingOf(o.scores);
-    if (computed === undefined)
+    const computed = o.scores && ratingOf(o.scores);
+    if (o.scores && computed === undefined)
       ctx.addIssue({ code: 'custom', path: ['scores'], message: 'at least one criterion needs a score' });
-    else if (o.rating !== undefined && o.rating !== computed)
+    else if (!o.scores && o.rating === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scores'],
+        message: 'missing required field: scores (each review criterion scored, with its reason)',
+        params: { hint: 'add "scores:" with one entry per criterion of site.yaml methodology (see docs/content.md)' },
+      });
+    else if (computed !== undefined && o.rating !== undefined && o.rating !== computed)
       ctx.addIssue({
         code: 'custom',
         path: ['rating'],
@@ -192,7 +200,7 @@ export const operatorSchema = z
   })
   .transform((o) => ({
     ...o,
-    rating: ratingOf(o.scores) ?? 0,
+    rating: (o.scores && ratingOf(o.scores)) ?? o.rating ?? 0,
     ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus'),
   }));
 

@@ -3,7 +3,7 @@ import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js'
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { Cite, operatorSources } from '../components/Sources.js';
-import { licenseHolder } from '../components/Scores.js';
+import { criteriaFor, licenseHolder } from '../components/Scores.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -86,7 +86,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
         tone: 'default',
         heading: block.heading,
         intro: block.intro,
-        items: (block.kind === 'casino' ? m.casinoCriteria : undefined) ?? m.criteria,
+        items: criteriaFor(site, block.kind),
       }}
     />
   );

@@ -1,6 +1,12 @@
 import type { Operator, SiteConfig } from '../../src/model.js';
-import { criteriaFor } from '../../src/schema/site.js';
 import { Cite } from './Sources.js';
+
+/**
+ * The criteria an operator of this kind is scored on: casinos' own where site.yaml gives them.
+ * (Templates import no runtime code from src/; the validate stage applies the same rule.)
+ */
+export const criteriaFor = (site: SiteConfig, kind: Operator['kind']) =>
+  (kind === 'casino' ? site.methodology.casinoCriteria : undefined) ?? site.methodology.criteria;
 
 /** Who holds the brand's PGCB license, or, where no source names one, where a reader can look it up. */
 export const licenseLine = (o: Operator) =>
@@ -11,7 +17,7 @@ export const licenseHolder = (o: Operator) => o.licensee ?? 'Listed by the PGCB'
 
 /** The sources behind an operator's criteria scores (and the values their reasons insert). */
 export function scoreSources(o: Operator): string[] {
-  const refs = Object.values(o.scores).flatMap((s) => (s.source === undefined ? [] : [s.source].flat()));
+  const refs = Object.values(o.scores ?? {}).flatMap((s) => (s.source === undefined ? [] : [s.source].flat()));
   return [...refs, ...(o.interpolated?.scores ?? [])];
 }
 
@@ -21,7 +27,9 @@ export function scoreSources(o: Operator): string[] {
  */
 export function ScoreBreakdown({ operator, site }: { operator: Operator; site: SiteConfig }) {
   const o = operator;
-  const rows = criteriaFor(site, o.kind).map((c) => ({ ...c, ...o.scores[c.id] }));
+  if (!o.scores) return null;
+  const scores = o.scores;
+  const rows = criteriaFor(site, o.kind).map((c) => ({ ...c, ...scores[c.id] }));
   const scored = rows.filter((r) => r.score !== undefined).length;
   return (
     <div className="score-breakdown">
@@ -46,6 +54,7 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
 
 /** The breakdown folded under a summary line, for ranking cards (open without JavaScript too). */
 export function ScoreDetails({ operator, site }: { operator: Operator; site: SiteConfig }) {
+  if (!operator.scores) return null;
   return (
     <details className="score-details">
       <summary>How we rated {operator.shortName}</summary>

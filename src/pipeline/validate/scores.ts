@@ -20,8 +20,9 @@ export function checkScores(
   for (const o of operators) {
     const ids = criteriaFor(site, o.kind).map((c) => c.id);
     const locate = locators.get(o.id);
-    if (!locate) continue;
-    for (const key of Object.keys(o.scores)) {
+    const scores = o.scores;
+    if (!locate || !scores) continue;
+    for (const key of Object.keys(scores)) {
       if (ids.includes(key)) continue;
       const pos = locate(['scores', key]);
       const near = closest(key, ids);
@@ -31,7 +32,7 @@ export function checkScores(
         }),
       );
     }
-    const missing = ids.filter((id) => !Object.hasOwn(o.scores, id));
+    const missing = ids.filter((id) => !Object.hasOwn(scores, id));
     if (missing.length) {
       const pos = locate(['scores']);
       diagnostics.push(
