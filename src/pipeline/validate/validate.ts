@@ -372,7 +372,8 @@ function checkPage(
       block.type === 'operators' ||
       block.type === 'apps' ||
       block.type === 'licensed-brands' ||
-      block.type === 'offers'
+      block.type === 'offers' ||
+      block.type === 'comparison'
     ) {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
@@ -400,6 +401,8 @@ function checkPage(
     checkRef(data.operator, operatorAt, 'operator', data.operator, false);
     const op = operators.get(data.operator);
     if (op?.casino) refs.add(op.casino);
+    // A review compares its operator with every other of its kind and links its brand's other review.
+    for (const o of operators.values()) if (o.kind === op?.kind || o.casino === op?.id) refs.add(o.id);
     if (op && !op.review)
       diagnostics.push(
         err(
