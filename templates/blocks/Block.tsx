@@ -33,7 +33,6 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         >
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
-          <WithheldNotice operators={list} />
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
@@ -42,6 +41,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
               </li>
             ))}
           </ol>
+          {/* Under the cards, so the first card stays on a phone's first screen. */}
+          <WithheldNotice operators={list} />
         </section>
       );
     }
@@ -88,7 +89,9 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         <section className="comparison-block" aria-label={block.heading ?? 'Side-by-side comparison'}>
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
-          <WithheldNotice operators={ctx.operators.filter((o) => o.kind === block.kind)} />
+          {block.withheldNotice ? (
+            <WithheldNotice operators={ctx.operators.filter((o) => o.kind === block.kind)} />
+          ) : null}
           <ComparisonTable kind={block.kind} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
         </section>
       );

@@ -14,11 +14,10 @@ export function WithheldNotice({ operators }: { operators: readonly Operator[] }
     <p className="withheld-notice">
       {last ? (
         <>
-          We last checked these welcome offers in <time dateTime={last}>{formatPartialDate(last)}</time>, too long ago
-          to show their amounts as current.{' '}
+          Offers last checked <time dateTime={last}>{formatPartialDate(last)}</time>, too long ago to show as current.{' '}
         </>
       ) : null}
-      Each "See current offer" button leads to the operator's own offer and its terms.
+      Each button leads to the operator's current offer.
     </p>
   );
 }
