@@ -41,7 +41,7 @@ async function operators(root = repoRoot): Promise<OperatorYaml[]> {
 }
 
 /** The rating a reader should see: the mean of the scored criteria, to one decimal, worked out here independently. */
-export function ratingOf(scores: OperatorYaml['scores']): number {
+function ratingOf(scores: OperatorYaml['scores']): number {
   const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
   return Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 10 + 1e-9) / 10;
 }
@@ -91,7 +91,8 @@ const rankingPages = [
 
 /** The one line above a list of withheld offers on the real site today (every offer was checked in January 2025). */
 const WITHHELD =
-  "Offers last checked January 2025, too long ago to show as current. Each button leads to the operator's current offer.";
+  'Offers last checked January 2025, too long ago to show as current. ' +
+  "Each button leads to the operator's current offer.";
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
@@ -109,7 +110,11 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
     // Past the staleness limit, the list says so once, at its top; cards show no empty offer text.
     expect(shown.map((s) => s.offer)).toEqual(expected.map(() => ''));
-    expect($('.withheld-notice').toArray().map((p) => textOf($(p)))).toEqual([WITHHELD, WITHHELD]);
+    expect(
+      $('.withheld-notice')
+        .toArray()
+        .map((p) => textOf($(p))),
+    ).toEqual([WITHHELD, WITHHELD]);
     expect(textOf($('.hero .lede'))).toContain('ranked by our rating');
     // Each card: operator, rating, license holder and one sponsored "See current offer" button, the
     // same on sportsbook and casino cards.
@@ -161,7 +166,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     expect(criteria.find('.card').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('carries a long guide, a comparison naming each brand with its license holder, and no stale offer figure', async () => {
+  it('has a long guide, a comparison naming each brand with its license holder, no stale offer figure', async () => {
     const $ = await site.page(route);
     expect(proseWords($)).toBeGreaterThanOrEqual(1000);
     const rows = $('table.comparison tbody tr');

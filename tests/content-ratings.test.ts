@@ -80,9 +80,7 @@ describe('a changed criterion score', () => {
     const rel = 'content/operators/draftkings.yaml';
     const text = await copy.read(rel);
     // DraftKings' offer score 3.5 → 1.5 lowers its mean from 4.1 to 3.6: the typed rating follows.
-    const edited = text
-      .replace(/^rating: 4\.1$/m, 'rating: 3.6')
-      .replace(/(\n {2}offer:\n {4}score: )3\.5/, '$11.5');
+    const edited = text.replace(/^rating: 4\.1$/m, 'rating: 3.6').replace(/(\n {2}offer:\n {4}score: )3\.5/, '$11.5');
     expect(edited.match(/rating: 3\.6|score: 1\.5/g)).toHaveLength(2);
     await copy.write(rel, edited);
     const result = await build({ root: copy.root, outDir: path.join(copy.root, 'dist'), today: '2025-01-20' });
@@ -105,9 +103,13 @@ describe('a changed criterion score', () => {
       expect(textOf(row.find('td[data-label="Rating"]')), route).toBe('3.6/5');
     }
     const $a = await changed.page('/pa-sports-betting-apps');
-    expect(textOf($a('.app-card').filter((_, c) => /DraftKings/.test(textOf($a(c).find('h3')))).find('.stars .visually-hidden'))).toBe(
-      stars,
-    );
+    expect(
+      textOf(
+        $a('.app-card')
+          .filter((_, c) => /DraftKings/.test(textOf($a(c).find('h3'))))
+          .find('.stars .visually-hidden'),
+      ),
+    ).toBe(stars);
   });
 
   it('fails the build at the rating line when the typed rating is left behind', async () => {
@@ -145,7 +147,7 @@ describe('a changed criterion score', () => {
 });
 
 describe('casino reviews', () => {
-  it('each ranked casino has a review, linked from the ranking, /casino-reviews and its sportsbook review', async () => {
+  it('each ranked casino has a review linked from its ranking, /casino-reviews and its sportsbook review', async () => {
     const casinos = ops.filter((o) => o.kind === 'casino');
     expect(casinos).toHaveLength(5);
     const ranking = await site.page('/best-pa-online-casinos');

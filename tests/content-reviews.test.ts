@@ -186,7 +186,7 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(textOf($('.review-summary .op-licensee'))).toBe(
       op.licensee
         ? `Licensed in PA via ${op.licensee}`
-        : "Licensed by the PGCB; its list of licensees names the holder",
+        : 'Licensed by the PGCB; its list of licensees names the holder',
     );
   });
 
@@ -238,7 +238,7 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect($('.ad-disclosure a').attr('href')).toBe('/about#advertising-disclosure');
   });
 
-  it('lists every pro and con, and what to check on the operator\'s own site', () => {
+  it("lists every pro and con, and what to check on the operator's own site", () => {
     const list = (sel: string) =>
       $(sel)
         .map((_, li) => textOf($(li)))
@@ -256,7 +256,8 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     if (deposits.length) {
       const rows = paymentRows($, 'Deposit methods');
       expect(rows.map((r) => [r.method, r.time])).toEqual(deposits.map((p) => [p.method, p.time]));
-    } else expect(textOf($('.payments'))).toContain(`The deposit methods ${shortName} accepts are listed in its cashier`);
+    } else
+      expect(textOf($('.payments'))).toContain(`The deposit methods ${shortName} accepts are listed in its cashier`);
     if (withdrawals.length) {
       const rows = paymentRows($, 'Withdrawal times once approved');
       const typical = (p: Payment & { typical?: boolean }) => (p.typical ? ' (typical in PA)' : '');
@@ -372,7 +373,8 @@ describe('BetRivers review tail (spec §2.15)', () => {
     expect(summaryFact($, 'Casino games')).toBe('600+');
     const casino = await (await buildRealSite()).page('/betrivers-casino-pennsylvania-review');
     const text = textOf(casino('.glance-pros'));
-    for (const t of ['600+ games', '450+ slots', '100+ table games', '30+ live dealer tables']) expect(text).toContain(t);
+    for (const t of ['600+ games', '450+ slots', '100+ table games', '30+ live dealer tables'])
+      expect(text).toContain(t);
   });
 
   it('answers FAQs on the second-chance bet, a loyalty program and legality under the PGCB', () => {

@@ -78,7 +78,6 @@ export function LicensedBrands({
 
 /** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
-  const m = site.methodology;
   return (
     <Cards
       block={{

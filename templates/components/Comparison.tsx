@@ -57,12 +57,15 @@ export function ComparisonTable({
   const list = operators.filter((o) => o.kind === kind);
   return (
     <>
-      <Cite refs={list.flatMap((o) => [...operatorSources(o, ['card', 'offer', 'review']), ...(o.launch ? [o.launch.source] : [])])} />
+      <Cite
+        refs={list.flatMap((o) => [
+          ...operatorSources(o, ['card', 'offer', 'review']),
+          ...(o.launch ? [o.launch.source] : []),
+        ])}
+      />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
-          <caption>
-            The {kindName(kind)} we rank, side by side (— where no source gives the figure)
-          </caption>
+          <caption>The {kindName(kind)} we rank, side by side (— where no source gives the figure)</caption>
           <thead>
             <tr>
               <th scope="col">Operator</th>

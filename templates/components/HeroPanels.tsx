@@ -52,7 +52,9 @@ export const topOperators = (operators: readonly Operator[], kind: Operator['kin
 /** One line of facts from the operator's data: its review's payout speed (fastest method first), or its license. */
 const factsOf = (o: Operator) => {
   const fastest = o.review?.withdrawals[0];
-  return fastest ? `Payouts ${fastest.time}${fastest.typical ? ' (typical in PA)' : ''} after approval` : licenseLine(o);
+  return fastest
+    ? `Payouts ${fastest.time}${fastest.typical ? ' (typical in PA)' : ''} after approval`
+    : licenseLine(o);
 };
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>

@@ -2,7 +2,6 @@ import type { Offer, Operator, SiteConfig } from '../../src/model.js';
 import { licenseLine, ScoreDetails } from './Scores.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
-import { possessive } from '../lib/text.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
 

@@ -10,13 +10,10 @@ export function WithheldNotice({ operators }: { operators: readonly Operator[] }
   if (!operators.length || operators.some(offerShown)) return null;
   const dates = operators.flatMap((o) => (o.bonus ? [o.bonus.verified] : [])).sort();
   const last = dates.at(-1);
+  const when = last ? <time dateTime={last}>{formatPartialDate(last)}</time> : null;
   return (
     <p className="withheld-notice">
-      {last ? (
-        <>
-          Offers last checked <time dateTime={last}>{formatPartialDate(last)}</time>, too long ago to show as current.{' '}
-        </>
-      ) : null}
+      {last ? <>Offers last checked {when}, too long ago to show as current. </> : null}
       Each button leads to the operator's current offer.
     </p>
   );

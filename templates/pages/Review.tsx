@@ -137,9 +137,9 @@ function Banking({ operator, review }: { operator: Operator; review: Review }) {
       )}
       {typical ? (
         <p>
-          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {name}'s own figures:
-          its cashier shows the times that apply to you. Our <a href="/how-to-bet-on-sports">beginner's guide</a>{' '}
-          explains how a withdrawal is approved and paid.
+          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {name}'s own figures: its
+          cashier shows the times that apply to you. Our <a href="/how-to-bet-on-sports">beginner's guide</a> explains
+          how a withdrawal is approved and paid.
         </p>
       ) : null}
       {review.minDeposit !== undefined && review.minWithdrawal !== undefined ? (
@@ -193,7 +193,11 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
   const sister = sisterOf(operator, operators);
   const sisterReview = sister ? reviewRoutes[sister.id] : undefined;
   // A casino's own game count, or a sportsbook's sister casino's.
-  const gamesFrom = operator.app?.games ? operator : sister?.kind === 'casino' && sister.app?.games ? sister : undefined;
+  const gamesFrom = operator.app?.games
+    ? operator
+    : sister?.kind === 'casino' && sister.app?.games
+      ? sister
+      : undefined;
   const kindName = operator.kind === 'casino' ? 'online casinos' : 'sportsbooks';
   return (
     <article className="page page-review">
@@ -213,8 +217,9 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           <OfferSummary operator={operator} detail />
           {offerShown(operator) ? (
             <p>
-              How bonus bets, deposit matches and wagering requirements pay out is explained once, with worked
-              examples, in our <a href={operator.kind === 'casino' ? '/casino-bonuses' : '/betting-promos'}>
+              How bonus bets, deposit matches and wagering requirements pay out is explained once, with worked examples,
+              in our{' '}
+              <a href={operator.kind === 'casino' ? '/casino-bonuses' : '/betting-promos'}>
                 {operator.kind === 'casino' ? 'casino bonus guide' : 'betting promos guide'}
               </a>
               .
@@ -259,7 +264,12 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
               </>
             ) : null}
           </p>
-          <ComparisonTable kind={operator.kind} operators={operators} reviewRoutes={reviewRoutes} current={operator.id} />
+          <ComparisonTable
+            kind={operator.kind}
+            operators={operators}
+            reviewRoutes={reviewRoutes}
+            current={operator.id}
+          />
         </section>
         {review.faqs.length ? (
           <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />

@@ -83,12 +83,17 @@ describe.skipIf(!hasChromium)('comparison and ranked tables on a phone', () => {
       const { page } = await s.open(route, 375, 800);
       try {
         const lists = await page.$$eval('.op-list', (ls) =>
-          ls.map((l) => [...l.children].map((c) => [Math.round(c.getBoundingClientRect().top), getComputedStyle(c).order])),
+          ls.map((l) =>
+            [...l.children].map((c) => [Math.round(c.getBoundingClientRect().top), getComputedStyle(c).order]),
+          ),
         );
         for (const parts of lists) {
           const tops = parts.map(([top]) => top as number);
           expect(tops, route).toEqual([...tops].sort((a, b) => a - b));
-          expect(parts.map(([, order]) => order), route).toEqual(parts.map(() => '0'));
+          expect(
+            parts.map(([, order]) => order),
+            route,
+          ).toEqual(parts.map(() => '0'));
         }
       } finally {
         await page.close();

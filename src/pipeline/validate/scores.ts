@@ -6,7 +6,6 @@ import { err } from './parse-page.js';
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 
-
 /**
  * Every operator scores exactly its kind's criteria: one missing would quietly lift or lower the
  * computed rating, an unknown one would count a criterion no page explains.
@@ -28,7 +27,7 @@ export function checkScores(
       const near = closest(key, ids);
       diagnostics.push(
         err(o.file, pos.line, pos.col, `scores.${key}`, 'unknown-criterion', `no ${o.kind} criterion "${key}"`, {
-          hint: `${near ? `did you mean "${near}"? ` : ''}score the criteria of site.yaml methodology: ${ids.join(', ')}`,
+          hint: `${near ? `did you mean "${near}"? ` : ''}score site.yaml methodology's criteria: ${ids.join(', ')}`,
         }),
       );
     }
