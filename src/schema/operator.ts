@@ -84,7 +84,7 @@ export const reviewSchema = z.strictObject({
   minWithdrawal: money.optional(),
   fees: copy.optional(),
   /** What a reader should confirm on the operator's own site before signing up (what no source here gives). */
-  checkOnSite: z.array(copy).min(1),
+  checkOnSite: z.array(copy).default([]),
   faqs: z.array(faqSchema).default([]),
   verdict: copy,
 });

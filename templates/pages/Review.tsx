@@ -6,6 +6,7 @@ import { OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../comp
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
+import { possessive } from '../lib/text.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
 import { ScoreBreakdown, licenseLine } from '../components/Scores.js';
@@ -128,18 +129,21 @@ function Banking({ operator, review }: { operator: Operator; review: Review }) {
       {review.deposits.length ? (
         <Payments title="Deposit methods" rows={review.deposits} />
       ) : (
-        <p>The deposit methods {name} accepts are listed in its cashier; our sources do not give them.</p>
+        <p>The deposit methods {name} accepts are listed in its cashier; the terms we checked do not give them.</p>
       )}
       {review.withdrawals.length ? (
         <Payments title="Withdrawal times once approved" rows={review.withdrawals} />
       ) : (
-        <p>{name}'s cashier lists its withdrawal methods and payout times; our sources do not give them.</p>
+        <p>
+          {possessive(name)} cashier lists its withdrawal methods and payout times; the terms we checked do not give
+          them.
+        </p>
       )}
       {typical ? (
         <p>
-          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {name}'s own figures: its
-          cashier shows the times that apply to you. Our <a href="/how-to-bet-on-sports">beginner's guide</a> explains
-          how a withdrawal is approved and paid.
+          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {possessive(name)} own
+          figures: its cashier shows the times that apply to you. Our{' '}
+          <a href="/how-to-bet-on-sports">beginner's guide</a> explains how a withdrawal is approved and paid.
         </p>
       ) : null}
       {review.minDeposit !== undefined && review.minWithdrawal !== undefined ? (
@@ -239,8 +243,8 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         </section>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
         <Banking operator={operator} review={review} />
-        <section className="review-check" aria-labelledby="check-heading">
-          <h2 id="check-heading">What to check on {operator.shortName}'s own site</h2>
+        <section className="review-check" aria-labelledby="check-heading" hidden={!review.checkOnSite.length}>
+          <h2 id="check-heading">What to check on {possessive(operator.shortName)} own site</h2>
           <ul>
             {review.checkOnSite.map((c) => (
               <li key={c}>{c}</li>
@@ -255,7 +259,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <section className="review-compare" aria-labelledby="compare-heading">
           <h2 id="compare-heading">How {operator.shortName} compares</h2>
           <p>
-            The {kindName} we rank, side by side; {operator.shortName}'s row is highlighted.
+            The {kindName} we rank, side by side; {possessive(operator.shortName)} row is highlighted.
             {sister && sisterReview ? (
               <>
                 {' '}
