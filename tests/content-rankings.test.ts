@@ -378,13 +378,20 @@ describe('operator data drives every page', () => {
       'Expiry: not stated',
     ])
       expect(terms).toContain(t);
-    // The data's terms URL is FanDuel's home page, so no link claims to be its terms.
+    // The data's terms URL is FanDuel's home page, so the one terms link says it leads to the site.
     expect(fanduel.bonus!.termsUrl).toBe(fanduel.officialUrl);
-    expect(card.find('a.terms-link')).toHaveLength(0);
+    expect(
+      card
+        .find('a.terms-link')
+        .map((_, a) => textOf($(a)))
+        .get(),
+    ).toEqual(["terms on the operator's site (opens in a new tab)"]);
     expect(textOf(card.find('.offer-checked-line'))).toBe(
       "Terms checked January 2025. Full terms on the operator's site.",
     );
-    expect(textOf(card.find('.op-note'))).toBe("New customers only. Terms on the operator's site. 21+");
+    expect(textOf(card.find('.op-note'))).toBe(
+      "New customers only. T&Cs apply: terms on the operator's site (opens in a new tab). 21+",
+    );
     expect(textOf(card.find('a.btn-cta'))).toMatch(/^Claim Bonus/);
   });
 

@@ -227,7 +227,9 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(textOf(button)).toBe(`See current offer at ${op.name} (opens in a new tab)`);
     expect(button.attr('href')).toBe(op.bonus?.termsUrl ?? op.termsUrl ?? op.officialUrl);
     expect(button.attr('rel')).toBe('sponsored nofollow noopener');
-    expect(textOf(offer)).toContain("New customers only. Terms on the operator's site. 21+");
+    expect(textOf(offer)).toContain(
+      "New customers only. T&Cs apply: terms on the operator's site (opens in a new tab). 21+",
+    );
     expect($('a').filter((_, a) => textOf($(a)).startsWith(`Claim ${shortName} Bonus`))).toHaveLength(0);
   });
 

@@ -35,7 +35,11 @@ function OfferCell({ operator }: { operator: Operator }) {
         <time dateTime={b.verified}>{formatPartialDate(b.verified)}</time>.
       </>
     );
-  return <TermsLink operator={o}>See current offer</TermsLink>;
+  return (
+    <>
+      <TermsLink operator={o}>See current offer and terms</TermsLink>. T&amp;Cs apply.
+    </>
+  );
 }
 
 /**

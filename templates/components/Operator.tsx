@@ -130,7 +130,10 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
   );
 }
 
-/** "New customers only. T&Cs apply. 21+", the T&Cs linked where the data names a terms page. */
+/**
+ * "New customers only. T&Cs apply. 21+", the T&Cs linked to the terms page where the data names one;
+ * otherwise the link says what it is: the operator's site, where its terms are.
+ */
 export function OfferNote({ operator }: { operator: Operator }) {
   return (
     <p className="op-note">
@@ -138,7 +141,9 @@ export function OfferNote({ operator }: { operator: Operator }) {
       {hasTermsPage(operator) ? (
         <TermsLink operator={operator}>T&amp;Cs apply</TermsLink>
       ) : (
-        "Terms on the operator's site"
+        <>
+          T&amp;Cs apply: <TermsLink operator={operator}>terms on the operator's site</TermsLink>
+        </>
       )}
       . 21+
     </p>

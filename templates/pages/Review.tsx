@@ -283,9 +283,12 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           <p>{review.verdict}</p>
           {/* A withheld or unstated offer has its one button in the offer section. */}
           {claim ? (
-            <div className="op-actions">
-              <OfferButton operator={operator} offerLabel={claim} />
-            </div>
+            <>
+              <div className="op-actions">
+                <OfferButton operator={operator} offerLabel={claim} />
+              </div>
+              <OfferNote operator={operator} />
+            </>
           ) : null}
         </section>
         <SourcesList site={site} />
