@@ -1,7 +1,7 @@
 import type { Operator } from '../../src/model.js';
 import { keyTermsList, offerShown, TermsLink } from './Operator.js';
 import { licenseHolder } from './Scores.js';
-import { Cite, operatorSources } from './Sources.js';
+import { Cite, type OperatorPart, operatorSources } from './Sources.js';
 import { TableScroll } from './TableScroll.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
@@ -23,6 +23,21 @@ function fastestPayout(o: Operator): string {
   const w = o.review?.withdrawals[0];
   if (!w) return NONE;
   return w.typical ? `${w.time} (typical in PA)` : `${w.time} (${w.method})`;
+}
+
+/** The sources of what a row shows: license holder, launch, the offer while shown, minimums and payouts. */
+function rowSources(o: Operator): string[] {
+  const banking = o.review?.minDeposit !== undefined || !!o.review?.withdrawals.length;
+  const parts: OperatorPart[] = [
+    'card',
+    ...(offerShown(o) ? (['offer'] as const) : []),
+    ...(banking ? (['review'] as const) : []),
+  ];
+  return [
+    ...operatorSources(o, parts),
+    ...(o.launch ? [o.launch.source].flat() : []),
+    ...(o.interpolated?.launch ?? []),
+  ];
 }
 
 function OfferCell({ operator }: { operator: Operator }) {
@@ -61,12 +76,8 @@ export function ComparisonTable({
   const list = operators.filter((o) => o.kind === kind);
   return (
     <>
-      <Cite
-        refs={list.flatMap((o) => [
-          ...operatorSources(o, ['card', 'offer', 'review']),
-          ...(o.launch ? [o.launch.source] : []),
-        ])}
-      />
+      {/* Each row cites only what it shows: a withheld offer states nothing from its terms. */}
+      <Cite refs={list.flatMap(rowSources)} />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
           <caption>The {kindName(kind)} we rank, side by side (— where no source gives the figure)</caption>
