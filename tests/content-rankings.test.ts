@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type * as cheerio from 'cheerio';
 import { build } from '../src/index.js';
-import { possessive } from '../templates/lib/text.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
 
 /** The operator data as a reader should see it: parsed straight from content/operators. */
@@ -15,9 +14,12 @@ interface OperatorYaml {
   name: string;
   shortName: string;
   rank: number;
+  /** Computed: the mean of `scores` (see ratingOf). */
   rating: number;
+  scores: Record<string, { score?: number; reason: string }>;
   featured?: boolean;
-  licensee: string;
+  /** Absent where no source names the license holder (casinos other than BetMGM's). */
+  licensee?: string;
   officialUrl: string;
   affiliateUrl?: string;
   bonus?: { headline: string; termsUrl: string; verified: string };
@@ -34,8 +36,20 @@ async function operators(root = repoRoot): Promise<OperatorYaml[]> {
       ...(parse(await readFile(path.join(dir, f), 'utf8')) as Omit<OperatorYaml, 'id'>),
     })),
   );
+  for (const o of all) o.rating = ratingOf(o.scores);
   return all.sort((a, b) => a.rank - b.rank);
 }
+
+/** The rating a reader should see: the mean of the scored criteria, to one decimal, worked out here independently. */
+function ratingOf(scores: OperatorYaml['scores']): number {
+  const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
+  return Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 10 + 1e-9) / 10;
+}
+
+/** The license line a card shows: the holder, or where a reader finds it. */
+const licenseHolder = (o: OperatorYaml) => o.licensee ?? 'Listed by the PGCB';
+/** Where a withheld or unstated offer's one button leads: the operator's offers or terms page. */
+const offersHref = (o: OperatorYaml) => o.bonus?.termsUrl ?? o.termsUrl ?? o.officialUrl;
 const ofKind = (ops: OperatorYaml[], kind: OperatorYaml['kind']) => ops.filter((o) => o.kind === kind);
 
 /** Visible text of a whole page: what a reader can see, whitespace collapsed. */
@@ -75,12 +89,10 @@ const rankingPages = [
   { route: '/best-pa-online-casinos', kind: 'casino' as const, stats: ['about 20', '11', '2019', '24 hours'] },
 ];
 
-/** What an offer box says on the real site today: every spec offer was checked in January 2025. */
-const withheldNotice = (o: OperatorYaml) =>
-  o.bonus
-    ? 'Offer terms last checked January 2025'
-    : `We have no checked offer terms for ${o.shortName}. ` +
-      `See ${possessive(o.shortName)} current promotions and terms (opens in a new tab).`;
+/** The one line above a list of withheld offers on the real site today (every offer was checked in January 2025). */
+const WITHHELD =
+  'Offers last checked January 2025, too long ago to show as current. ' +
+  "Each button leads to the operator's current offer.";
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
@@ -96,17 +108,24 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     }));
     expect(shown.map((s) => s.rank)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
-    // Past the staleness limit, each card withholds the offer's figures in one quiet line.
-    expect(shown.map((s) => s.offer)).toEqual(expected.map(withheldNotice));
-    // Each card's button is a sponsored link: a casino's "Play Now" to the operator (the spec's
-    // casino-list label); a sportsbook's withheld offer leads to the operator's current offers.
+    // Past the staleness limit, the list says so once, at its top; cards show no empty offer text.
+    expect(shown.map((s) => s.offer)).toEqual(expected.map(() => ''));
+    expect(
+      $('.withheld-notice')
+        .toArray()
+        .map((p) => textOf($(p))),
+    ).toEqual([WITHHELD, WITHHELD]);
+    expect(textOf($('.hero .lede'))).toContain('ranked by our rating');
+    // Each card: operator, rating, license holder and one sponsored "See current offer" button, the
+    // same on sportsbook and casino cards.
     cards.toArray().forEach((c, i) => {
       const o = expected[i]!;
+      expect(textOf($(c).find('.stars .visually-hidden'))).toBe(`Rated ${o.rating.toFixed(1)} out of 5`);
+      expect(textOf($(c).find('.op-licensee'))).toContain(o.licensee ?? 'PGCB');
       const cta = $(c).find('a.btn-cta');
       expect(cta).toHaveLength(1);
-      const toOffers = kind === 'sportsbook' && o.bonus;
-      expect(textOf(cta)).toBe(`${toOffers ? 'See Current Offer' : 'Play Now'} at ${o.name} (opens in a new tab)`);
-      expect(cta.attr('href')).toBe(toOffers ? o.bonus!.termsUrl : (o.affiliateUrl ?? o.officialUrl));
+      expect(textOf(cta)).toBe(`See current offer at ${o.name} (opens in a new tab)`);
+      expect(cta.attr('href')).toBe(offersHref(o));
       expect(cta.attr('rel')).toBe('sponsored nofollow noopener');
     });
   });
@@ -147,13 +166,14 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     expect(criteria.find('.card').length).toBeGreaterThanOrEqual(5);
   });
 
-  it('carries a long guide that names each brand with its license holder, and no stale offer figure', async () => {
+  it('has a long guide, a comparison naming each brand with its license holder, no stale offer figure', async () => {
     const $ = await site.page(route);
-    expect(proseWords($)).toBeGreaterThanOrEqual(1200);
-    const prose = textOf($('.prose'));
-    for (const o of ofKind(ops, kind).slice(0, 5)) {
-      expect(prose).toContain(o.name);
-      expect(prose).toContain(o.licensee);
+    expect(proseWords($)).toBeGreaterThanOrEqual(1000);
+    const rows = $('table.comparison tbody tr');
+    expect(rows).toHaveLength(ofKind(ops, kind).length);
+    for (const [i, o] of ofKind(ops, kind).entries()) {
+      expect(textOf(rows.eq(i).find('th'))).toBe(o.name);
+      expect(textOf(rows.eq(i).find('td[data-label="License holder"]'))).toBe(licenseHolder(o));
       if (o.bonus) expect(pageText($)).not.toContain(o.bonus.headline);
     }
   });
@@ -177,13 +197,12 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     for (const [i, b] of market.entries()) {
       const op = ops.find((o) => o.id === b.operator);
       if (op) {
-        expect(rows[i]!.licensee).toBe(op.licensee);
-        expect(rows[i]!.review).toBe(`/${op.id.replace(/-casino$/, '')}-pennsylvania-review`);
-      } else expect(rows[i]!.licensee).toMatch(/^—/);
+        expect(rows[i]!.licensee).toBe(licenseHolder(op));
+        // Each reviewed brand links its own review, casinos included.
+        expect(rows[i]!.review).toBe(`/${op.id}-pennsylvania-review`);
+      } else expect(rows[i]!.licensee).toMatch(/^Listed by the PGCB/);
     }
-    // A dash is explained once, under the table, in a reader's words.
-    if (rows.some((r) => r.licensee.startsWith('—')))
-      expect(textOf($('.licensed-brands .table-legend'))).toMatch(/^— License holder not shown here/);
+    expect($('.licensed-brands .table-legend')).toHaveLength(0);
   });
 
   it('has hero and bottom buttons that lead to real pages or anchors', async () => {
@@ -264,7 +283,7 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
       // No separate app rating: we have not tested the apps, so the entry shows the overall rating, labelled.
       expect(textOf($(e).find('.app-rating'))).toContain(`Our overall rating of ${o.shortName}`);
       expect(textOf($(e).find('.stars .visually-hidden'))).toBe(`Rated ${o.rating.toFixed(1)} out of 5`);
-      expect(textOf($(e).find('.op-offer'))).toBe(withheldNotice(o));
+      expect(textOf($(e).find('.op-offer'))).toBe('');
       expect($(e).find('.op-features li')).toHaveLength(o.app!.features.length);
       // A game count shows only where our source gives one.
       if (kind === 'casino')
@@ -278,7 +297,11 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
   it('names each brand with its license holder, has a FAQ and links only to real pages', async () => {
     const $ = await site.page(route);
     const prose = textOf($('.prose'));
-    for (const o of ofKind(ops, kind)) expect(prose).toContain(`${o.name}, licensed through ${o.licensee}`);
+    for (const o of ofKind(ops, kind)) {
+      expect(prose).toContain(o.name);
+      // A license holder is named only where a source names it, never inferred from a sister brand.
+      if (o.licensee) expect(prose).toContain(o.licensee);
+    }
     expect($('#faqs details').length).toBeGreaterThanOrEqual(6);
     expect($('.steps .step').length).toBeGreaterThanOrEqual(4);
     expect($('link[rel=canonical]').attr('href')).toBe(`https://www.pabetguide.com${route}`);
@@ -349,24 +372,37 @@ describe('operator data drives every page', () => {
       'Offer: $200 in bonus bets for a $5 first bet',
       'Cap: $200 in bonus bets',
       'Min. deposit: $10',
-      'Min. odds: see full terms',
-      'Playthrough: see full terms',
+      'Min. odds: not stated',
+      'Playthrough: not stated',
       'Bonus credited: within 72 hours',
-      'Expiry: see full terms',
+      'Expiry: not stated',
     ])
       expect(terms).toContain(t);
-    const links = card.find('a.terms-link');
-    expect(links.length).toBe(2);
-    links.each((_, a) => {
-      expect($(a).attr('href')).toBe(fanduel.bonus!.termsUrl);
-      expect($(a).attr('rel')).toBe('sponsored nofollow noopener');
-    });
+    // The data's terms URL is FanDuel's home page, so the one terms link says it leads to the site.
+    expect(fanduel.bonus!.termsUrl).toBe(fanduel.officialUrl);
+    expect(
+      card
+        .find('a.terms-link')
+        .map((_, a) => textOf($(a)))
+        .get(),
+    ).toEqual(["terms on the operator's site (opens in a new tab)"]);
+    expect(textOf(card.find('.offer-checked-line'))).toBe(
+      "Terms checked January 2025. Full terms on the operator's site.",
+    );
+    expect(textOf(card.find('.op-note'))).toBe(
+      "New customers only. T&Cs apply: terms on the operator's site (opens in a new tab). 21+",
+    );
     expect(textOf(card.find('a.btn-cta'))).toMatch(/^Claim Bonus/);
   });
 
-  it('within the limit, a review shows the offer three times, with "Claim {operator} Bonus"', async () => {
+  it('within the limit, a review shows its offer box once, with "Claim {operator} Bonus"', async () => {
     const $ = await changed.page('/draftkings-pennsylvania-review');
-    expect($('[data-offer-state="current"]')).toHaveLength(3);
+    expect($('[data-offer-state="current"]')).toHaveLength(1);
+    // The comparison table states the offer too, as one row among the others.
+    const draftkings = ops.find((o) => o.id === 'draftkings')!;
+    expect(textOf($('table.comparison tr.is-current td[data-label="Welcome offer"]'))).toContain(
+      draftkings.bonus!.headline,
+    );
     const claims = $('a.btn-cta')
       .map((_, a) => textOf($(a)))
       .get();
@@ -379,7 +415,7 @@ describe('operator data drives every page', () => {
       casinos('.op-card a.btn-cta')
         .map((_, a) => textOf(casinos(a)).split(' at ')[0])
         .get(),
-    ).toEqual(Array(5).fill('Play Now'));
+    ).toEqual(ofKind(ops, 'casino').map((o) => (o.bonus ? 'Play Now' : 'See current offer')));
   });
 
   it.each(changes)(
@@ -394,7 +430,7 @@ describe('operator data drives every page', () => {
       const ranking = await changed.page(routes[0]!);
       const card = ranking('.op-card').filter((_, c) => textOf(ranking(c).find('.op-bonus')) === next);
       expect(card).toHaveLength(1);
-      expect(textOf(card.find('.offer-checked-line'))).toMatch(/^Terms checked January 2025\. Full terms at /);
+      expect(textOf(card.find('.offer-checked-line'))).toMatch(/^Terms checked January 2025\. Full terms on /);
       expect(textOf(ranking('.prose'))).not.toContain(next);
       const apps = await changed.page(routes[1]!);
       expect(apps('.app-card').filter((_, c) => textOf(apps(c).find('.op-bonus')) === next)).toHaveLength(1);

@@ -38,6 +38,18 @@ export const blockSchema = z.discriminatedUnion('type', [
    */
   /** Every operator of a kind, by rank, with its review (or the review that covers it). */
   z.strictObject({ type: z.literal('reviews'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
+  /**
+   * Every ranked operator of a kind side by side: rating, license holder, launch, offer and key terms,
+   * minimum deposit, fastest payout (stacked rows on phones).
+   */
+  z.strictObject({
+    type: z.literal('comparison'),
+    kind: operatorKind,
+    heading: text.optional(),
+    intro: copy.optional(),
+    /** Say above the table when its offers are withheld; `false` where an earlier table says it. */
+    withheldNotice: z.boolean().default(true),
+  }),
   /** Every operator of a kind, by rank, with its offer box: current, dated, or withheld (staleness policy). */
   z.strictObject({ type: z.literal('offers'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),
   /**

@@ -57,7 +57,14 @@ export const offerSchema = z.strictObject({
 });
 
 /** A row of a review's deposit or withdrawal table, with its own source. */
-const paymentSchema = z.strictObject({ method: text, time: text, note: text.optional(), source: sourceRef });
+const paymentSchema = z.strictObject({
+  method: text,
+  time: text,
+  note: text.optional(),
+  /** `true`: a time typical of Pennsylvania operators, not one this operator publishes (pages say so). */
+  typical: z.boolean().default(false),
+  source: sourceRef,
+});
 const faqSchema = z.strictObject({ question: copy, answer: copy });
 
 /**
@@ -69,13 +76,16 @@ export const reviewSchema = z.strictObject({
   source: sourceRef,
   pros: z.array(copy).min(2),
   cons: z.array(copy).min(1),
-  deposits: z.array(paymentSchema).min(1),
-  withdrawals: z.array(paymentSchema).min(1),
-  /** Smallest deposit and withdrawal the account accepts (not an offer term). */
-  minDeposit: money,
-  minWithdrawal: money,
-  fees: copy,
-  faqs: z.array(faqSchema).min(2),
+  /** Only methods a source gives for this operator; none means the page says its cashier lists them. */
+  deposits: z.array(paymentSchema).default([]),
+  withdrawals: z.array(paymentSchema).default([]),
+  /** Smallest deposit and withdrawal the account accepts (not an offer term), where a source gives them. */
+  minDeposit: money.optional(),
+  minWithdrawal: money.optional(),
+  fees: copy.optional(),
+  /** What a reader should confirm on the operator's own site before signing up (what no source here gives). */
+  checkOnSite: z.array(copy).default([]),
+  faqs: z.array(faqSchema).default([]),
   verdict: copy,
 });
 
@@ -92,6 +102,24 @@ export const appSchema = z.strictObject({
   liveTables: text.optional(),
 });
 
+/**
+ * One review criterion's score out of 5 (whole or half points) with the sentence that explains it and
+ * where that comes from. No `score` means no source lets us judge the criterion: the reason says so,
+ * and the rating leaves it out rather than guess.
+ */
+const criterionScore = z.strictObject({
+  score: z.number().min(1, 'scores are 1 to 5').max(5, 'scores are out of 5').multipleOf(0.5).optional(),
+  reason: copy,
+  source: sourceRef.optional(),
+});
+
+/** The overall rating: the mean of the scored criteria, to one decimal. */
+export function ratingOf(scores: Record<string, { score?: number }>): number | undefined {
+  const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
+  if (!given.length) return undefined;
+  return Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 10 + 1e-9) / 10;
+}
+
 export const operatorSchema = z
   .strictObject({
     kind: z.enum(['sportsbook', 'casino']),
@@ -99,8 +127,14 @@ export const operatorSchema = z
     /** Brand name used in sentences and buttons ("Claim FanDuel Bonus"). */
     shortName: text,
     rank: z.number().int().min(1).max(50),
-    /** Editorial rating out of 5 (listings use 1-5). */
-    rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5'),
+    /**
+     * Criterion id (site.yaml `methodology`) → score and reason. The rating is computed from these;
+     * the validate stage checks the ids against the operator kind's criteria. Every operator of the
+     * real site has them (tests/content-ratings.test.ts); a minimal project may type a rating instead.
+     */
+    scores: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), criterionScore).optional(),
+    /** With `scores`, optional and checked: a typed rating must equal their mean (to one decimal). */
+    rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
     featured: z.boolean().default(false),
     brandColor: hexColor,
     /** Optional licensed logo file in content/public (`logos/fanduel.svg`); otherwise a wordmark is drawn. */
@@ -108,11 +142,17 @@ export const operatorSchema = z
       .string()
       .regex(/^[\w-]+(\/[\w-]+)*\.(svg|png|webp)$/, 'expected a file path in content/public such as logos/fanduel.svg')
       .optional(),
-    licensee: text,
+    /**
+     * The PGCB license holder the brand operates under, as a source names it. Left out where no source
+     * names one (pages then send readers to the PGCB's own list rather than infer it from a sister brand).
+     */
+    licensee: text.optional(),
     officialUrl: absoluteUrl,
     /** Where the license holder and the features come from (ids in content/sources.yaml). */
     source: sourceRef,
     affiliateUrl: absoluteUrl.optional(),
+    /** When the brand went live online in Pennsylvania, where a source gives the date. */
+    launch: z.strictObject({ date: text, source: sourceRef }).optional(),
     /** The welcome offer, when its source states one. */
     bonus: offerSchema.optional(),
     /** Operators without a stated offer: where the operator publishes its current promotions and terms. */
@@ -128,6 +168,23 @@ export const operatorSchema = z
     review: reviewSchema.optional(),
   })
   .superRefine((o, ctx) => {
+    const computed = o.scores && ratingOf(o.scores);
+    if (o.scores && computed === undefined)
+      ctx.addIssue({ code: 'custom', path: ['scores'], message: 'at least one criterion needs a score' });
+    else if (!o.scores && o.rating === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scores'],
+        message: 'missing required field: scores (each review criterion scored, with its reason)',
+        params: { hint: 'add "scores:" with one entry per criterion of site.yaml methodology (see docs/content.md)' },
+      });
+    else if (computed !== undefined && o.rating !== undefined && o.rating !== computed)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rating'],
+        message: `rating ${o.rating} disagrees with the criteria scores, whose mean is ${computed}`,
+        params: { hint: 'delete the rating (it is computed from scores:) or change the scores it should follow' },
+      });
     if (o.kind === 'sportsbook' && o.bonus && o.bonus.minOdds === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -141,7 +198,11 @@ export const operatorSchema = z
         message: 'an operator without a stated offer needs termsUrl: where it publishes its current promotions',
       });
   })
-  .transform((o) => ({ ...o, ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus') }));
+  .transform((o) => ({
+    ...o,
+    rating: (o.scores && ratingOf(o.scores)) ?? o.rating ?? 0,
+    ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus'),
+  }));
 
 export type OperatorInput = z.input<typeof operatorSchema>;
 export type OperatorData = z.output<typeof operatorSchema>;

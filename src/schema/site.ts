@@ -59,6 +59,13 @@ const redirectSchema = z.strictObject({
   status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
 });
 
+/** A review criterion; operator files score it under its `id` (`scores:` in content/operators). */
+const criterion = z.strictObject({
+  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a short id such as "banking"'),
+  title: text,
+  text: copy,
+});
+
 export const siteSchema = z.strictObject({
   title: text,
   /** A few words under the title in the header; none when left out. */
@@ -177,16 +184,9 @@ export const siteSchema = z.strictObject({
   /** What reviews are based on: the criteria every review scores (the methodology block lists them). */
   methodology: z
     .strictObject({
-      criteria: z
-        .array(z.strictObject({ title: text, text: copy }))
-        .min(1)
-        .max(12),
+      criteria: z.array(criterion).min(1).max(12),
       /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
-      casinoCriteria: z
-        .array(z.strictObject({ title: text, text: copy }))
-        .min(1)
-        .max(12)
-        .optional(),
+      casinoCriteria: z.array(criterion).min(1).max(12).optional(),
     })
     .optional(),
   /** Every PGCB-licensed online brand, with its license holder when the source names one. */
@@ -218,3 +218,7 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type Redirect = z.infer<typeof redirectSchema>;
+
+/** The criteria an operator of this kind is scored on (`methodology`): casinos' own where given. */
+export const criteriaFor = (site: Pick<SiteConfig, 'methodology'>, kind: 'sportsbook' | 'casino') =>
+  (kind === 'casino' ? site.methodology?.casinoCriteria : undefined) ?? site.methodology?.criteria ?? [];

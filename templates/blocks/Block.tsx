@@ -8,6 +8,8 @@ import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
+import { ComparisonTable } from '../components/Comparison.js';
+import { WithheldNotice } from '../components/Withheld.js';
 
 export interface BlockContext {
   site: SiteConfig;
@@ -35,10 +37,12 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
             {list.map((o) => (
               <li key={o.id}>
                 <Cite refs={operatorSources(o, ['card', 'offer'])} />
-                <OperatorCard operator={o} reviewHref={ctx.reviewRoutes[o.id]} />
+                <OperatorCard operator={o} reviewHref={ctx.reviewRoutes[o.id]} site={ctx.site} />
               </li>
             ))}
           </ol>
+          {/* Under the cards, so the first card stays on a phone's first screen. */}
+          <WithheldNotice operators={list} />
         </section>
       );
     }
@@ -80,6 +84,17 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         </>
       );
     }
+    case 'comparison':
+      return (
+        <section className="comparison-block" aria-label={block.heading ?? 'Side-by-side comparison'}>
+          {block.heading ? <h2>{block.heading}</h2> : null}
+          {block.intro ? <p>{block.intro}</p> : null}
+          {block.withheldNotice ? (
+            <WithheldNotice operators={ctx.operators.filter((o) => o.kind === block.kind)} />
+          ) : null}
+          <ComparisonTable kind={block.kind} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
+        </section>
+      );
     case 'offers': {
       const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['offer']));
       return (

@@ -1,7 +1,9 @@
 import type { BlockOf, ListedPage, Operator, SiteConfig } from '../../src/model.js';
 import { Stars } from '../components/Operator.js';
+import { licenseHolder } from '../components/Scores.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { OfferBlock } from './Offers.js';
+import { WithheldNotice } from '../components/Withheld.js';
 import { Cards } from './Simple.js';
 
 const kindName = (kind: 'sportsbook' | 'casino') => (kind === 'casino' ? 'online casinos' : 'sportsbooks');
@@ -60,10 +62,7 @@ export function PageList({
   return <Cards block={{ type: 'cards', tone: 'default', heading: block.heading, intro: block.intro, items }} />;
 }
 
-/**
- * Every operator of a kind, best rank first, with its rating, license holder and review: its own
- * review page, or (a casino) the review of its brand's sportsbook (`casino:` in that file), or none yet.
- */
+/** Every operator of a kind, best rank first, with its rating, license holder and review page. */
 export function ReviewList({
   block,
   operators,
@@ -79,7 +78,7 @@ export function ReviewList({
     <section className="licensed-brands review-list" aria-label={label}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <TableScroll label={`Ratings, license holders and reviews of ${kindName(block.kind)}`}>
+      <TableScroll stack label={`Ratings, license holders and reviews of ${kindName(block.kind)}`}>
         <table>
           <caption>Pennsylvania {kindName(block.kind)} we rank, best first, with our rating out of 5</caption>
           <thead>
@@ -94,26 +93,15 @@ export function ReviewList({
           <tbody>
             {list.map((o) => {
               const own = reviewRoutes[o.id];
-              const sister = own ? undefined : operators.find((s) => s.casino === o.id && reviewRoutes[s.id]);
               return (
                 <tr key={o.id}>
-                  <td>{o.rank}</td>
+                  <td data-label="Rank">{o.rank}</td>
                   <th scope="row">{o.name}</th>
-                  <td>
+                  <td data-label="Our rating">
                     <Stars rating={o.rating} />
                   </td>
-                  <td>{o.licensee}</td>
-                  <td>
-                    {own ? (
-                      <a href={own}>Read our {o.shortName} review</a>
-                    ) : sister ? (
-                      <>
-                        No casino review yet; see <a href={reviewRoutes[sister.id]}>our {sister.name} review</a>
-                      </>
-                    ) : (
-                      'No review yet'
-                    )}
-                  </td>
+                  <td data-label="License holder">{licenseHolder(o)}</td>
+                  <td data-label="Review">{own ? <a href={own}>Read our {o.shortName} review</a> : 'No review yet'}</td>
                 </tr>
               );
             })}
@@ -131,6 +119,7 @@ export function OfferList({ block, operators }: { block: BlockOf<'offers'>; oper
     <section className="offer-list" aria-label={block.heading ?? `Welcome offers of ${kindName(block.kind)}`}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
+      <WithheldNotice operators={list} />
       {list.map((o) => (
         <OfferBlock key={o.id} block={{ type: 'offer', operator: o.id }} operator={o} />
       ))}

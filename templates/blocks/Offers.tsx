@@ -3,6 +3,7 @@ import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js'
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { Cite, operatorSources } from '../components/Sources.js';
+import { criteriaFor, licenseHolder } from '../components/Scores.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -53,16 +54,15 @@ export function LicensedBrands({
           </thead>
           <tbody>
             {brands.map((b) => {
-              // A casino brand is reviewed inside its sister sportsbook's review.
-              const sister = operators.find((o) => o.casino !== undefined && o.casino === b.operator);
-              const review = b.operator ? (reviewRoutes[b.operator] ?? reviewRoutes[sister?.id ?? '']) : undefined;
+              const review = b.operator ? reviewRoutes[b.operator] : undefined;
               // A reviewed brand's license holder is stated once, in its operator file.
-              const licensee = operators.find((o) => o.id === b.operator)?.licensee ?? b.licensee;
+              const op = operators.find((o) => o.id === b.operator);
+              const licensee = op ? licenseHolder(op) : (b.licensee ?? 'Listed by the PGCB');
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
                   <td data-label="License holder">
-                    {licensee ?? '—'}
+                    {licensee}
                     {b.note ? <span className="brand-note"> ({b.note})</span> : null}
                   </td>
                   <td data-label="Our review">{review ? <a href={review}>Read our review</a> : 'Not reviewed yet'}</td>
@@ -72,18 +72,12 @@ export function LicensedBrands({
           </tbody>
         </table>
       </TableScroll>
-      {brands.some((b) => !b.licensee && !operators.some((o) => o.id === b.operator)) ? (
-        <p className="table-legend">
-          — License holder not shown here; the Pennsylvania Gaming Control Board publishes every licensee.
-        </p>
-      ) : null}
     </section>
   );
 }
 
 /** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
-  const m = site.methodology;
   return (
     <Cards
       block={{
@@ -91,7 +85,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
         tone: 'default',
         heading: block.heading,
         intro: block.intro,
-        items: (block.kind === 'casino' ? m?.casinoCriteria : undefined) ?? m?.criteria ?? [],
+        items: criteriaFor(site, block.kind),
       }}
     />
   );

@@ -1,3 +1,4 @@
+import { licenseLine } from './Scores.js';
 import type { Operator, SiteConfig } from '../../src/model.js';
 import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
@@ -49,8 +50,12 @@ export const topOperators = (operators: readonly Operator[], kind: Operator['kin
   operators.filter((o) => o.kind === kind).slice(0, 3);
 
 /** One line of facts from the operator's data: its review's payout speed (fastest method first), or its license. */
-const factsOf = (o: Operator) =>
-  o.review ? `Payouts ${o.review.withdrawals[0]!.time} after approval` : `Licensed via ${o.licensee}`;
+const factsOf = (o: Operator) => {
+  const fastest = o.review?.withdrawals[0];
+  return fastest
+    ? `Payouts ${fastest.time}${fastest.typical ? ' (typical in PA)' : ''} after approval`
+    : licenseLine(o);
+};
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
   href ? <a href={href}>{operator.name}</a> : operator.name;

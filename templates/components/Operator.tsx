@@ -1,7 +1,7 @@
-import type { Offer, Operator } from '../../src/model.js';
+import type { Offer, Operator, SiteConfig } from '../../src/model.js';
+import { licenseLine, ScoreDetails } from './Scores.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
-import { possessive } from '../lib/text.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
 
@@ -42,8 +42,8 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 const NOT_STATED = 'not stated';
-/** A term the offer's source does not state reads as where to find it: the full terms, linked beside the list. */
-const termValue = (v: string | number) => (v === NOT_STATED ? 'see full terms' : typeof v === 'number' ? money(v) : v);
+/** A term the offer's source does not state reads "not stated": the reader checks it in the operator's terms. */
+const termValue = (v: string | number) => (v === NOT_STATED ? 'not stated' : typeof v === 'number' ? money(v) : v);
 
 /**
  * The offer's key terms, as PGCB advertising rules want them next to the offer: every term its
@@ -61,6 +61,9 @@ export function keyTermsList(o: Offer): string[] {
 
 /** Where the operator publishes the terms of its offer (or, without a stated offer, its promotions). */
 export const termsHref = (o: Operator) => o.bonus?.termsUrl ?? o.termsUrl ?? o.officialUrl;
+
+/** Whether the data names a terms page of its own, not just the operator's home page. */
+export const hasTermsPage = (o: Operator) => termsHref(o) !== o.officialUrl;
 
 /** A link to the operator's terms: an affiliate-style outbound link, so it is marked sponsored too. */
 export function TermsLink({ operator, children }: { operator: Operator; children: React.ReactNode }) {
@@ -84,16 +87,10 @@ export const offerShown = (o: Operator) => !!o.bonus && (o.offerState ?? 'withhe
 export function OfferSummary({ operator, detail = false }: { operator: Operator; detail?: boolean }) {
   const o = operator;
   const b = o.bonus;
-  if (!b)
-    return (
-      <div className="op-offer">
-        <p className="offer-notice">
-          We have no checked offer terms for {o.shortName}.{' '}
-          <TermsLink operator={o}>See {possessive(o.shortName)} current promotions and terms</TermsLink>.
-        </p>
-      </div>
-    );
+  // No offer to show: the card's one button ("See current offer") leads to the operator's offers.
+  if (!b) return null;
   const checked = formatPartialDate(b.verified);
+  // Withheld: the page says once, at the top of its list, why; the card keeps only the audit marks.
   if (!offerShown(o))
     return (
       <div
@@ -101,11 +98,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
         data-offer-verified={b.verified}
         data-offer-state="withheld"
         data-offer-operator={o.name}
-      >
-        <p className="offer-withheld">
-          Offer terms last checked <time dateTime={b.verified}>{checked}</time>
-        </p>
-      </div>
+      />
     );
   return (
     <div
@@ -126,28 +119,42 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       </p>
       <p className="offer-checked-line">
         Terms checked <time dateTime={b.verified}>{checked}</time>.{' '}
-        <TermsLink operator={o}>Full terms at {new URL(b.termsUrl).hostname}</TermsLink>.
+        {hasTermsPage(o) ? (
+          <TermsLink operator={o}>Full terms at {new URL(b.termsUrl).hostname}</TermsLink>
+        ) : (
+          "Full terms on the operator's site"
+        )}
+        .
       </p>
     </div>
   );
 }
 
-/** "New customers only. T&Cs apply. 21+" with the T&Cs linked to the operator's terms. */
+/**
+ * "New customers only. T&Cs apply. 21+", the T&Cs linked to the terms page where the data names one;
+ * otherwise the link says what it is: the operator's site, where its terms are.
+ */
 export function OfferNote({ operator }: { operator: Operator }) {
   return (
     <p className="op-note">
-      New customers only. <TermsLink operator={operator}>T&amp;Cs apply</TermsLink>. 21+
+      New customers only.{' '}
+      {hasTermsPage(operator) ? (
+        <TermsLink operator={operator}>T&amp;Cs apply</TermsLink>
+      ) : (
+        <>
+          T&amp;Cs apply: <TermsLink operator={operator}>terms on the operator's site</TermsLink>
+        </>
+      )}
+      . 21+
     </p>
   );
 }
 
-/**
- * Button text: the offer's call to action while it is shown. A withheld offer's button leads to
- * the operator's current offer instead; a casino's keeps "Play Now" (the spec's casino-list label),
- * which promises no bonus.
- */
-const ctaLabel = (o: Operator, offerLabel: string) =>
-  offerShown(o) ? offerLabel : o.kind === 'casino' ? o.ctaText : 'See Current Offer';
+/** Button text for an offer we do not show (withheld, or none stated), the same on every kind of card. */
+export const SEE_OFFER = 'See current offer';
+
+/** Button text: the offer's call to action while it is shown, else the one "See current offer". */
+const ctaLabel = (o: Operator, offerLabel: string) => (offerShown(o) ? offerLabel : SEE_OFFER);
 
 /**
  * An operator call to action: `label` always (e.g. "Get App"), else `offerLabel` while the offer is
@@ -164,7 +171,7 @@ export function OfferButton({
   offerLabel?: string;
 }) {
   const o = operator;
-  const toOffers = label === undefined && !offerShown(o) && o.kind !== 'casino';
+  const toOffers = label === undefined && !offerShown(o);
   return (
     <a className="btn btn-primary btn-cta" href={toOffers ? termsHref(o) : operatorHref(o)} {...sponsoredLink}>
       {label ?? ctaLabel(o, offerLabel ?? o.ctaText)}
@@ -173,7 +180,15 @@ export function OfferButton({
   );
 }
 
-export function OperatorCard({ operator, reviewHref }: { operator: Operator; reviewHref?: string }) {
+export function OperatorCard({
+  operator,
+  reviewHref,
+  site,
+}: {
+  operator: Operator;
+  reviewHref?: string;
+  site: SiteConfig;
+}) {
   const o = operator;
   return (
     <article className={`op-card${o.featured ? ' is-featured' : ''}`} aria-labelledby={`op-${o.id}`}>
@@ -186,11 +201,12 @@ export function OperatorCard({ operator, reviewHref }: { operator: Operator; rev
         <div className="op-title">
           <h3 id={`op-${o.id}`}>{o.name}</h3>
           <Stars rating={o.rating} />
-          <p className="op-licensee">Licensed in PA via {o.licensee}</p>
+          <p className="op-licensee">{licenseLine(o)}</p>
         </div>
       </div>
       <OfferSummary operator={o} />
       <Highlights items={o.features} />
+      <ScoreDetails operator={o} site={site} />
       <div className="op-actions">
         <OfferButton operator={o} />
         {reviewHref ? (

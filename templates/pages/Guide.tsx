@@ -32,7 +32,7 @@ const rankedKind = (page: TemplateProps['page']) => {
 };
 
 /** Block types that show operator links: a page with one carries the short disclosure in its hero. */
-const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer', 'offers']);
+const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', 'offer', 'offers', 'comparison']);
 export const showsOffers = (body: RenderedSegment[]) =>
   body.some((s) => s.kind === 'block' && OFFER_BLOCKS.has(s.block.type));
 

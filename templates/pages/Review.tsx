@@ -6,11 +6,19 @@ import { OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../comp
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
+import { possessive } from '../lib/text.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
+import { ScoreBreakdown, licenseLine } from '../components/Scores.js';
+import { ComparisonTable } from '../components/Comparison.js';
+import { WithheldNotice } from '../components/Withheld.js';
+
+/** A payment row's time, marked when it is typical of Pennsylvania operators rather than this one's own. */
+const timeOf = (r: Review['withdrawals'][number]) => (r.typical ? `${r.time} (typical in PA)` : r.time);
 
 /** The hero's scorecard: the mark, the rating and the facts a reader compares first. */
-function Scorecard({ operator, review, casino }: { operator: Operator; review: Review; casino?: Operator }) {
+function Scorecard({ operator, review, games }: { operator: Operator; review: Review; games?: string }) {
+  const fastest = review.withdrawals[0];
   return (
     <div className="review-summary">
       <div className="review-brand">
@@ -18,7 +26,7 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
         <div>
           <p className="review-name">{operator.name}</p>
           <Stars rating={operator.rating} />
-          <p className="op-licensee">Licensed in PA via {operator.licensee}</p>
+          <p className="op-licensee">{licenseLine(operator)}</p>
         </div>
       </div>
       <dl className="review-facts">
@@ -26,38 +34,44 @@ function Scorecard({ operator, review, casino }: { operator: Operator; review: R
           <dt>Our rating</dt>
           <dd>{operator.rating.toFixed(1)} / 5</dd>
         </div>
-        <div>
-          {/* The withdrawal table's first (fastest) row: one value for the box, the table and the prose. */}
-          <dt>Fastest payout</dt>
-          <dd>{review.withdrawals[0]!.time}</dd>
-        </div>
-        {casino?.app?.games ? (
+        {fastest ? (
           <div>
-            <dt>Casino games</dt>
-            <dd>{casino.app.games}</dd>
+            {/* The withdrawal table's first (fastest) row: one value for the box, the table and the prose. */}
+            <dt>Fastest payout</dt>
+            <dd>{timeOf(fastest)}</dd>
           </div>
         ) : null}
-        <div>
-          <dt>Minimum deposit</dt>
-          <dd>{money(review.minDeposit)}</dd>
-        </div>
-        <div>
-          <dt>Minimum withdrawal</dt>
-          <dd>{money(review.minWithdrawal)}</dd>
-        </div>
+        {games ? (
+          <div>
+            <dt>Casino games</dt>
+            <dd>{games}</dd>
+          </div>
+        ) : null}
+        {review.minDeposit !== undefined ? (
+          <div>
+            <dt>Minimum deposit</dt>
+            <dd>{money(review.minDeposit)}</dd>
+          </div>
+        ) : null}
+        {review.minWithdrawal !== undefined ? (
+          <div>
+            <dt>Minimum withdrawal</dt>
+            <dd>{money(review.minWithdrawal)}</dd>
+          </div>
+        ) : null}
       </dl>
     </div>
   );
 }
 
-/** The summary box at the top of a review: pros, cons, and the offer with its key terms. */
+/** The summary box at the top of a review: pros and cons (the offer has its own section, once). */
 function AtAGlance({ operator, review }: { operator: Operator; review: Review }) {
   return (
     <section className="glance" aria-labelledby="glance-heading">
       <h2 id="glance-heading" className="glance-heading">
         {operator.shortName} review summary
       </h2>
-      <div className={`glance-grid${offerShown(operator) ? '' : ' is-two'}`}>
+      <div className="glance-grid is-two">
         <div className="glance-pros">
           <h3>Pros</h3>
           <ul>
@@ -74,17 +88,6 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
             ))}
           </ul>
         </div>
-        {/* A withheld offer is said once, in the offer section below, not in every box. */}
-        {offerShown(operator) ? (
-          <div className="glance-offer">
-            <h3>Welcome offer</h3>
-            <OfferSummary operator={operator} />
-            <OfferNote operator={operator} />
-            <p className="glance-more">
-              <a href="#offer-heading">How the offer works and how to claim it</a>
-            </p>
-          </div>
-        ) : null}
       </div>
     </section>
   );
@@ -92,7 +95,7 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
 
 function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) {
   return (
-    <TableScroll label={title}>
+    <TableScroll stack label={title}>
       <table>
         <caption>{title}</caption>
         <thead>
@@ -106,8 +109,8 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
           {rows.map((r) => (
             <tr key={r.method}>
               <th scope="row">{r.method}</th>
-              <td>{r.time}</td>
-              <td>{r.note ?? '—'}</td>
+              <td data-label="Time">{timeOf(r)}</td>
+              <td data-label="Notes">{r.note ?? '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -116,13 +119,62 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
   );
 }
 
+/** Deposits and withdrawals: only the methods a source gives for this operator, and what to check. */
+function Banking({ operator, review }: { operator: Operator; review: Review }) {
+  const name = operator.shortName;
+  const typical = review.withdrawals.some((r) => r.typical);
+  return (
+    <section className="payments" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Deposits and withdrawals</h2>
+      {review.deposits.length ? (
+        <Payments title="Deposit methods" rows={review.deposits} />
+      ) : (
+        <p>The deposit methods {name} accepts are listed in its cashier; the terms we checked do not give them.</p>
+      )}
+      {review.withdrawals.length ? (
+        <Payments title="Withdrawal times once approved" rows={review.withdrawals} />
+      ) : (
+        <p>
+          {possessive(name)} cashier lists its withdrawal methods and payout times; the terms we checked do not give
+          them.
+        </p>
+      )}
+      {typical ? (
+        <p>
+          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {possessive(name)} own
+          figures: its cashier shows the times that apply to you. Our{' '}
+          <a href="/how-to-bet-on-sports">beginner's guide</a> explains how a withdrawal is approved and paid.
+        </p>
+      ) : null}
+      {review.minDeposit !== undefined && review.minWithdrawal !== undefined ? (
+        <p>
+          Minimum deposit {money(review.minDeposit)}; minimum withdrawal {money(review.minWithdrawal)}.
+          {review.fees ? ` ${review.fees}` : ''}
+        </p>
+      ) : review.fees ? (
+        <p>{review.fees}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The other review of the same brand: a sportsbook's casino, or a casino's sportsbook. */
+function sisterOf(operator: Operator, operators: readonly Operator[]): Operator | undefined {
+  return operator.kind === 'sportsbook'
+    ? operators.find((o) => o.id === operator.casino)
+    : operators.find((o) => o.casino === operator.id);
+}
+
 /** A review's sections in page order, for its table of contents. */
-const reviewToc = (operator: Operator, body: TemplateProps['body']): TocEntry[] => [
+const reviewToc = (operator: Operator, body: TemplateProps['body'], faqs: boolean): TocEntry[] => [
   { id: 'glance-heading', text: 'Review summary' },
-  { id: 'offer-heading', text: `${operator.shortName} bonus offer` },
+  { id: 'offer-heading', text: `${operator.shortName} welcome offer` },
+  { id: 'rating-heading', text: 'How we rated it' },
   ...tocEntries(body),
   { id: 'payments-heading', text: 'Deposits and withdrawals' },
-  { id: 'faqs', text: 'FAQ' },
+  { id: 'check-heading', text: 'What to check on its site' },
+  { id: 'compare-heading', text: 'How it compares' },
+  ...(faqs ? [{ id: 'faqs', text: 'FAQ' }] : []),
   { id: 'verdict-heading', text: 'Final verdict' },
 ];
 
@@ -135,50 +187,103 @@ export function ReviewPage(props: TemplateProps) {
   );
 }
 
-/** An operator review: facts and offer from the operator's data, prose from the page's Markdown. */
+/** An operator review: facts, scores and offer from the operator's data, prose from the page's Markdown. */
 function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, listing }: TemplateProps) {
   if (page.data.template !== 'review') throw new Error('ReviewPage needs a review page');
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
-  const claim = `Claim ${operator.shortName} Bonus`;
-  const casino = operators.find((o) => o.id === operator.casino);
+  const claim = offerShown(operator) ? `Claim ${operator.shortName} Bonus` : undefined;
+  const sister = sisterOf(operator, operators);
+  const sisterReview = sister ? reviewRoutes[sister.id] : undefined;
+  // A casino's own game count, or a sportsbook's sister casino's.
+  const gamesFrom = operator.app?.games
+    ? operator
+    : sister?.kind === 'casino' && sister.app?.games
+      ? sister
+      : undefined;
+  const kindName = operator.kind === 'casino' ? 'online casinos' : 'sportsbooks';
   return (
     <article className="page page-review">
       <Cite refs={operatorSources(operator, ['card', 'offer', 'review'])} />
-      {casino?.app?.games ? <Cite refs={operatorSources(casino, ['app'])} /> : null}
+      {gamesFrom ? <Cite refs={operatorSources(gamesFrom, ['app'])} /> : null}
       <Hero
         data={page.data}
         byline={bylineFor(page.data, site, authors, true)}
         disclosure={site}
-        aside={<Scorecard operator={operator} review={review} casino={casino} />}
+        aside={<Scorecard operator={operator} review={review} games={gamesFrom?.app?.games} />}
       />
-      <WithToc entries={reviewToc(operator, body)}>
+      <WithToc entries={reviewToc(operator, body, review.faqs.length > 0)}>
         <AtAGlance operator={operator} review={review} />
         <section className="review-offer" aria-labelledby="offer-heading">
-          <h2 id="offer-heading">{operator.shortName} bonus offer</h2>
+          <h2 id="offer-heading">{operator.shortName} welcome offer</h2>
+          <WithheldNotice operators={[operator]} />
           <OfferSummary operator={operator} detail />
+          {offerShown(operator) ? (
+            <p>
+              How bonus bets, deposit matches and wagering requirements pay out is explained once, with worked examples,
+              in our{' '}
+              <a href={operator.kind === 'casino' ? '/casino-bonuses' : '/betting-promos'}>
+                {operator.kind === 'casino' ? 'casino bonus guide' : 'betting promos guide'}
+              </a>
+              .
+            </p>
+          ) : null}
           <div className="op-actions">
             <OfferButton operator={operator} offerLabel={claim} />
           </div>
           <OfferNote operator={operator} />
         </section>
-        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
-        <section className="payments" aria-labelledby="payments-heading">
-          <h2 id="payments-heading">Deposits and withdrawals</h2>
-          <Payments title="Deposit methods" rows={review.deposits} />
-          <Payments title="Withdrawal methods" rows={review.withdrawals} />
+        <section className="review-rating" aria-labelledby="rating-heading">
+          <h2 id="rating-heading">How we rated {operator.shortName}</h2>
+          <ScoreBreakdown operator={operator} site={site} />
           <p>
-            Minimum deposit {money(review.minDeposit)}; minimum withdrawal {money(review.minWithdrawal)}. {review.fees}
+            <a href={site.editorial.methodologyHref}>Our methodology</a> explains each criterion.
           </p>
         </section>
-        <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
+        <Banking operator={operator} review={review} />
+        <section className="review-check" aria-labelledby="check-heading" hidden={!review.checkOnSite.length}>
+          <h2 id="check-heading">What to check on {possessive(operator.shortName)} own site</h2>
+          <ul>
+            {review.checkOnSite.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p>
+            What applies at every licensed operator is explained once: taxes on winnings in our{' '}
+            <a href="/pa-gambling-laws">Pennsylvania gambling laws guide</a>, and limits, cool-off periods and
+            self-exclusion in our <a href="/responsible-gambling">responsible gambling guide</a>.
+          </p>
+        </section>
+        <section className="review-compare" aria-labelledby="compare-heading">
+          <h2 id="compare-heading">How {operator.shortName} compares</h2>
+          <p>
+            The {kindName} we rank, side by side; {possessive(operator.shortName)} row is highlighted.
+            {sister && sisterReview ? (
+              <>
+                {' '}
+                The same brand's {sister.kind === 'casino' ? 'online casino' : 'sportsbook'} has its own review:{' '}
+                <a href={sisterReview}>our {sister.name} review</a>.
+              </>
+            ) : null}
+          </p>
+          <ComparisonTable
+            kind={operator.kind}
+            operators={operators}
+            reviewRoutes={reviewRoutes}
+            current={operator.id}
+          />
+        </section>
+        {review.faqs.length ? (
+          <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
+        ) : null}
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>
           <p>{review.verdict}</p>
-          {offerShown(operator) ? (
+          {/* A withheld or unstated offer has its one button in the offer section. */}
+          {claim ? (
             <>
-              <OfferSummary operator={operator} />
               <div className="op-actions">
                 <OfferButton operator={operator} offerLabel={claim} />
               </div>

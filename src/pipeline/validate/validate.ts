@@ -6,6 +6,7 @@ import { operatorSchema } from '../../schema/operator.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { checkRedirects } from './redirects.js';
+import { checkScores } from './scores.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
@@ -379,7 +380,8 @@ function checkPage(
       block.type === 'operators' ||
       block.type === 'apps' ||
       block.type === 'licensed-brands' ||
-      block.type === 'offers'
+      block.type === 'offers' ||
+      block.type === 'comparison'
     ) {
       for (const o of operators.values()) if (o.kind === block.kind) refs.add(o.id);
     }
@@ -407,6 +409,8 @@ function checkPage(
     checkRef(data.operator, operatorAt, 'operator', data.operator, false);
     const op = operators.get(data.operator);
     if (op?.casino) refs.add(op.casino);
+    // A review compares its operator with every other of its kind and links its brand's other review.
+    for (const o of operators.values()) if (o.kind === op?.kind || o.casino === op?.id) refs.add(o.id);
     if (op && !op.review)
       diagnostics.push(
         err(
@@ -551,6 +555,7 @@ export function validateContent(
         return Object.keys(interpolated).length ? { ...value, interpolated } : value;
       })
     : rawOperators;
+  if (config) checkScores(operators, config, locators, diagnostics);
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
   const drafts: PageDraft[] = [];

@@ -1,0 +1,119 @@
+import type { Operator } from '../../src/model.js';
+import { keyTermsList, offerShown, TermsLink } from './Operator.js';
+import { licenseHolder } from './Scores.js';
+import { Cite, type OperatorPart, operatorSources } from './Sources.js';
+import { TableScroll } from './TableScroll.js';
+import { formatPartialDate } from '../lib/dates.js';
+import { money } from '../lib/odds.js';
+
+const kindName = (kind: Operator['kind']) => (kind === 'casino' ? 'online casinos' : 'sportsbooks');
+
+/** A term no source gives for this operator. */
+const NONE = '—';
+
+/** The smallest deposit: the account's (review), else the offer's where it states one. */
+function minDeposit(o: Operator): string {
+  if (o.review?.minDeposit !== undefined) return money(o.review.minDeposit);
+  const d = offerShown(o) ? o.bonus?.minDeposit : undefined;
+  return typeof d === 'number' ? money(d) : NONE;
+}
+
+/** The fastest payout the review lists, marked when it is a typical Pennsylvania time, not the operator's own. */
+function fastestPayout(o: Operator): string {
+  const w = o.review?.withdrawals[0];
+  if (!w) return NONE;
+  return w.typical ? `${w.time} (typical in PA)` : `${w.time} (${w.method})`;
+}
+
+/** The sources of what a row shows: license holder, launch, the offer while shown, minimums and payouts. */
+function rowSources(o: Operator): string[] {
+  const banking = o.review?.minDeposit !== undefined || !!o.review?.withdrawals.length;
+  const parts: OperatorPart[] = [
+    'card',
+    ...(offerShown(o) ? (['offer'] as const) : []),
+    ...(banking ? (['review'] as const) : []),
+  ];
+  return [
+    ...operatorSources(o, parts),
+    ...(o.launch ? [o.launch.source].flat() : []),
+    ...(o.interpolated?.launch ?? []),
+  ];
+}
+
+function OfferCell({ operator }: { operator: Operator }) {
+  const o = operator;
+  const b = o.bonus;
+  if (b && offerShown(o))
+    return (
+      <>
+        <strong>{b.headline}</strong>. {keyTermsList(b).join(' · ')}. Checked{' '}
+        <time dateTime={b.verified}>{formatPartialDate(b.verified)}</time>.
+      </>
+    );
+  return (
+    <>
+      <TermsLink operator={o}>See current offer and terms</TermsLink>. T&amp;Cs apply.
+    </>
+  );
+}
+
+/**
+ * Every ranked operator of a kind in one table: rating, license holder, launch, offer and key terms,
+ * minimum deposit and fastest payout. On phones each row stacks into "column: value" lines, so no
+ * cell sits outside the screen. `current` marks the reviewed operator's row on a review page.
+ */
+export function ComparisonTable({
+  kind,
+  operators,
+  reviewRoutes,
+  current,
+}: {
+  kind: Operator['kind'];
+  operators: readonly Operator[];
+  reviewRoutes: Record<string, string>;
+  current?: string;
+}) {
+  const list = operators.filter((o) => o.kind === kind);
+  return (
+    <>
+      {/* Each row cites only what it shows: a withheld offer states nothing from its terms. */}
+      <Cite refs={list.flatMap(rowSources)} />
+      <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
+        <table className="comparison">
+          <caption>The {kindName(kind)} we rank, side by side (— where no source gives the figure)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Operator</th>
+              <th scope="col">Rating</th>
+              <th scope="col">License holder</th>
+              <th scope="col">In PA since</th>
+              <th scope="col">Welcome offer and key terms</th>
+              <th scope="col">Min. deposit</th>
+              <th scope="col">Fastest payout</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((o) => {
+              const href = reviewRoutes[o.id];
+              return (
+                <tr key={o.id} className={o.id === current ? 'is-current' : undefined}>
+                  <th scope="row">{href && o.id !== current ? <a href={href}>{o.name}</a> : o.name}</th>
+                  <td data-label="Rating">{o.rating.toFixed(1)}/5</td>
+                  <td data-label="License holder">{licenseHolder(o)}</td>
+                  <td data-label="In PA since">{o.launch?.date ?? NONE}</td>
+                  <td data-label="Welcome offer" className="comparison-offer">
+                    <span>
+                      <OfferCell operator={o} />
+                    </span>
+                  </td>
+                  <td data-label="Min. deposit">{minDeposit(o)}</td>
+                  <td data-label="Fastest payout">{fastestPayout(o)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Operator } from '../../src/model.js';
+import { formatPartialDate } from '../lib/dates.js';
+import { offerShown } from './Operator.js';
+
+/**
+ * Said once above a list whose offers are all withheld (terms past the staleness limit) or not
+ * stated, instead of an empty box on every card: when they were last checked, and where to go.
+ */
+export function WithheldNotice({ operators }: { operators: readonly Operator[] }) {
+  if (!operators.length || operators.some(offerShown)) return null;
+  const dates = operators.flatMap((o) => (o.bonus ? [o.bonus.verified] : [])).sort();
+  const last = dates.at(-1);
+  const when = last ? <time dateTime={last}>{formatPartialDate(last)}</time> : null;
+  return (
+    <p className="withheld-notice">
+      {last ? <>Offers last checked {when}, too long ago to show as current. </> : null}
+      Each button leads to the operator's current offer.
+    </p>
+  );
+}
