@@ -120,7 +120,8 @@ export class ForeignOutputError extends Error {}
  * build survives. Open it holding the output lock (lock.ts).
  *
  * The swap is two renames (a folder cannot replace a non-empty folder in one): the old output is
- * moved aside, the new one moved in, the old one deleted. A build killed between the renames leaves
+ * moved aside, the new one moved in, the old one deleted (while the build stores its render cache:
+ * `removed()` waits for it). A build killed between the renames leaves
  * the old output aside, and the next build (recoverOutput) puts it back before doing anything else.
  */
 export class Staging {
@@ -130,6 +131,8 @@ export class Staging {
   private dirs = new Set<string>();
   /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
   private forget: () => void = () => undefined;
+  private removing: Promise<void> | undefined;
+  private removeError: unknown;
 
   private constructor(
     readonly outDir: string,
@@ -193,7 +196,18 @@ export class Staging {
       await this.abort();
       throw e;
     }
-    if (hadPrevious) await removeOwned(retired);
+    // Deleting the old output (thousands of files) runs while the caller goes on; removed() waits for it.
+    // A build killed meanwhile leaves the rest of it aside, and the next build removes it (recoverOutput).
+    if (hadPrevious)
+      this.removing = removeOwned(retired).catch((e: unknown) => {
+        this.removeError = e;
+      });
+  }
+
+  /** Waits until the old output that commit() moved aside is deleted; rejects if that failed. */
+  async removed(): Promise<void> {
+    await this.removing;
+    if (this.removeError) throw this.removeError;
   }
 
   async abort(): Promise<void> {

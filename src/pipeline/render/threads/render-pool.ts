@@ -15,6 +15,7 @@ import {
   type RenderSetup,
 } from '../page/render-pages.js';
 import type { TemplateModule } from '../compile/templates.js';
+import type { RenderCache } from '../cache/render-cache.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
 
 /** Pages to parse, for a worker helping validation. */
@@ -249,7 +250,8 @@ export class RenderPool {
 /**
  * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
  * on the main thread and, when there are enough of them, in worker threads (`started`, or started
- * here). Output bytes do not depend on the number of threads.
+ * here). Output bytes do not depend on the number of threads. The caller stores the new pages in
+ * the returned cache once the output is in place (saveRendered).
  */
 export async function renderAll(
   setup: RenderSetup,
@@ -258,7 +260,7 @@ export async function renderAll(
   requested?: number | 'auto',
   onDone?: (pages: number) => void,
   started?: RenderPool,
-): Promise<{ outcomes: PageOutcome[]; workers: number }> {
+): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
   const r = contextFrom(setup, templates, engine);
@@ -268,6 +270,8 @@ export async function renderAll(
     if (hit) outcomes[i] = hit;
     else misses.push(i);
   }
+  // Only this loop reads the cache; the pages rendered now are stored after the build (saveRendered).
+  r.cache?.close();
   let done = count - misses.length;
   const tick = (pages: number) => {
     done += pages;
@@ -308,13 +312,5 @@ export async function renderAll(
   } finally {
     await writer?.close();
   }
-  if (r.cache) {
-    try {
-      // An entry without a checksum was never made (its cache write failed).
-      r.cache.save(outcomes.flatMap((o) => (o.entry?.[1] ? [o.entry] : [])));
-    } catch {
-      // An index that cannot be written only costs speed on the next build.
-    }
-  }
-  return { outcomes, workers: threads };
+  return { outcomes, workers: threads, cache: r.cache };
 }
