@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../worker-entry.js';
+import { availableCores } from './cores.js';
 import { PageWriter } from '../../write/page-writer.js';
 import type { SourceFile } from '../../../model.js';
 import type { Entry, FrontmatterCache } from '../../load/frontmatter.js';
@@ -46,10 +46,14 @@ const MIN_PAGES_FOR_WRITER = 100;
  */
 const MIN_PAGES_PER_WORKER = 1000;
 
-/** Render threads to use (the main thread counts as one): one per core, but one for small sites. */
-export function workerCount(pages: number, requested?: number | 'auto'): number {
+/**
+ * Render threads to use (the main thread counts as one): one per 1,000 pages, never more than the
+ * cores this process may use (its CPU quota included, cores.ts), so threads never outnumber the
+ * cores and one for small sites. A number the caller gives is used as it is.
+ */
+export function workerCount(pages: number, requested?: number | 'auto', cores = availableCores()): number {
   if (typeof requested === 'number') return Math.max(1, Math.floor(requested));
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(pages / MIN_PAGES_PER_WORKER)));
+  return Math.max(1, Math.min(cores, Math.floor(pages / MIN_PAGES_PER_WORKER)));
 }
 
 /**
