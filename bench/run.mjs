@@ -180,11 +180,13 @@ for (const n of opts.sizes) {
     const cached = paBuild(p);
     const plain = paBuild(p, ['--no-cache']);
     // --no-cache never touches the cache folder: the warm run after it finds the cold run's cache.
-    const cold = (aside, cache = true) => () => {
-      primeBin(p.bin);
-      if (cache) moveAside(cached.env.PA_SITE_CACHE_DIR);
-      if (aside) moveAside(out.pa);
-    };
+    const cold =
+      (aside, cache = true) =>
+      () => {
+        primeBin(p.bin);
+        if (cache) moveAside(cached.env.PA_SITE_CACHE_DIR);
+        if (aside) moveAside(out.pa);
+      };
     return [
       { name: `${p.name} cold`, before: cold(true), run: cached.run, dir: out.pa },
       { name: `${p.name} cold, old output deleted`, before: cold(false), run: cached.run, dir: out.pa },

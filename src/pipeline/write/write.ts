@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../../interrupt.js';
 import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
 
@@ -60,6 +61,31 @@ async function removeOwned(dir: string): Promise<void> {
     names.filter((n) => n !== MARKER).map((n) => rm(path.join(dir, n), { recursive: true, force: true })),
   );
   await rm(dir, { recursive: true, force: true });
+}
+
+/** removeOwnedSync's steps, for a thread of its own (removeOwnedInThread). */
+const REMOVER = `
+const { readdirSync, rmSync } = require('node:fs');
+const path = require('node:path');
+const { dir, marker } = require('node:worker_threads').workerData;
+let names = [];
+try {
+  names = readdirSync(dir);
+} catch {}
+for (const n of names) if (n !== marker) rmSync(path.join(dir, n), { recursive: true, force: true });
+rmSync(dir, { recursive: true, force: true });
+`;
+
+/**
+ * removeOwned on a thread of its own: the thousands of unlinks of an old output run on another
+ * core while this thread stores the render cache, instead of waiting for this thread's event loop.
+ */
+function removeOwnedInThread(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(REMOVER, { eval: true, workerData: { dir, marker: MARKER } });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code ? reject(new Error(`removing ${dir} stopped with code ${code}`)) : resolve()));
+  });
 }
 
 /** removeOwned for a process about to exit on a signal: synchronous, marker last. */
@@ -199,7 +225,7 @@ export class Staging {
     // Deleting the old output (thousands of files) runs while the caller goes on; removed() waits for it.
     // A build killed meanwhile leaves the rest of it aside, and the next build removes it (recoverOutput).
     if (hadPrevious)
-      this.removing = removeOwned(retired).catch((e: unknown) => {
+      this.removing = removeOwnedInThread(retired).catch((e: unknown) => {
         this.removeError = e;
       });
   }
