@@ -89,7 +89,7 @@ describe('render-cache packs', { timeout: scaled(120_000) }, () => {
     expect(await sameAsUncached()).toBe(6); // all but the edited page of the 7 (the home page too)
   });
 
-  it('a build killed between its pack's rename and its index's leaves a cache the next build uses', async () => {
+  it('a build killed between the renames of its pack and of its index leaves a cache the next build uses', async () => {
     await p.write('content/pages/p1.md', pageOf('Page 1 title', 'Edited text.'));
     expect(await killedBuild('/index\\.json$')).toBe('SIGKILL');
     expect(await sameAsUncached()).toBe(6);
