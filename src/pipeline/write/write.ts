@@ -76,6 +76,9 @@ for (const n of names) if (n !== marker) rmSync(path.join(dir, n), { recursive: 
 rmSync(dir, { recursive: true, force: true });
 `;
 
+/** From this many files in the new output (about as many in the old one), the old one is deleted on a thread. */
+const THREAD_REMOVAL_FILES = 500;
+
 /**
  * removeOwned on a thread of its own: the thousands of unlinks of an old output run on another
  * core while this thread stores the render cache, instead of waiting for this thread's event loop.
@@ -224,8 +227,10 @@ export class Staging {
     }
     // Deleting the old output (thousands of files) runs while the caller goes on; removed() waits for it.
     // A build killed meanwhile leaves the rest of it aside, and the next build removes it (recoverOutput).
+    // A small output (dev's rebuilds) goes faster than a thread starts (tens of ms).
+    const remove = this.files >= THREAD_REMOVAL_FILES ? removeOwnedInThread : removeOwned;
     if (hadPrevious)
-      this.removing = removeOwnedInThread(retired).catch((e: unknown) => {
+      this.removing = remove(retired).catch((e: unknown) => {
         this.removeError = e;
       });
   }
