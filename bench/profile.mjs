@@ -33,16 +33,14 @@ const PARTS = [
   ['JSON-LD data', (f) => /src\/pipeline\/render\/structured-data\.ts/.test(f.src)],
   // By caller, not by name: reading content also opens and closes files.
   ['reading content', (f) => f.callers.includes('loadContent')],
+  ['writing pages (file system calls and checksums)', (f) => f.callers.includes('writePage')],
   [
-    'writing pages (file system calls, render-cache links and checksums)',
-    (f) => f.callers.some((c) => c === 'writePage' || c === 'writeOut'),
-  ],
-  [
-    'render cache (keys, checksums, index)',
+    'render cache (keys, the pack after the build, index)',
     (f) =>
-      /src\/pipeline\/render\/(render-cache|template-keys)\.ts/.test(f.src) ||
-      f.callers.some((c) => c === 'keyAfterRender' || c === 'lookupKey'),
+      /src\/pipeline\/render\/(cache\/render-cache|compile\/template-keys)\.ts/.test(f.src) ||
+      f.callers.some((c) => c === 'keyAfterRender' || c === 'lookupKey' || c === 'saveRendered'),
   ],
+  ['deleting the old output', (f) => /\[eval/.test(f.url) || f.callers.includes('removeOwnedInThread')],
   ['frontmatter split (gray-matter)', (f) => /node_modules\/(gray-matter|section-matter|kind-of)\//.test(f.src)],
   ['YAML (js-yaml)', (f) => /node_modules\/(js-yaml|yaml)\//.test(f.src)],
   ['zod schemas', (f) => /node_modules\/zod\//.test(f.src)],

@@ -3,12 +3,14 @@
 // `hugo` binary is on PATH, on the synthetic sites from generate.mjs. Prints figures; asserts nothing.
 // Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]
 //        [--engine markdown-it|remark]   (pa-site's Markdown engine, written into the bench site's site.yaml)
+//        [--workers 1,2,4,8]             (also a scaling table: --no-cache cold builds at each thread count)
+//        [--baseline DIR]                (also another pa-site checkout, built, e.g. the branch's start)
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { forgetCompiles, keepRenderCache, moveAside, renderCache } from './aside.mjs';
+import { moveAside } from './aside.mjs';
 import { diskLine, fileCreateMicros } from './disk.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
@@ -19,13 +21,17 @@ const rssHook = path.join(here, 'rss.mjs');
 const TIME = '/usr/bin/time';
 
 function args(argv) {
-  const o = { sizes: SIZES, runs: 3, engine: undefined };
-  const usage = 'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark]';
+  const o = { sizes: SIZES, runs: 3, engine: undefined, workers: [], baseline: undefined };
+  const usage =
+    'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark] ' +
+    '[--workers 1,2,4,8] [--baseline DIR]';
   for (let i = 2; i < argv.length; i++) {
     const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
     if (k === '--sizes') o.sizes = parseSizes(v ?? '');
     else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
     else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
+    else if (k === '--workers' && /^[1-9]\d*(,[1-9]\d*)*$/.test(v ?? '')) o.workers = v.split(',').map(Number);
+    else if (k === '--baseline' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.baseline = path.resolve(v);
     else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
   }
   return o;
@@ -42,12 +48,12 @@ const linkCopy = spawnSync('cp', ['--version'], { encoding: 'utf8' }).stdout?.in
  * reporting process.resourceUsage(). CPU shows what wall time hides on a busy machine: how much work
  * each tool does, and how much of it ran in parallel (CPU above wall).
  */
-function measure(cmd, argv, cwd, node) {
+function measure(cmd, argv, cwd, node, extraEnv = {}) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'));
   const rssFile = path.join(tmp, 'rss');
   let file = cmd;
   let full = argv;
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env = { ...process.env, NO_COLOR: '1', ...extraEnv };
   if (useTime) [file, full] = [TIME, ['-q', '-f', '%M %U %S', '-o', rssFile, cmd, ...argv]];
   else if (node) [full, env.BENCH_RSS_FILE] = [['--import', rssHook, ...argv], rssFile];
   return new Promise((resolve) => {
@@ -94,8 +100,14 @@ const version = (cmd, a) => (spawnSync(cmd, a, { encoding: 'utf8' }).stdout ?? '
 
 // bin/pa-site.js recompiles lib/ when src/ is newer. Others may edit src/ while this runs, so bring
 // lib/ up to date (untimed) before every pa-site run: no timed run includes compiling src/.
-const primePaSite = () => spawnSync(process.execPath, [paBin, '--version'], { stdio: 'ignore' });
+const primeBin = (bin) => spawnSync(process.execPath, [bin, '--version'], { stdio: 'ignore' });
+const primePaSite = () => primeBin(paBin);
 primePaSite();
+/** The pa-site builds compared: this checkout, and the one --baseline names. */
+const paSites = [
+  { name: 'pa-site', bin: paBin },
+  ...(opts.baseline ? [{ name: 'baseline', bin: path.join(opts.baseline, 'bin', 'pa-site.js') }] : []),
+];
 
 const cpus = os.cpus();
 console.log('# pa-site build benchmark');
@@ -111,6 +123,7 @@ console.log(
 );
 const paVersion = version(process.execPath, [paBin, '--version']);
 const eleventyVersion = version(process.execPath, [eleventyBin, '--version']);
+if (opts.baseline) console.log(`baseline: pa-site in ${opts.baseline}`);
 console.log(
   `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
 );
@@ -127,7 +140,6 @@ if (!existsSync(eleventyBin)) {
   process.exit(1);
 }
 
-keepRenderCache();
 const outRoot = mkdtempSync(path.join(os.tmpdir(), 'pa-site-bench-'));
 process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
 
@@ -147,26 +159,44 @@ for (const n of opts.sizes) {
     hugo: path.join(outRoot, `hugo-${n}`),
     link: path.join(outRoot, `link-${n}`),
   };
+  // Each pa-site build gets its own cache folder (PA_SITE_CACHE_DIR: render and compile caches), moved
+  // aside for a cold run: a first build, as in CI. "old output deleted" builds over the previous
+  // output, which the build deletes itself, as users run it; the others find no output there.
+  const paBuild = (p, extra = []) => {
+    const env = { PA_SITE_CACHE_DIR: path.join(outRoot, `cache-${p.name}-${n}`) };
+    return {
+      env,
+      run: () =>
+        measure(
+          process.execPath,
+          [p.bin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet', ...extra],
+          repoDir,
+          true,
+          env,
+        ),
+    };
+  };
+  const paTools = paSites.flatMap((p) => {
+    const cached = paBuild(p);
+    const plain = paBuild(p, ['--no-cache']);
+    // --no-cache never touches the cache folder: the warm run after it finds the cold run's cache.
+    const cold =
+      (aside, cache = true) =>
+      () => {
+        primeBin(p.bin);
+        if (cache) moveAside(cached.env.PA_SITE_CACHE_DIR);
+        if (aside) moveAside(out.pa);
+      };
+    return [
+      { name: `${p.name} cold`, before: cold(true), run: cached.run, dir: out.pa },
+      { name: `${p.name} cold, old output deleted`, before: cold(false), run: cached.run, dir: out.pa },
+      { name: `${p.name} --no-cache`, before: cold(true, false), run: plain.run, dir: out.pa },
+      { name: `${p.name} --no-cache, old output deleted`, before: cold(false, false), run: plain.run, dir: out.pa },
+      { name: `${p.name} warm`, before: () => primeBin(p.bin), run: cached.run, dir: out.pa },
+    ];
+  });
   const tools = [
-    {
-      name: 'pa-site cold',
-      before: () => {
-        primePaSite();
-        // Cold: no rendered pages and no compiled templates kept from an earlier build.
-        [renderCache, out.pa].forEach(moveAside);
-        forgetCompiles();
-      },
-      run: () =>
-        measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
-      dir: out.pa,
-    },
-    {
-      name: 'pa-site warm',
-      before: primePaSite,
-      run: () =>
-        measure(process.execPath, [paBin, 'build', '--root', dirs.pa, '--out', out.pa, '--quiet'], repoDir, true),
-      dir: out.pa,
-    },
+    ...paTools,
     ...(linkCopy
       ? [
           {
@@ -247,4 +277,66 @@ for (const n of opts.sizes) {
       `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
   );
   if (linkCopy) console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
+  for (const p of paSites) {
+    const peer = (name, base) => `${ratio(`${p.name} ${name}`, 'ms', `${p.name} ${base}`)}×`;
+    console.log(
+      `${p.name}: cold / --no-cache = ${peer('cold', '--no-cache')} (moved aside), ` +
+        `${peer('cold, old output deleted', '--no-cache, old output deleted')} (old output deleted)` +
+        (hugo ? `; warm / Hugo = ${ratio(`${p.name} warm`, 'ms', 'Hugo')}×` : ''),
+    );
+  }
+  if (opts.baseline) {
+    const vs = (name) => `${name} ${ratio(`pa-site ${name}`, 'ms', `baseline ${name}`)}×`;
+    const names = ['cold', 'cold, old output deleted', '--no-cache', '--no-cache, old output deleted', 'warm'];
+    console.log(`pa-site / baseline: ${names.map(vs).join('; ')}`);
+  }
+  if (opts.workers.length) await scaling(n, dirs, out.pa);
+}
+
+/**
+ * The scaling table: cold --no-cache builds of each pa-site at each thread count (`--workers N`),
+ * alternated, output moved aside: wall and CPU time, and speed against one thread.
+ */
+async function scaling(n, dirs, outDir) {
+  const runs = new Map();
+  for (let k = 1; k <= opts.runs; k++)
+    for (const w of opts.workers)
+      for (const p of paSites) {
+        primeBin(p.bin);
+        moveAside(outDir);
+        const argv = [
+          p.bin,
+          'build',
+          '--root',
+          dirs.pa,
+          '--out',
+          outDir,
+          '--quiet',
+          '--no-cache',
+          '--workers',
+          String(w),
+        ];
+        const m = await measure(process.execPath, argv, repoDir, true);
+        const key = `${p.name} ${w}`;
+        if (!runs.has(key)) runs.set(key, { ms: [], cpu: [] });
+        if (!m.ok) console.log(`  scaling ${key}: FAILED\n${m.out.trim().split('\n').slice(0, 5).join('\n')}`);
+        else {
+          runs.get(key).ms.push(m.ms);
+          runs.get(key).cpu.push(m.cpuS);
+        }
+      }
+  console.log(
+    `\nScaling, ${fmt(n)} pages, --no-cache cold, median of ${opts.runs} (${os.availableParallelism()} cores):\n`,
+  );
+  console.log('| build | threads | wall ms | CPU s | speed-up vs 1 thread |');
+  console.log('| --- | --: | --: | --: | --: |');
+  for (const p of paSites)
+    for (const w of opts.workers) {
+      const r = runs.get(`${p.name} ${w}`);
+      const one = runs.get(`${p.name} ${opts.workers[0]}`);
+      console.log(
+        `| ${p.name} | ${w} | ${fmt(median(r.ms))} | ${fmt(median(r.cpu), 2)} | ` +
+          `${fmt(median(one.ms) / median(r.ms), 2)}× (vs ${opts.workers[0]}) |`,
+      );
+    }
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The pa-site command. Runs the compiled CLI in lib/, recompiling it first when src/ changed.
 import { readFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { freshLib, pkg } from './fresh-lib.js';
@@ -11,6 +12,9 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   process.stdout.write(`${JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')).version}\n`);
   process.exit(0);
 }
+// Node 22.1 and later keep V8's compiled code of lib/ between runs (docs/performance.md); Node 20 has
+// no such call, and then nothing changes.
+module.enableCompileCache?.();
 // Before any of lib/ loads, so that every thread's compiles use them (jit-flags.js says why).
 for (const flag of jitFlags()) v8.setFlagsFromString(flag);
 // A reader that stops early (`pa-site check --format json | head`) is not a crash: the rest of the

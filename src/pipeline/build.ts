@@ -14,7 +14,7 @@ import type { CompiledTemplates } from './render/compile/templates.js';
 import type { BuiltAssets } from './render/compile/assets.js';
 import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render/compile/compile-cache.js';
 import { groupTemplateThrows, renderNotFound, templateThrew } from './render/page/render.js';
-import { contextFrom, type RenderSetup } from './render/page/render-pages.js';
+import { contextFrom, saveRendered, type RenderSetup } from './render/page/render-pages.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { unwritable } from './render/compile/code-dir.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
@@ -438,13 +438,18 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       const setup = renderSetup(run, r, staging.dir);
       const fixed = fixedFiles(run, r, setup);
       await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
-      await renderedPages(run, r, setup, staging);
+      const store = await renderedPages(run, r, setup, staging);
       if (run.failed) {
+        // Pages that did render are kept for the next build, read from the folder about to go.
+        store(staging.dir);
         await staging.abort();
         return run.done();
       }
       run.progress('write');
       await staging.commit();
+      // The new output is in place: its new pages go into the render cache while the old output is deleted.
+      store(run.outDir);
+      await staging.removed();
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await staging.abort().catch(() => undefined);
@@ -512,12 +517,20 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
   return fixed;
 }
 
-/** Renders every page (from the render cache where it can) into the staging folder. */
-async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, staging: Staging): Promise<void> {
+/**
+ * Renders every page (from the render cache where it can) into the staging folder. Returns what
+ * stores the new pages in the render cache from the folder that then holds them.
+ */
+async function renderedPages(
+  run: BuildRun,
+  r: Rendering,
+  setup: RenderSetup,
+  staging: Staging,
+): Promise<(dir: string) => void> {
   const { result } = run;
   const total = r.site.pages.length;
   run.progress('render', 0, total);
-  const { outcomes, workers } = await renderAll(
+  const { outcomes, workers, cache } = await renderAll(
     setup,
     r.compiled.templates.module,
     r.engine,
@@ -536,6 +549,9 @@ async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, st
   if (result.diagnostics.some((d) => d.code === 'render')) result.diagnostics = groupTemplateThrows(result.diagnostics);
   result.workers = workers;
   run.lap('render');
+  return (dir) => {
+    if (cache) saveRendered(cache, setup, outcomes, dir);
+  };
 }
 
 /** Files every build writes besides pages and public files, with what each is. */

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { putEntry } from '../render/cache/render-cache.js';
+import { checksum } from '../render/cache/render-cache.js';
 import { ensureParent } from './write.js';
 
 /** A rendered page on its way to disk: into the staging folder, then (optionally) into the render cache. */
@@ -13,8 +13,8 @@ export interface PageWrite {
    * fraction of the cost of a buffer (posting 4,000 18 KB pages: about 5 µs each against 13–25 µs).
    */
   html: string;
-  /** Render-cache entry to link the page to (the rest of the entry stays with the render thread). */
-  cache?: { dir: string; key: string };
+  /** Whether the page gets a render-cache entry: its checksum is then made by the thread that writes it. */
+  cache?: boolean;
 }
 
 /**
@@ -37,19 +37,13 @@ export function writeFileIn(dirs: Set<string>, file: string, data: string | Uint
 }
 
 /**
- * Writes one page and links it into the render cache, returning the entry's checksum. Synchronous:
- * it runs in a render thread or the page-writer thread. Throws on a failed page write; a cache that
- * cannot be written only costs the entry (undefined).
+ * Writes one page, returning its checksum when it gets a render-cache entry (stored in a pack after
+ * the build, render-cache.ts). Synchronous: it runs in a render thread or the page-writer thread.
+ * Throws on a failed page write.
  */
 export function writePage(dirs: Set<string>, w: PageWrite): string | undefined {
-  // Encoded once, for the write and the cache entry's checksum.
+  // Encoded once, for the write and the checksum.
   const bytes = Buffer.from(w.html);
   writeFileIn(dirs, w.file, bytes);
-  if (!w.cache) return undefined;
-  try {
-    return putEntry(w.cache.dir, dirs, w.cache.key, bytes, w.file);
-  } catch {
-    // A cache that cannot be written (read-only, full disk) only costs speed next time.
-    return undefined;
-  }
+  return w.cache ? checksum(bytes) : undefined;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../../interrupt.js';
 import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
 
@@ -62,6 +63,34 @@ async function removeOwned(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }
 
+/** removeOwnedSync's steps, for a thread of its own (removeOwnedInThread). */
+const REMOVER = `
+const { readdirSync, rmSync } = require('node:fs');
+const path = require('node:path');
+const { dir, marker } = require('node:worker_threads').workerData;
+let names = [];
+try {
+  names = readdirSync(dir);
+} catch {}
+for (const n of names) if (n !== marker) rmSync(path.join(dir, n), { recursive: true, force: true });
+rmSync(dir, { recursive: true, force: true });
+`;
+
+/** From this many files in the new output (about as many in the old one), the old one is deleted on a thread. */
+const THREAD_REMOVAL_FILES = 500;
+
+/**
+ * removeOwned on a thread of its own: the thousands of unlinks of an old output run on another
+ * core while this thread stores the render cache, instead of waiting for this thread's event loop.
+ */
+function removeOwnedInThread(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(REMOVER, { eval: true, workerData: { dir, marker: MARKER } });
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code ? reject(new Error(`removing ${dir} stopped with code ${code}`)) : resolve()));
+  });
+}
+
 /** removeOwned for a process about to exit on a signal: synchronous, marker last. */
 function removeOwnedSync(dir: string): void {
   let names: string[];
@@ -120,7 +149,8 @@ export class ForeignOutputError extends Error {}
  * build survives. Open it holding the output lock (lock.ts).
  *
  * The swap is two renames (a folder cannot replace a non-empty folder in one): the old output is
- * moved aside, the new one moved in, the old one deleted. A build killed between the renames leaves
+ * moved aside, the new one moved in, the old one deleted (while the build stores its render cache:
+ * `removed()` waits for it). A build killed between the renames leaves
  * the old output aside, and the next build (recoverOutput) puts it back before doing anything else.
  */
 export class Staging {
@@ -130,6 +160,8 @@ export class Staging {
   private dirs = new Set<string>();
   /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
   private forget: () => void = () => undefined;
+  private removing: Promise<void> | undefined;
+  private removeError: unknown;
 
   private constructor(
     readonly outDir: string,
@@ -193,7 +225,20 @@ export class Staging {
       await this.abort();
       throw e;
     }
-    if (hadPrevious) await removeOwned(retired);
+    // Deleting the old output (thousands of files) runs while the caller goes on; removed() waits for it.
+    // A build killed meanwhile leaves the rest of it aside, and the next build removes it (recoverOutput).
+    // A small output (dev's rebuilds) goes faster than a thread starts (tens of ms).
+    const remove = this.files >= THREAD_REMOVAL_FILES ? removeOwnedInThread : removeOwned;
+    if (hadPrevious)
+      this.removing = remove(retired).catch((e: unknown) => {
+        this.removeError = e;
+      });
+  }
+
+  /** Waits until the old output that commit() moved aside is deleted; rejects if that failed. */
+  async removed(): Promise<void> {
+    await this.removing;
+    if (this.removeError) throw this.removeError;
   }
 
   async abort(): Promise<void> {

@@ -1,11 +1,24 @@
 import { hash, randomBytes } from 'node:crypto';
-import { constants, copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import type { Diagnostic } from '../../../diagnostics.js';
 import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../../paths.js';
 import { ownCodeIdentity } from '../../../own-code.js';
-import { ensureParent } from '../../write/write.js';
 import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
 import { listsPages } from '../page/listing.js';
 
@@ -42,12 +55,12 @@ const sha = (s: string | Uint8Array) => hash('sha256', s);
 /** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
 export const checksum = (b: string | Uint8Array) => hash('sha1', b);
 const INDEX = 'index.json';
-const FORMAT = 'pa-site-render-cache 5';
+const FORMAT = 'pa-site-render-cache 6';
+/** The first bytes of every pack: a pack written by another format is never read. */
+const PACK_HEADER = Buffer.from(`${FORMAT} pack\n`);
 
 /** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
 export interface CachedPage {
-  /** The entry's file: exactly the page's bytes. */
-  file: string;
   html: Buffer;
   sum: string;
   diagnostics: Diagnostic[];
@@ -55,53 +68,28 @@ export interface CachedPage {
 
 /*
  * Everything read back from the cache folder is checked before use: caches are restored in CI from
- * places other jobs write to. A key is a sha256 (64 hex digits), so its entry's path cannot leave the
- * folder; a checksum is a sha1, a templates-list id 16 hex digits. Anything else is a miss.
+ * places other jobs write to. A key is a sha256 (64 hex digits), a checksum a sha1, a templates-list
+ * id 16 hex digits, a pack a fixed pattern of a name (so its path cannot leave the folder), and an
+ * entry's offset and length must lie inside its pack. Anything else is a miss.
  */
 const KEY = /^[0-9a-f]{64}$/;
 const SUM = /^[0-9a-f]{40}$/;
 const DEPS_ID = /^[0-9a-f]{16}$/;
-
-/** The entry file of `key` in `dir`; throws for a key that is not one (never a path outside `dir`). */
-function entryFile(dir: string, key: string): string {
-  const file = path.join(dir, key.slice(0, 2), `${key}.html`);
-  if (!KEY.test(key) || path.dirname(path.dirname(file)) !== path.resolve(dir))
-    throw new Error(`not a render-cache key: ${JSON.stringify(key.slice(0, 80))}`);
-  return file;
-}
-
+const PACK = /^pack-[0-9a-f]{16}\.bin$/;
+/** Format 5's entry folders (one file per entry), removed by the first save of this format. */
+const OLD_ENTRY_DIR = /^[0-9a-f]{2}$/;
 /**
- * Copies `from` to `to`, sharing its blocks copy-on-write (a reflink) where the file system can: an
- * output folder and the cache never share a writable inode, so a tool that edits a built page in
- * place changes that page alone, never the cache or another project's output.
+ * Packs no entry refers to, and temporary files, are deleted once this old: another build may have
+ * renamed its pack into place and not yet written the index that refers to it.
  */
-export function copyOwn(from: string, to: string): void {
-  copyFileSync(from, to, constants.COPYFILE_FICLONE);
-}
+const STRAY_AGE_MS = 60 * 60 * 1000;
+/** Pages gathered before one write to the pack (fewer system calls, one sequential stream). */
+const PACK_BATCH_BYTES = 1 << 20;
 
-/**
- * Stores a rendered page in the cache folder `dir`: its own copy of `written` (the page file the
- * build just wrote, holding exactly `bytes`), made under a temporary name and renamed into place,
- * so an entry appears whole or not at all and no partial file is left behind. Returns the checksum
- * for the index; throws only on I/O errors, which callers treat as "not cached". `dirs` remembers
- * the folders already created. Runs in whichever thread writes pages.
- */
-export function putEntry(dir: string, dirs: Set<string>, key: string, bytes: Uint8Array, written: string): string {
-  const file = entryFile(dir, key);
-  ensureParent(dirs, file);
-  const tmp = `${file}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`;
-  try {
-    copyOwn(written, tmp);
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-  return checksum(bytes);
-}
-
-/** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms). */
-type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number];
+/** Where an entry's bytes are: a pack in the cache folder, and their offset and length in it. */
+type Place = [pack: string, offset: number, length: number];
+/** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms), its place. */
+type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number, ...Place];
 
 const isText = (v: unknown) => typeof v === 'string';
 /** A warning as a render records it (replayed on every hit): anything else makes the entry a miss. */
@@ -124,7 +112,12 @@ function validEntry(e: unknown): e is IndexEntry {
     SUM.test(String(e[0])) &&
     Array.isArray(e[1]) &&
     e[1].every(validDiagnostic) &&
-    Number.isFinite(e[2])
+    Number.isFinite(e[2]) &&
+    PACK.test(String(e[3])) &&
+    Number.isSafeInteger(e[4]) &&
+    e[4] >= PACK_HEADER.length &&
+    Number.isSafeInteger(e[5]) &&
+    e[5] >= 0
   );
 }
 /** A new or reused entry, reported by whichever thread rendered or copied the page. */
@@ -149,17 +142,22 @@ const MAX_AGE_MS = CACHE_MAX_AGE_MS;
  * pipeline, and the templates files the page's last render used (template-deps.ts): `index.json`
  * keeps that list per page, and a lookup hits only when those files are unchanged.
  *
- * Each entry is a file holding exactly the page's bytes: the cache's own copy of the page the build
- * wrote, and a hit copies it into the output folder (reflinks where the file system has them), so no
- * output shares an inode with the cache or another output. `index.json` holds each entry's checksum
- * and warnings: an entry whose bytes do not match (damaged) is a miss, and so is every entry whose
- * key, checksum or warnings are malformed. Entries unused for two weeks are deleted.
+ * Entries live in packs: each build that renders pages writes one pack file after its output is in
+ * place, the new pages' bytes back to back in one sequential stream behind a format header (a cold
+ * build makes one file more, not one per page). A hit reads its bytes by offset and writes them
+ * into the output folder, so no output shares an inode with the cache or another output.
+ * `index.json` holds each entry's checksum, warnings, pack, offset and length: an entry whose bytes
+ * do not match (damaged), whose pack is missing, cut short or of another format, or whose key,
+ * checksum, warnings or place are malformed is a miss. Entries unused for two weeks are dropped, and
+ * a pack is deleted once no entry refers to it.
  */
 export class RenderCache {
   readonly dir: string;
   private readonly siteKey: string;
   private readonly operatorHashes: Map<string, string>;
   private index: Index | undefined;
+  /** Packs opened by get(): a descriptor, or undefined for one that is missing or not this format's. */
+  private readonly packs = new Map<string, number | undefined>();
   private readonly templates: TemplateKeys | undefined;
   /** Hash of every page's route, title and section: only pages with a page list depend on it. */
   private readonly listingHash: string;
@@ -221,10 +219,6 @@ export class RenderCache {
     return sha(`${identity}\n${this.templates!.hashOf(deps)}`);
   }
 
-  file(key: string): string {
-    return entryFile(this.dir, key);
-  }
-
   private readIndex(): Index {
     try {
       const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as {
@@ -261,32 +255,117 @@ export class RenderCache {
     return entry && [entry[0], entry[1]];
   }
 
-  /** The cached page, or undefined when absent or damaged. */
+  /** The cached page, or undefined when absent, damaged, or its pack is missing, short or foreign. */
   get(key: string): CachedPage | undefined {
     this.index ??= this.readIndex();
     const entry = this.index.entries.get(key);
     if (!entry || !KEY.test(key)) return undefined;
-    const file = this.file(key);
-    let html: Buffer;
+    const [sum, diagnostics, , pack, offset, length] = entry;
+    const fd = this.packFd(pack);
+    if (fd === undefined) return undefined;
+    const html = Buffer.allocUnsafe(length);
     try {
-      html = readFileSync(file);
+      // A pack cut short (a kill, a full disk, a bad restore) reads fewer bytes: a miss.
+      if (readSync(fd, html, 0, length, offset) !== length) return undefined;
     } catch {
       return undefined;
     }
-    if (checksum(html) !== entry[0]) return undefined;
-    return { file, html, sum: entry[0], diagnostics: entry[1] };
+    if (checksum(html) !== sum) return undefined;
+    return { html, sum, diagnostics };
+  }
+
+  /**
+   * An open pack whose header is this format's, or undefined. Only a regular file is opened (never
+   * through a symbolic link, never a FIFO); each pack is checked once per build.
+   */
+  private packFd(pack: string): number | undefined {
+    if (this.packs.has(pack)) return this.packs.get(pack);
+    let fd: number | undefined;
+    try {
+      fd = openSync(path.join(this.dir, pack), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+      const header = Buffer.alloc(PACK_HEADER.length);
+      const ok = fstatSync(fd).isFile() && readSync(fd, header, 0, header.length, 0) === header.length;
+      if (!ok || !header.equals(PACK_HEADER)) throw new Error('not a pack');
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    }
+    this.packs.set(pack, fd);
+    return fd;
+  }
+
+  /** Closes the packs get() opened. */
+  close(): void {
+    for (const fd of this.packs.values()) if (fd !== undefined) closeSync(fd);
+    this.packs.clear();
+  }
+
+  /**
+   * Writes the pages of `written` (key → the page file the build wrote) into one new pack, in one
+   * sequential stream under a temporary name renamed into place: a pack appears whole or not at all.
+   * Each page is read back from its file (a regular file, never through a link) and kept only when
+   * its bytes match the checksum its render gave. Returns where each kept page went; a cache that
+   * cannot be written keeps nothing, leaving no temporary file.
+   */
+  private pack(records: readonly EntryRecord[], written: ReadonlyMap<string, string>): Map<string, Place> {
+    const places = new Map<string, Place>();
+    const fresh = records.filter(([key, sum]) => SUM.test(sum) && written.has(key));
+    if (!fresh.length) return places;
+    const name = `pack-${randomBytes(8).toString('hex')}.bin`;
+    const tmp = path.join(this.dir, `${name}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);
+    let out: number | undefined;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      out = openSync(tmp, 'wx');
+      let batch: Buffer[] = [PACK_HEADER];
+      let batched = PACK_HEADER.length;
+      let offset = PACK_HEADER.length;
+      for (const [key, sum] of fresh) {
+        const bytes = readOwnFile(written.get(key)!);
+        if (!bytes || checksum(bytes) !== sum) continue;
+        places.set(key, [name, offset, bytes.length]);
+        offset += bytes.length;
+        batch.push(bytes);
+        batched += bytes.length;
+        if (batched < PACK_BATCH_BYTES) continue;
+        writeAll(out, batch);
+        batch = [];
+        batched = 0;
+      }
+      writeAll(out, batch);
+      closeSync(out);
+      out = undefined;
+      renameSync(tmp, path.join(this.dir, name));
+      return places;
+    } catch {
+      if (out !== undefined) closeSync(out);
+      rmSync(tmp, { force: true });
+      return new Map();
+    }
   }
 
   /**
    * Writes the index: this build's entries (new and reused) marked as just used, merged with what
    * is on disk now (another build may have saved meanwhile), without entries unused for two weeks.
+   * The entries rendered afresh are first packed from `written` (key → the page file the build
+   * wrote); an entry that is neither packed now nor already in the cache is not kept.
    */
-  save(records: readonly EntryRecord[], now = Date.now(), maxAgeMs = MAX_AGE_MS): void {
+  save(
+    records: readonly EntryRecord[],
+    now = Date.now(),
+    maxAgeMs = MAX_AGE_MS,
+    written: ReadonlyMap<string, string> = new Map(),
+  ): void {
+    const places = this.pack(records, written);
     const merged = this.readIndex();
+    const known = this.index ?? merged;
     // Most pages share a few lists of templates files: each list is hashed once.
     const ids = new Map<string, string>();
     for (const [key, sum, diagnostics, templates] of records) {
-      merged.entries.set(key, [sum, diagnostics, now]);
+      const before = known.entries.get(key) ?? merged.entries.get(key);
+      const place = places.get(key) ?? (before?.[0] === sum ? (before.slice(3) as Place) : undefined);
+      if (!place) continue;
+      merged.entries.set(key, [sum, diagnostics, now, ...place]);
       if (!templates) continue;
       const list = templates[1].join('\n');
       const id = ids.get(list) ?? depsIdOf(list);
@@ -294,11 +373,7 @@ export class RenderCache {
       merged.pages.set(templates[0], [id, now]);
       merged.deps.set(id, templates[1]);
     }
-    for (const [key, entry] of merged.entries) {
-      if (now - (entry[2] ?? 0) <= maxAgeMs) continue;
-      merged.entries.delete(key);
-      rmSync(this.file(key), { force: true });
-    }
+    for (const [key, entry] of merged.entries) if (now - entry[2] > maxAgeMs) merged.entries.delete(key);
     for (const [page, [, used]] of merged.pages) if (now - used > maxAgeMs) merged.pages.delete(page);
     const usedDeps = new Set([...merged.pages.values()].map(([id]) => id));
     for (const id of merged.deps.keys()) if (!usedDeps.has(id)) merged.deps.delete(id);
@@ -319,5 +394,51 @@ export class RenderCache {
       throw e;
     }
     this.index = merged;
+    this.removeStrays(new Set([...merged.entries.values()].map((e) => e[3])), now);
+  }
+
+  /**
+   * Deletes what no entry needs: packs no entry refers to and temporary files left by a killed build
+   * (both once STRAY_AGE_MS old), and format 5's entry folders. Only names this cache gives are
+   * touched, and only regular files and real folders (never through a symbolic link).
+   */
+  private removeStrays(used: ReadonlySet<string>, now: number): void {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const file = path.join(this.dir, name);
+      try {
+        const stat = lstatSync(file);
+        if (stat.isDirectory() && OLD_ENTRY_DIR.test(name)) rmSync(file, { recursive: true, force: true });
+        const stray = (PACK.test(name) && !used.has(name)) || name.endsWith('.tmp');
+        if (stat.isFile() && stray && now - stat.mtimeMs > STRAY_AGE_MS) rmSync(file, { force: true });
+      } catch {
+        // Gone meanwhile, or not ours to delete: left alone.
+      }
+    }
+  }
+}
+
+/** The bytes of a regular file, opened without following a link (never a FIFO); undefined otherwise. */
+function readOwnFile(file: string): Buffer | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Writes every buffer of `chunks` to `fd`, in order. */
+function writeAll(fd: number, chunks: Buffer[]): void {
+  for (const chunk of chunks) {
+    for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../diagnostics.js';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import { renderPage, type RenderContext } from './render.js';
-import { checksum, copyOwn, RenderCache, type EntryRecord } from '../cache/render-cache.js';
+import { checksum, RenderCache, type EntryRecord } from '../cache/render-cache.js';
 import { writeFileIn, writePage, type PageWrite } from '../../write/page-file.js';
 import { ensureParent } from '../../write/write.js';
 import type { TemplateModule } from '../compile/templates.js';
@@ -87,27 +87,34 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
   };
 }
 
+/**
+ * Stores this build's pages in the render cache once they are written to `dir` (the new output, or
+ * the staging folder of a build that failed): the pages rendered afresh go into one new pack, read
+ * back from `dir`, and the index records every page's entry. A cache that cannot be written only
+ * costs speed on the next build.
+ */
+export function saveRendered(cache: RenderCache, setup: RenderSetup, outcomes: readonly PageOutcome[], dir: string) {
+  const written = new Map<string, string>();
+  for (const o of outcomes)
+    if (o.entry && !o.cached) written.set(o.entry[0], path.join(dir, setup.site.pages[o.index]!.url.file));
+  try {
+    // An entry without a checksum was never made (its page was empty).
+    cache.save(
+      outcomes.flatMap((o) => (o.entry?.[1] ? [o.entry] : [])),
+      undefined,
+      undefined,
+      written,
+    );
+  } catch {
+    // An index that cannot be written only costs speed on the next build.
+  }
+}
+
 /*
  * Cache reads and copies use synchronous calls: on the machines measured, promise-based fs
  * calls cost about ten times as much per small file (4,000 reads: 45 ms sync, 370–430 ms with
  * Promise.all). A one-thread render of a large site hands fresh pages to the page-writer thread.
  */
-/**
- * Puts a cached page into the staging folder: a copy of its cache entry (a reflink where the file
- * system has them), never a hard link, which would let an edit to this output reach the cache and
- * every other output built from it.
- */
-function writeOut(r: PageRenderer, stagingDir: string, file: string, data: Uint8Array, from: string): void {
-  const abs = path.join(stagingDir, file);
-  ensureParent(r.dirs, abs);
-  try {
-    copyOwn(from, abs);
-  } catch {
-    // The entry went away meanwhile (another build pruned it): write the bytes already checked.
-    writeFileIn(r.dirs, abs, data);
-  }
-}
-
 /**
  * The previous output's copy of a page, when it holds exactly the bytes the cache has for it (`sum`)
  * and nothing else shares its inode (one link): a warm build links it into the staging folder, so
@@ -172,7 +179,8 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
   }
   const hit = r.cache.get(key);
   if (!hit) return undefined;
-  writeOut(r, setup.stagingDir, page.url.file, hit.html, hit.file);
+  // A file of the output's own, holding the bytes just checked: never a link to the cache.
+  writeFileIn(r.dirs, path.join(setup.stagingDir, page.url.file), hit.html);
   return {
     index,
     bytes: hit.html.byteLength,
@@ -208,9 +216,9 @@ export function renderMany(
     r.onPage?.();
     if (!rendered.html) continue;
     const [key, templates] = r.cache?.keyAfterRender(page, noted) ?? [];
-    const cache = r.cache && { dir: r.cache.dir, key: key! };
     const { html } = rendered;
-    const sum = r.write({ index: outcome.index, file: path.join(setup.stagingDir, page.url.file), html, cache });
+    const file = path.join(setup.stagingDir, page.url.file);
+    const sum = r.write({ index: outcome.index, file, html, cache: !!key });
     // The checksum is filled in later when the writer thread made the entry; none means no entry.
     if (key) outcome.entry = [key, sum ?? '', rendered.diagnostics, templates];
   }

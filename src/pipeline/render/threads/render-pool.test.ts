@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FrontmatterCache } from '../../load/frontmatter.js';
 import { parsePageDetached } from '../../validate/parse-page.js';
-import { RenderPool } from './render-pool.js';
+import { RenderPool, workerCount } from './render-pool.js';
 
 const file = (i: number) => ({
   path: `content/pages/p${i}.md`,
@@ -34,5 +34,13 @@ describe('render pool: parsing on the workers', () => {
     } finally {
       await pool.close();
     }
+  });
+});
+
+describe('how many render threads', () => {
+  it('takes one per 1,000 pages, never more than the cores, and the number asked for as it is', () => {
+    expect([999, 1000, 2500, 4000, 16000].map((n) => workerCount(n, 'auto', 2))).toEqual([1, 1, 2, 2, 2]);
+    expect([999, 4000, 16000].map((n) => workerCount(n, undefined, 16))).toEqual([1, 4, 16]);
+    expect(workerCount(4000, 8, 2)).toBe(8);
   });
 });

@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../../worker-entry.js';
+import { availableCores } from './cores.js';
 import { PageWriter } from '../../write/page-writer.js';
 import type { SourceFile } from '../../../model.js';
 import type { Entry, FrontmatterCache } from '../../load/frontmatter.js';
@@ -15,6 +15,7 @@ import {
   type RenderSetup,
 } from '../page/render-pages.js';
 import type { TemplateModule } from '../compile/templates.js';
+import type { RenderCache } from '../cache/render-cache.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
 
 /** Pages to parse, for a worker helping validation. */
@@ -45,10 +46,14 @@ const MIN_PAGES_FOR_WRITER = 100;
  */
 const MIN_PAGES_PER_WORKER = 1000;
 
-/** Render threads to use (the main thread counts as one): one per core, but one for small sites. */
-export function workerCount(pages: number, requested?: number | 'auto'): number {
+/**
+ * Render threads to use (the main thread counts as one): one per 1,000 pages, never more than the
+ * cores this process may use (its CPU quota included, cores.ts), so threads never outnumber the
+ * cores and one for small sites. A number the caller gives is used as it is.
+ */
+export function workerCount(pages: number, requested?: number | 'auto', cores = availableCores()): number {
   if (typeof requested === 'number') return Math.max(1, Math.floor(requested));
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(pages / MIN_PAGES_PER_WORKER)));
+  return Math.max(1, Math.min(cores, Math.floor(pages / MIN_PAGES_PER_WORKER)));
 }
 
 /**
@@ -249,7 +254,8 @@ export class RenderPool {
 /**
  * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
  * on the main thread and, when there are enough of them, in worker threads (`started`, or started
- * here). Output bytes do not depend on the number of threads.
+ * here). Output bytes do not depend on the number of threads. The caller stores the new pages in
+ * the returned cache once the output is in place (saveRendered).
  */
 export async function renderAll(
   setup: RenderSetup,
@@ -258,7 +264,7 @@ export async function renderAll(
   requested?: number | 'auto',
   onDone?: (pages: number) => void,
   started?: RenderPool,
-): Promise<{ outcomes: PageOutcome[]; workers: number }> {
+): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
   const r = contextFrom(setup, templates, engine);
@@ -268,6 +274,8 @@ export async function renderAll(
     if (hit) outcomes[i] = hit;
     else misses.push(i);
   }
+  // Only this loop reads the cache; the pages rendered now are stored after the build (saveRendered).
+  r.cache?.close();
   let done = count - misses.length;
   const tick = (pages: number) => {
     done += pages;
@@ -308,13 +316,5 @@ export async function renderAll(
   } finally {
     await writer?.close();
   }
-  if (r.cache) {
-    try {
-      // An entry without a checksum was never made (its cache write failed).
-      r.cache.save(outcomes.flatMap((o) => (o.entry?.[1] ? [o.entry] : [])));
-    } catch {
-      // An index that cannot be written only costs speed on the next build.
-    }
-  }
-  return { outcomes, workers: threads };
+  return { outcomes, workers: threads, cache: r.cache };
 }

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+
+/**
+ * The CPUs a cgroup's `cpu.max` (cgroup v2: "QUOTA PERIOD", or "max PERIOD" for no limit) lets this
+ * process use, rounded up; undefined for no limit or text that is not one.
+ */
+export function quotaCores(cpuMax: string): number | undefined {
+  const m = /^(\d+) (\d+)\s*$/.exec(cpuMax);
+  if (!m) return undefined;
+  const [quota, period] = [Number(m[1]), Number(m[2])];
+  return quota > 0 && period > 0 ? Math.max(1, Math.ceil(quota / period)) : undefined;
+}
+
+/** The process's cgroup v2 folder from /proc/self/cgroup's "0::/path" line, or undefined. */
+export function cgroupPath(procSelfCgroup: string): string | undefined {
+  return /^0::(\/.*)$/m.exec(procSelfCgroup)?.[1];
+}
+
+const read = (file: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+let known: number | undefined;
+/**
+ * Cores this process may keep busy: os.availableParallelism() (the CPUs it may run on), lowered by
+ * a CPU quota on its cgroup or any cgroup above it (a container limited to 2 CPUs on a 16-core
+ * host sees 16 CPUs and would run 16 threads on 2 CPUs' worth of time). Read once per process.
+ */
+export function availableCores(): number {
+  if (known !== undefined) return known;
+  let cores = availableParallelism();
+  const own = cgroupPath(read('/proc/self/cgroup') ?? '');
+  for (let dir = own; dir !== undefined; dir = dir === '/' ? undefined : dir.slice(0, dir.lastIndexOf('/')) || '/') {
+    const quota = quotaCores(read(`/sys/fs/cgroup${dir === '/' ? '' : dir}/cpu.max`) ?? '');
+    if (quota !== undefined) cores = Math.min(cores, quota);
+  }
+  known = cores;
+  return cores;
+}

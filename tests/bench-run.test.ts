@@ -1,0 +1,23 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const script = path.resolve('bench', 'run.mjs');
+const run = (...args: string[]) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
+
+describe('bench/run.mjs arguments', () => {
+  it('refuses a thread list that is not whole numbers from 1, before building anything', () => {
+    for (const list of ['0', '1,,2', 'two', '1,2,']) {
+      const r = run('--sizes', '250', '--workers', list);
+      expect(r.status, list).not.toBe(0);
+      expect(r.stderr).toContain('[--workers 1,2,4,8] [--baseline DIR]');
+      expect(r.stderr).toContain(`(bad argument --workers ${list})`);
+    }
+  });
+
+  it('refuses a baseline folder that holds no pa-site', () => {
+    const r = run('--baseline', path.resolve('docs'));
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('(bad argument --baseline');
+  });
+});
