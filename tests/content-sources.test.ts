@@ -73,12 +73,6 @@ beforeAll(async () => {
   pages = await Promise.all(site.result.routes.map(async (route) => ({ route, ...readPage(await site.page(route)) })));
 }, 120_000);
 
-/**
- * Mismatches on pages the casino branch owns (reviews, rankings, offers: their data and templates),
- * as "route: source". That branch fixes them; an entry that no longer fails must go.
- */
-const PENDING: readonly string[] = ['/online-casinos: ocpg', '/sportsbook-reviews: operator-terms'];
-
 describe('issue #40 point 7: Sources lists match the page', () => {
   it('lists no source the page does not use', () => {
     const unused = pages.flatMap((p) =>
@@ -86,9 +80,7 @@ describe('issue #40 point 7: Sources lists match the page', () => {
         .filter((id) => ![...(bySource.get(id) ?? [])].some((v) => p.text.includes(v)))
         .map((id) => `${p.route}: ${id}`),
     );
-    expect(unused.filter((u) => !PENDING.includes(u))).toEqual([]);
-    // A pending entry that has been fixed must leave the list.
-    expect(PENDING.filter((u) => !unused.includes(u))).toEqual([]);
+    expect(unused).toEqual([]);
   });
 
   it('lists the source of every sourced figure from site.yaml the page shows', () => {

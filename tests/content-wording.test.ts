@@ -54,61 +54,6 @@ const BANNED = [
   'A counted library',
 ] as const;
 
-/**
- * Phrases still in files the casino branch owns (operator data, rankings, reviews, offers and their
- * templates), by route. That branch removes them; then the entry must go (a test below fails on an
- * entry whose phrase has gone, so the list cannot outlive the slips it excuses).
- */
-const PENDING: Record<string, readonly string[]> = {
-  'Identity check before you play': ['/pa-online-casino-apps', '/pa-sports-betting-apps'],
-  'We have no checked offer terms': [
-    '/best-pa-online-casinos',
-    '/casino-bonuses',
-    '/casino-reviews',
-    '/online-casinos',
-    '/pa-online-casino-apps',
-  ],
-  'Penn State and Pitt': ['/best-pa-sportsbooks'],
-  'NASCAR at Pocono': ['/best-pa-sportsbooks'],
-  'one of the larger offers': ['/best-pa-sportsbooks', '/betmgm-pennsylvania-review'],
-  'PGCB-approved qualified gaming entity': [
-    '/',
-    '/best-pa-sportsbooks',
-    '/betmgm-pennsylvania-review',
-    '/pa-sports-betting-apps',
-    '/sportsbook-reviews',
-    '/sportsbooks',
-  ],
-  'built from the same data as our rankings': ['/casino-reviews', '/sportsbook-reviews'],
-  'kept in one place': ['/about'],
-  'so the three always match': ['/betting-promos'],
-  'too old to present as current': [
-    '/betmgm-pennsylvania-review',
-    '/betrivers-pennsylvania-review',
-    '/caesars-pennsylvania-review',
-    '/draftkings-pennsylvania-review',
-    '/fanduel-pennsylvania-review',
-  ],
-  'License holder not shown here': ['/best-pa-online-casinos', '/best-pa-sportsbooks'],
-  'does not give a detail': ['/casino-reviews', '/sportsbook-reviews'],
-  'run our own app tests': ['/sportsbook-reviews'],
-  'is paid Instant': ['/betrivers-pennsylvania-review'],
-  "possessive: FanDuel'": ['/fanduel-pennsylvania-review'],
-  "possessive: BetMGM'": ['/betmgm-pennsylvania-review'],
-};
-
-/** Reviews (the casino branch's) that state the cool-off range as a rule; that branch adds "typically". */
-const PENDING_COOL_OFF = [
-  '/betmgm-pennsylvania-review',
-  '/betrivers-pennsylvania-review',
-  '/caesars-pennsylvania-review',
-  '/draftkings-pennsylvania-review',
-  '/fanduel-pennsylvania-review',
-];
-
-/** A paragraph the casino branch's /casino-reviews starts with a lower-case value ("about 20"). */
-const PENDING_LOWER_CASE = ['/casino-reviews: about 20 online casino brands were licen'];
-
 /** A name that does not end in "s" followed by a bare apostrophe: "FanDuel' cashier" (scripts/check-possessive.mjs). */
 const POSSESSIVE_SLIP = /\b([A-Z][A-Za-z0-9+]*[A-Za-rt-z0-9+])'(?=\s+[A-Za-z])/g;
 
@@ -141,47 +86,34 @@ beforeAll(async () => {
     }
 }, 120_000);
 
-/** The routes whose text has `phrase` (or, for "possessive: Name'", that slip), each once. */
+/** The routes whose text has `phrase`, each once. */
 function routesWith(phrase: string): string[] {
-  const has = phrase.startsWith('possessive: ')
-    ? (t: string) => [...t.matchAll(POSSESSIVE_SLIP)].some((m) => `${m[1]}'` === phrase.slice(12))
-    : (t: string) => t.includes(phrase);
-  return [...new Set(pages.filter((p) => has(p.text)).map((p) => p.route))].sort();
+  return [...new Set(pages.filter((p) => p.text.includes(phrase)).map((p) => p.route))].sort();
 }
 
 describe('issue #40 wording: gone from every built page', () => {
   it.each(BANNED)('"%s"', (phrase) => {
-    const pending = PENDING[phrase] ?? [];
-    expect(routesWith(phrase).filter((r) => !pending.includes(r))).toEqual([]);
+    expect(routesWith(phrase)).toEqual([]);
   });
 
   it('has no possessive slip such as "FanDuel\' cashier" on any page', () => {
     const slips = pages.flatMap((p) =>
-      [...p.text.matchAll(POSSESSIVE_SLIP)]
-        .filter((m) => !(PENDING[`possessive: ${m[1]}'`] ?? []).includes(p.route))
-        .map((m) => `${p.route}: ${p.text.slice(m.index, m.index + 30)}`),
+      [...p.text.matchAll(POSSESSIVE_SLIP)].map((m) => `${p.route}: ${p.text.slice(m.index, m.index + 30)}`),
     );
     expect(slips).toEqual([]);
   });
 
-  it.each(Object.entries(PENDING))(
-    'pending "%s" is still where the list says (delete the entry once fixed)',
-    (phrase, routes) => {
-      expect(routesWith(phrase)).toEqual([...routes].sort());
-    },
-  );
-
   it('states the cool-off range as typical ("typically from", "typically run from"), never as a rule', () => {
     const bare = /(?<!typically(?: [a-z]+){0,2} )from 24 hours up to 6 months/;
     const found = [...new Set(pages.filter((p) => bare.test(p.text)).map((p) => p.route))].sort();
-    expect(found).toEqual(PENDING_COOL_OFF);
+    expect(found).toEqual([]);
   });
 
   it('starts every paragraph with a capital letter or a figure ("about 20 online casino brands…" is not one)', () => {
     const lower = pages.flatMap((p) =>
       p.paragraphs.filter((t) => /^[a-z]/.test(t)).map((t) => `${p.route}: ${t.slice(0, 40)}`),
     );
-    expect([...new Set(lower)].sort()).toEqual(PENDING_LOWER_CASE);
+    expect([...new Set(lower)].sort()).toEqual([]);
   });
 
   it('the checker finds a planted phrase and slip (so the searches above can fail)', () => {

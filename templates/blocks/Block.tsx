@@ -9,6 +9,7 @@ import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 import { ComparisonTable } from '../components/Comparison.js';
+import { licenseSources } from '../components/Scores.js';
 import { WithheldNotice } from '../components/Withheld.js';
 
 export interface BlockContext {
@@ -75,8 +76,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
     case 'reviews': {
-      // The list shows each operator's license holder.
-      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => operatorSources(o, ['card']));
+      // The list shows each operator's license holder, not its card's features.
+      const shown = ctx.operators.filter((o) => o.kind === block.kind).flatMap((o) => licenseSources(o, ctx.site));
       return (
         <>
           <Cite refs={shown} />
@@ -92,7 +93,12 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           {block.withheldNotice ? (
             <WithheldNotice operators={ctx.operators.filter((o) => o.kind === block.kind)} />
           ) : null}
-          <ComparisonTable kind={block.kind} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
+          <ComparisonTable
+            kind={block.kind}
+            operators={ctx.operators}
+            reviewRoutes={ctx.reviewRoutes}
+            site={ctx.site}
+          />
         </section>
       );
     case 'offers': {

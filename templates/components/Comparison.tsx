@@ -1,6 +1,6 @@
-import type { Operator } from '../../src/model.js';
+import type { Operator, SiteConfig } from '../../src/model.js';
 import { keyTermsList, offerShown, TermsLink } from './Operator.js';
-import { licenseHolder } from './Scores.js';
+import { licenseHolder, licenseSources } from './Scores.js';
 import { Cite, type OperatorPart, operatorSources } from './Sources.js';
 import { TableScroll } from './TableScroll.js';
 import { formatPartialDate } from '../lib/dates.js';
@@ -26,14 +26,11 @@ function fastestPayout(o: Operator): string {
 }
 
 /** The sources of what a row shows: license holder, launch, the offer while shown, minimums and payouts. */
-function rowSources(o: Operator): string[] {
+function rowSources(o: Operator, site: SiteConfig): string[] {
   const banking = o.review?.minDeposit !== undefined || !!o.review?.withdrawals.length;
-  const parts: OperatorPart[] = [
-    'card',
-    ...(offerShown(o) ? (['offer'] as const) : []),
-    ...(banking ? (['review'] as const) : []),
-  ];
+  const parts: OperatorPart[] = ['offer', ...(banking ? (['review'] as const) : [])];
   return [
+    ...licenseSources(o, site),
     ...operatorSources(o, parts),
     ...(o.launch ? [o.launch.source].flat() : []),
     ...(o.interpolated?.launch ?? []),
@@ -66,18 +63,20 @@ export function ComparisonTable({
   kind,
   operators,
   reviewRoutes,
+  site,
   current,
 }: {
   kind: Operator['kind'];
   operators: readonly Operator[];
   reviewRoutes: Record<string, string>;
+  site: SiteConfig;
   current?: string;
 }) {
   const list = operators.filter((o) => o.kind === kind);
   return (
     <>
       {/* Each row cites only what it shows: a withheld offer states nothing from its terms. */}
-      <Cite refs={list.flatMap(rowSources)} />
+      <Cite refs={list.flatMap((o) => rowSources(o, site))} />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
           <caption>The {kindName(kind)} we rank, side by side (— where no source gives the figure)</caption>

@@ -2,6 +2,7 @@ import type { Offer, Operator, SiteConfig } from '../../src/model.js';
 import { licenseLine, ScoreDetails } from './Scores.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { offerShown } from '../lib/offers.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
 
@@ -75,8 +76,8 @@ export function TermsLink({ operator, children }: { operator: Operator; children
   );
 }
 
-/** Whether the offer's amounts may be shown: stated, and not past the staleness hard limit. */
-export const offerShown = (o: Operator) => !!o.bonus && (o.offerState ?? 'withheld') !== 'withheld';
+// Here too for the templates that show offers; its sources follow the same rule (Sources.tsx).
+export { offerShown };
 
 /**
  * An operator's offer as the staleness policy allows: within the limit, the headline, key terms,

@@ -1,5 +1,5 @@
 import type { Operator, SiteConfig } from '../../src/model.js';
-import { Cite } from './Sources.js';
+import { Cite, operatorSources } from './Sources.js';
 
 /**
  * The criteria an operator of this kind is scored on: casinos' own where site.yaml gives them.
@@ -14,6 +14,10 @@ export const licenseLine = (o: Operator) =>
 
 /** The license holder alone, for tables: the name, or where to find it. */
 export const licenseHolder = (o: Operator) => o.licensee ?? 'Listed by the PGCB';
+
+/** The sources of those two: the operator's, or where it names no holder, the PGCB's list (site.yaml `market`). */
+export const licenseSources = (o: Operator, site: SiteConfig): string[] =>
+  o.licensee ? operatorSources(o, ['licensee']) : [site.market.source].flat();
 
 /** The sources behind an operator's criteria scores (and the values their reasons insert). */
 export function scoreSources(o: Operator): string[] {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Operator, SiteConfig } from '../../src/model.js';
 import { formatPartialDate } from '../lib/dates.js';
+import { offerShown } from '../lib/offers.js';
 
 /**
  * The page's citations: the sources of the values its text inserts (collected at validation) plus
@@ -23,8 +24,12 @@ export function Cite({ refs }: { refs: readonly Ref[] }) {
   return null;
 }
 
-/** What of an operator a component shows: its card (license holder, features), offer, app entry or review. */
-export type OperatorPart = 'card' | 'offer' | 'app' | 'review';
+/**
+ * What of an operator a component shows: its card (license holder, features), its license holder
+ * alone, its offer (cited only while shown: a withheld offer states nothing from its terms), its app
+ * entry, its game count alone, or its review.
+ */
+export type OperatorPart = 'card' | 'licensee' | 'offer' | 'app' | 'games' | 'review';
 
 /** The sources behind the parts of an operator's data a component shows. */
 export function operatorSources(o: Operator, parts: readonly OperatorPart[]): string[] {
@@ -32,8 +37,12 @@ export function operatorSources(o: Operator, parts: readonly OperatorPart[]): st
   const out: Ref[] = [];
   for (const part of parts) {
     if (part === 'card') out.push(o.source, from('features'), from('licensee'));
-    if (part === 'offer' && o.bonus) out.push(o.bonus.source, from('bonus'));
+    // The operator's `source` is that of its license holder; without one, Scores.tsx licenseSources.
+    if (part === 'licensee' && o.licensee) out.push(o.source, from('licensee'));
+    if (part === 'offer' && o.bonus && offerShown(o)) out.push(o.bonus.source, from('bonus'));
     if (part === 'app' && o.app) out.push(o.app.source, from('app'));
+    // The count is typed, not interpolated: the app's features (and their values' sources) are not shown.
+    if (part === 'games' && o.app?.games) out.push(o.app.source);
     if (part === 'review' && o.review) {
       const r = o.review;
       out.push(r.source, from('review'), ...r.deposits.map((p) => p.source), ...r.withdrawals.map((p) => p.source));

@@ -206,7 +206,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
   return (
     <article className="page page-review">
       <Cite refs={operatorSources(operator, ['card', 'offer', 'review'])} />
-      {gamesFrom ? <Cite refs={operatorSources(gamesFrom, ['app'])} /> : null}
+      {gamesFrom ? <Cite refs={operatorSources(gamesFrom, ['games'])} /> : null}
       <Hero
         data={page.data}
         byline={bylineFor(page.data, site, authors, true)}
@@ -272,6 +272,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
             kind={operator.kind}
             operators={operators}
             reviewRoutes={reviewRoutes}
+            site={site}
             current={operator.id}
           />
         </section>
