@@ -16,7 +16,7 @@ import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
-import { checkRedirectPages } from './redirect-pages.js';
+import { checkRedirectPages, notFoundRedirects } from './redirect-pages.js';
 import { locateFindings } from './locate.js';
 import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -183,6 +183,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let builtOffers: CheckSummary['offers'] | null = null;
 
     if (options.dir !== undefined) {
+      // path.resolve('') is the current folder: an empty value (an unset variable in a script) is refused.
+      if (options.dir.trim() === '')
+        throw new CheckInputError('--dir is empty: give the built folder to check, e.g. --dir dist');
       dir = path.resolve(options.dir);
       const st = await stat(dir).catch(() => null);
       if (!st?.isDirectory()) throw new CheckInputError(`${options.dir} is not a folder`);
@@ -280,6 +283,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const findings: Finding[] = [
       ...links.findings,
       ...redirects.findings,
+      ...notFoundRedirects(fileSet, read, redirects.pages),
       ...map.findings,
       ...depthFindings(pages.values()),
     ];
