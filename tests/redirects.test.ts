@@ -71,7 +71,7 @@ describe('redirects on the real site', () => {
 });
 
 describe('redirect errors at their site.yaml lines', () => {
-  it('a missing target, a loop (once), a chain, a redirect from a page or /404: each at its line, in one run', async () => {
+  it('a missing target, a loop (once), a chain, redirects from a page and /404, in one run', async () => {
     const copy = await copyOfContent();
     try {
       const yaml = await copy.read('content/site.yaml');
