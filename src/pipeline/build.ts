@@ -31,6 +31,7 @@ import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
 import { applyOfferStates, type OfferCounts } from './validate/offers.js';
+import { futureDates } from './validate/future-dates.js';
 import { ReferenceDateError, referenceDate, type StaleSeverity } from '../staleness.js';
 
 export interface BuildOptions {
@@ -346,6 +347,7 @@ function datedOffers(run: BuildRun, site: Site, loaded: LoadedContent, options: 
     ]);
     return false;
   }
+  run.report(futureDates(site, loaded, today));
   const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
   run.report(offers.diagnostics);
   run.result.offers = offers.counts;
