@@ -65,3 +65,72 @@ describe('check dates after the build date', () => {
     expect(errorsOf(result)).toEqual([]);
   });
 });
+
+describe('site url', () => {
+  const withUrl = async (url: string) => (await fixtureSiteYaml()).replace(/^url: .*$/m, `url: ${JSON.stringify(url)}`);
+
+  it.each([
+    ['https://www.example.com\nUser-agent: *\nDisallow: /', /whitespace or a control character/],
+    ['https://www.example.com/#', /fragment/],
+    ['https://www.example.com/?ref=1', /query/],
+    ['https://user:pw@www.example.com/', /user name or password/],
+    ['https://www.example.com/a b', /whitespace/],
+    ['http://www.example.com', /https:\/\//],
+    ['https://WWW.example.com', /write https:\/\/www\.example\.com\//],
+  ])('%j is refused at its line in site.yaml, so nothing pastes it', async (url, says) => {
+    const { result, root } = await built({ 'content/site.yaml': await withUrl(url) });
+    expect(result.ok).toBe(false);
+    const d = result.diagnostics.find((x) => x.field === 'url');
+    expect(d).toMatchObject({ severity: 'error', file: 'content/site.yaml', line: lineOf(await withUrl(url), 'url:') });
+    expect(`${d!.message} ${d!.hint}`).toMatch(says);
+    expect(await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8').catch(() => 'none')).toBe('none');
+  });
+
+  it('a url with a folder and a trailing slash: canonicals, robots.txt and sitemap through the one URL rule', async () => {
+    const { result, root } = await built({ 'content/site.yaml': await withUrl('https://www.example.com/guide/') });
+    expect(errorsOf(result)).toEqual([]);
+    const robots = await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8');
+    expect(robots).toContain('Sitemap: https://www.example.com/guide/sitemap.xml\n');
+    const sitemap = await readFile(path.join(root, 'dist', 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://www.example.com/guide/</loc>');
+    const home = await readFile(path.join(root, 'dist', 'index.html'), 'utf8');
+    expect(home).toContain('<link rel="canonical" href="https://www.example.com/guide/"');
+    expect(home).toContain('<meta property="og:url" content="https://www.example.com/guide/"');
+  });
+});
+
+describe('source values', () => {
+  const sourcesWith = async (from: string, to: string) => {
+    const text = await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8');
+    const edited = text.replace(from, to);
+    expect(edited).not.toBe(text);
+    return edited;
+  };
+
+  it('a source url with credentials is refused at its line', async () => {
+    const text = await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8');
+    const url = /^\s+url: (https:\/\/\S+)$/m.exec(text)![1]!;
+    const sources = await sourcesWith(`url: ${url}`, `url: ${url.replace('https://', 'https://user:pass@')}`);
+    const { result } = await built({ 'content/sources.yaml': sources });
+    expect(errorsOf(result)).toEqual([
+      [
+        expect.any(String),
+        'content/sources.yaml',
+        lineOf(sources, 'user:pass@'),
+        expect.stringMatching(/\.url$/),
+        expect.stringMatching(/user name or password/),
+      ],
+    ]);
+  });
+
+  it('a 200,000-character source title is refused, naming the limit', async () => {
+    const text = await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8');
+    const title = /^\s+title: (.+)$/m.exec(text)![1]!;
+    const sources = await sourcesWith(`title: ${title}`, `title: ${'A'.repeat(200_000)}`);
+    const { result } = await built({ 'content/sources.yaml': sources });
+    const errors = errorsOf(result);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.slice(0, 2)).toEqual([expect.any(String), 'content/sources.yaml']);
+    expect(errors[0]![4]).toMatch(/at most 300 characters/);
+  });
+});

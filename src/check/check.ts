@@ -9,7 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
+import { isValidRoute, routeForFile, siteUrlProblem, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { detectSite } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
@@ -86,7 +86,8 @@ async function readConfig(root: string): Promise<Config | null> {
     } | null;
     const list = data?.check?.knownUnbuilt;
     return {
-      url: typeof data?.url === 'string' ? data.url : null,
+      // An address the build would refuse is no address to resolve links against.
+      url: typeof data?.url === 'string' && !siteUrlProblem(data.url) ? data.url : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
       offers: {
         warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
