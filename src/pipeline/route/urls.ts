@@ -18,6 +18,7 @@ export function isValidRoute(route: string): boolean {
 
 /** Characters a site URL's path may hold: unreserved ones and "/", so nothing needs decoding. */
 const SITE_PATH = /^(?:\/[A-Za-z0-9._~-]+)*\/?$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]/u;
 
 /**
