@@ -86,7 +86,7 @@ describe('site url', () => {
     expect(await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8').catch(() => 'none')).toBe('none');
   });
 
-  it('a url with a folder and a trailing slash: canonicals, robots.txt and sitemap through the one URL rule', async () => {
+  it('a url with a folder and trailing slash: canonicals, robots.txt, sitemap through one URL rule', async () => {
     const { result, root } = await built({ 'content/site.yaml': await withUrl('https://www.example.com/guide/') });
     expect(errorsOf(result)).toEqual([]);
     const robots = await readFile(path.join(root, 'dist', 'robots.txt'), 'utf8');
