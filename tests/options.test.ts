@@ -1,0 +1,44 @@
+/**
+ * Option values read by one rule (issue 42, item 10): --workers as --port, an empty
+ * PA_SITE_TODAY as unset, --host 0 refused.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureProject } from './fixture.js';
+import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const run = (args: string[], env: NodeJS.ProcessEnv = {}) => {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    timeout: scaled(60_000),
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  return { code: r.status, err: r.stderr };
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+describe('whole-number options', () => {
+  it('--workers refuses the shapes --port refuses (1e1, " 2", 0x2, 2.0, empty)', () => {
+    for (const value of ['1e1', ' 2', '0x2', '2.0', '', '65'])
+      expect([value, run(['build', '--workers', value]).err.split('\n')[0]]).toEqual([
+        value,
+        `error: --workers must be a whole number from 1 to 64 (received: ${value})`,
+      ]);
+  });
+});
+
+describe('PA_SITE_TODAY', () => {
+  it('empty is unset: the build uses the real date', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const r = run(['build', '--root', p.root, '--quiet'], { PA_SITE_TODAY: '' });
+    expect([r.code, r.err]).toEqual([0, '']);
+  });
+});
