@@ -42,3 +42,19 @@ describe('PA_SITE_TODAY', () => {
     expect([r.code, r.err]).toEqual([0, '']);
   });
 });
+
+describe('--host', () => {
+  it('0 (which listens on every interface) is refused, naming 0.0.0.0; dev and preview alike', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    expect(run(['build', '--root', p.root, '--quiet']).code).toBe(0); // something for preview to serve
+    for (const command of ['dev', 'preview']) {
+      const r = run([command, '--root', p.root, '--host', '0', '--port', '0']);
+      expect([command, r.code, r.err.split('\n')[0]]).toEqual([
+        command,
+        2,
+        'error: --host "0" means 0.0.0.0, every interface of this machine',
+      ]);
+    }
+  });
+});
