@@ -1,10 +1,12 @@
 /**
  * Option values read by one rule (issue 42, item 10): --workers as --port, an empty
- * PA_SITE_TODAY as unset, --host 0 refused.
+ * PA_SITE_TODAY as unset, --host 0 refused, dotfiles in content/public not published.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
@@ -56,5 +58,28 @@ describe('--host', () => {
         'error: --host "0" means 0.0.0.0, every interface of this machine',
       ]);
     }
+  });
+});
+
+describe('dotfiles in content/public', () => {
+  it('.env and .git/ are not published, with one warning each; .well-known/ is', async () => {
+    const p = await fixtureProject({
+      'content/public/.env': 'SECRET=1\n',
+      'content/public/.git/config': '[core]\n',
+      'content/public/.git/HEAD': 'ref: refs/heads/main\n',
+      'content/public/.well-known/security.txt': 'Contact: mailto:security@example.com\n',
+    });
+    cleanups.push(p.cleanup);
+    const result = await build({ root: p.root, today: '2025-01-20', cache: false });
+    expect(result.ok).toBe(true);
+    const warned = result.diagnostics.filter((d) => d.code === 'public-dotfile').map((d) => [d.file, d.message]);
+    expect(warned.sort()).toEqual([
+      ['content/public/.env', expect.stringMatching(/^a dot-named file in content\/public\/ is not published/)],
+      ['content/public/.git', expect.stringMatching(/^a dot-named folder \(2 files\)/)],
+    ]);
+    const out = path.join(p.root, 'dist');
+    expect(existsSync(path.join(out, '.env'))).toBe(false);
+    expect(existsSync(path.join(out, '.git'))).toBe(false);
+    expect(existsSync(path.join(out, '.well-known', 'security.txt'))).toBe(true);
   });
 });
