@@ -2,8 +2,10 @@
  * Option values read by one rule (issue 42, item 10): --workers as --port, an empty
  * PA_SITE_TODAY as unset, --host 0 refused, dotfiles in content/public not published.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, watch } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -81,5 +83,44 @@ describe('dotfiles in content/public', () => {
     expect(existsSync(path.join(out, '.env'))).toBe(false);
     expect(existsSync(path.join(out, '.git'))).toBe(false);
     expect(existsSync(path.join(out, '.well-known', 'security.txt'))).toBe(true);
+  });
+});
+
+describe('build --no-cache temporary code folders', () => {
+  it('a folder a killed build left (its pid gone) is removed by the next build; a live one is kept', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const left = path.join(tmpdir(), `pa-site-code-${dead}-Ab12Cd`);
+    const live = path.join(tmpdir(), `pa-site-code-${process.pid}-Ab12Cd`);
+    for (const dir of [left, live]) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'templates.mjs'), 'export {};\n');
+    }
+    cleanups.push(() => rm(live, { recursive: true, force: true }));
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    expect(run(['build', '--root', p.root, '--quiet', '--no-cache']).code).toBe(0);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+  });
+
+  it('Ctrl-C during build --no-cache removes its code folder', async () => {
+    const p = await fixtureProject();
+    cleanups.push(p.cleanup);
+    const child = spawn(process.execPath, [bin, 'build', '--root', p.root, '--no-cache'], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    const prefix = `pa-site-code-${child.pid}-`;
+    // The folder appears as the build compiles its templates: the signal comes after that.
+    const watcher = watch(tmpdir());
+    await new Promise<void>((resolve) => {
+      watcher.on('change', (_, name) => {
+        if (String(name).startsWith(prefix)) resolve();
+      });
+    });
+    watcher.close();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGINT');
+    await exited;
+    expect((await readdir(tmpdir())).filter((n) => n.startsWith(prefix))).toEqual([]);
   });
 });
