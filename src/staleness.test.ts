@@ -35,4 +35,10 @@ describe('offer staleness', () => {
     process.env[TODAY_ENV] = 'soon';
     expect(() => referenceDate(undefined, now)).toThrow(`"soon" (from $${TODAY_ENV}) is not a date`);
   });
+
+  it('treats an empty $PA_SITE_TODAY as unset, as shells do', () => {
+    const now = day('2026-11-23');
+    process.env[TODAY_ENV] = '';
+    expect(referenceDate(undefined, now)).toBe(now);
+  });
 });

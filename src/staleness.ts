@@ -60,7 +60,8 @@ export class ReferenceDateError extends Error {}
  * Strings are `YYYY-MM-DD` (UTC midnight).
  */
 export function referenceDate(option: Date | string | undefined, now: Date = new Date()): Date {
-  const raw = option ?? process.env[TODAY_ENV] ?? now;
+  // An empty variable (`PA_SITE_TODAY=` in a script) is unset, as shells treat it.
+  const raw = option ?? (process.env[TODAY_ENV] || undefined) ?? now;
   if (raw instanceof Date) return raw;
   const d = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? new Date(`${raw}T00:00:00Z`) : new Date(Number.NaN);
   if (Number.isNaN(d.getTime()) || !d.toISOString().startsWith(raw))

@@ -135,7 +135,7 @@ describe('pa-site dev start-up', () => {
           'a temporary folder instead, removed when dev stops\n' +
           `    fix: make ${cache} a writable folder, or set PA_SITE_CACHE_DIR to one\n`,
       );
-      expect(out).toMatch(/dev build in tmp\/pa-site-dev-\w+\/site;/);
+      expect(out).toMatch(/dev build in tmp\/pa-site-dev-\d+-\w+\/site;/);
       expect(await readdir(tmp)).toEqual(['.keep']);
     },
   );

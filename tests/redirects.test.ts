@@ -71,7 +71,7 @@ describe('redirects on the real site', () => {
 });
 
 describe('redirect errors at their site.yaml lines', () => {
-  it('a missing target, a loop, a chain and a redirect from a page, each at its line, all in one run', async () => {
+  it('a missing target, a loop (once), a chain, redirects from a page and /404, in one run', async () => {
     const copy = await copyOfContent();
     try {
       const yaml = await copy.read('content/site.yaml');
@@ -84,6 +84,7 @@ describe('redirect errors at their site.yaml lines', () => {
           '  - { from: /chain, to: /old-promos }',
           '  - { from: /old-promos, to: /betting-promos }',
           '  - { from: /about, to: /contact }',
+          '  - { from: /404, to: /contact }',
           '',
         ].join('\n'),
       );
@@ -96,15 +97,15 @@ describe('redirect errors at their site.yaml lines', () => {
       expect(errors.map((d) => [d.code, d.file, d.line, d.field])).toEqual([
         ['redirect-target', 'content/site.yaml', at('/pennsylvania-betting-odds-explaned'), 'redirects.0.to'],
         ['redirect-loop', 'content/site.yaml', at('from: /loop-a'), 'redirects.1.to'],
-        ['redirect-loop', 'content/site.yaml', at('from: /loop-b'), 'redirects.2.to'],
         ['redirect-chain', 'content/site.yaml', at('from: /chain'), 'redirects.3.to'],
         ['redirect-from-page', 'content/site.yaml', at('from: /about,'), 'redirects.5.from'],
+        ['redirect-from-generated', 'content/site.yaml', at('from: /404,'), 'redirects.6.from'],
       ]);
       const missing = errors.find((d) => d.code === 'redirect-target')!;
       expect(missing.hint).toContain('did you mean "/pennsylvania-betting-odds-explained"?');
       expect(missing.col).toBe(edited.split('\n')[at('explaned') - 1]!.indexOf('/pennsylvania') + 1);
       expect(errors.find((d) => d.field === 'redirects.1.to')!.message).toBe(
-        'redirect loop: /loop-a → /loop-b → /loop-a',
+        'redirect loop of 2 redirects: /loop-a → /loop-b → /loop-a',
       );
       expect(errors.find((d) => d.code === 'redirect-chain')!.hint).toBe(
         'point this redirect at /betting-promos directly',

@@ -4,19 +4,20 @@
  * external links. Never prints and never exits; the CLI (src/cli/check-command.ts) formats the
  * result.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import { isValidRoute, routeForFile, urlFor } from '../pipeline/route/urls.js';
+import { isValidRoute, routeForFile, siteUrlProblem, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
+import { append } from './append.js';
+import { readLimited, unreadFinding } from './read-limited.js';
 import { detectSite } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
-import { checkRedirectPages } from './redirect-pages.js';
+import { checkRedirectPages, notFoundRedirects } from './redirect-pages.js';
 import { locateFindings } from './locate.js';
 import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -86,7 +87,8 @@ async function readConfig(root: string): Promise<Config | null> {
     } | null;
     const list = data?.check?.knownUnbuilt;
     return {
-      url: typeof data?.url === 'string' ? data.url : null,
+      // An address the build would refuse is no address to resolve links against.
+      url: typeof data?.url === 'string' && !siteUrlProblem(data.url) ? data.url : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
       offers: {
         warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
@@ -183,6 +185,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let builtOffers: CheckSummary['offers'] | null = null;
 
     if (options.dir !== undefined) {
+      // path.resolve('') is the current folder: an empty value (an unset variable in a script) is refused.
+      if (options.dir.trim() === '')
+        throw new CheckInputError('--dir is empty: give the built folder to check, e.g. --dir dist');
       dir = path.resolve(options.dir);
       const st = await stat(dir).catch(() => null);
       if (!st?.isDirectory()) throw new CheckInputError(`${options.dir} is not a folder`);
@@ -233,16 +238,31 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const t0 = performance.now();
     const { files, symlinks } = await listFiles(dir);
     const fileSet = new Set(files);
-    const read = (f: string) => (fileSet.has(f) ? readFileSync(path.join(dir, f), 'utf8') : null);
+    /** Files not read (too large, unreadable): one finding each, however often they are asked for. */
+    const unread = new Map<string, Finding>();
+    const bytes = (f: string): Buffer | null => {
+      if (unread.has(f)) return null;
+      const r = readLimited(path.join(dir, f));
+      if ('bytes' in r) return r.bytes;
+      unread.set(f, unreadFinding(f, r));
+      return null;
+    };
+    const read = (f: string) => (fileSet.has(f) ? (bytes(f)?.toString('utf8') ?? null) : null);
     // A build check made is pa-site's whatever the folder holds; a folder it was given must say so.
     const kind = detectSite(fileSet, read, options.servedAs, options.dir === undefined);
     const { paSite, servedAs } = kind;
     // content/site.yaml describes pa-site's own site: it says nothing about another generator's folder.
     if (!paSite) config = null;
-    const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
     // The page rules' state is collected only where they run: pa-site's own builds.
-    const scans = htmlFiles.map((f) => scanHtml(decodeHtml(readFileSync(path.join(dir, f))), { rules: paSite }));
+    const htmlFiles: string[] = [];
+    const scans: PageScan[] = [];
+    for (const f of files.filter((f) => /\.html?$/i.test(f)).sort()) {
+      const b = bytes(f);
+      if (b === null) continue;
+      htmlFiles.push(f);
+      scans.push(scanHtml(decodeHtml(b), { rules: paSite }));
+    }
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
@@ -277,13 +297,17 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const redirects = checkRedirectPages(pages, (p) => lookup(p, servedAs, fileSet), siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
-    const findings: Finding[] = [
-      ...links.findings,
-      ...redirects.findings,
-      ...map.findings,
-      ...depthFindings(pages.values()),
-    ];
-    findings.push(...symlinkFindings(symlinks));
+    const findings: Finding[] = [];
+    for (const part of [
+      links.findings,
+      redirects.findings,
+      notFoundRedirects(fileSet, read, redirects.pages),
+      map.findings,
+      depthFindings(pages.values()),
+    ])
+      append(findings, part);
+    append(findings, symlinkFindings(symlinks));
+    append(findings, unread.values());
     const modeHint = options.dir !== undefined ? servedAsHint(linkContext, links, options.dir) : null;
     if (modeHint) findings.push(modeHint);
     if (paSite) {
@@ -310,8 +334,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
             : null;
         return { ...p, ignore, canonical };
       });
-      findings.push(
-        ...checkPages({
+      append(
+        findings,
+        checkPages({
           pages: rulePages,
           linkedTo: links.linkedTo,
           listed: map.listed,
@@ -330,7 +355,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       const { checkExternal } = await import('./external.js');
       const external = await checkExternal(links.external, options.externalOptions);
       if (root) await locateSources(external, root, sourceUrls);
-      findings.push(...external);
+      append(findings, external);
     }
     if (root) {
       await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));

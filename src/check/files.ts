@@ -15,7 +15,9 @@ export interface SymlinkNote {
   link: string;
   /** Where it points: the real path (outside, loop) or what the link says (broken). */
   to: string;
-  problem: 'outside' | 'loop' | 'broken';
+  problem: 'outside' | 'loop' | 'broken' | 'unresolved';
+  /** Why it could not be followed (unresolved): the system's error code. */
+  code?: string;
 }
 
 export interface Listing {
@@ -23,6 +25,9 @@ export interface Listing {
   files: string[];
   symlinks: SymlinkNote[];
 }
+
+/** Why stat finds no target: the link points at nothing. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR']);
 
 /** Paths a folder may give through symbolic links before the check refuses it: links between folders multiply them. */
 const MAX_ENTRIES = 2_000_000;
@@ -76,11 +81,19 @@ export async function listFiles(dir: string): Promise<Listing> {
         });
         if (!st) {
           // ELOOP: links that point at each other (a -> b -> a) lead nowhere, endlessly.
-          const problem = failure === 'ELOOP' ? 'loop' : 'broken';
-          note({ link: r, to: await readlink(full).catch(() => '?'), problem }, key);
+          const problem = failure === 'ELOOP' ? 'loop' : MISSING.has(failure) ? 'broken' : 'unresolved';
+          note({ link: r, to: await readlink(full).catch(() => '?'), problem, code: failure }, key);
           continue;
         }
-        const to = await realpath(full);
+        // A link stat follows but realpath cannot name (/proc/self/fd/0: a pipe): a warning, not followed.
+        const to = await realpath(full).catch((e: NodeJS.ErrnoException) => {
+          failure = e.code ?? e.message;
+          return null;
+        });
+        if (to === null) {
+          note({ link: r, to: await readlink(full).catch(() => '?'), problem: 'unresolved', code: failure }, key);
+          continue;
+        }
         // A folder it sits in, or one holding the whole checked folder (`-> /`): following it never ends.
         const loop =
           st.isDirectory() &&
@@ -116,6 +129,13 @@ export function symlinkFindings(notes: readonly SymlinkNote[]): Finding[] {
         rule: 'symlink-loop',
         message: `${n.link} is a symbolic link to ${n.to}, which leads back to itself or a folder holding it`,
         hint: 'it was not followed; point the link at a folder that does not contain it, or remove it',
+      };
+    if (n.problem === 'unresolved')
+      return {
+        ...base,
+        rule: 'symlink-unresolved',
+        message: `${n.link} is a symbolic link to ${n.to}, which cannot be followed (${n.code || 'unknown error'})`,
+        hint: 'it was not checked; point the link at a regular file or folder inside the checked folder, or remove it',
       };
     return {
       ...base,

@@ -4,6 +4,7 @@
  * h1 count, visible text, operator calls to action).
  */
 import { Parser } from 'htmlparser2';
+import { append as appendAll } from './append.js';
 import type { Region } from './types.js';
 
 export interface LinkRef {
@@ -384,7 +385,8 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
           else if (metaName === 'robots' && tokens(attrs.content?.replace(/,/g, ' ')).includes('noindex'))
             scan.noindex = true;
-          else if (metaName === 'pa-site-check-ignore') scan.ignore.push(...tokens(attrs.content?.replace(/,/g, ' ')));
+          else if (metaName === 'pa-site-check-ignore')
+            appendAll(scan.ignore, tokens(attrs.content?.replace(/,/g, ' ')));
         }
         if (rules && name === 'a' && href !== undefined) {
           const rel = tokens(attrs.rel);

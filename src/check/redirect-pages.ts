@@ -63,3 +63,52 @@ export function checkRedirectPages(
   }
   return out;
 }
+
+/** Paths that reach the not-found page on a host: redirecting one replaces that page. */
+const NOT_FOUND_PATHS = new Set(['/404', '/404.html']);
+
+/** Each `from` path of the host redirect files (`_redirects`, `vercel.json`, `nginx-redirects.conf`), with its line. */
+function hostRedirectSources(file: string, text: string): { from: string; line: number }[] {
+  const lines = text.split('\n');
+  const out: { from: string; line: number }[] = [];
+  lines.forEach((l, i) => {
+    const from =
+      file === '_redirects'
+        ? /^\s*(\/\S*)/.exec(l)?.[1]
+        : file === 'nginx-redirects.conf'
+          ? /^\s*location\s+(?:=\s*)?(\/\S*)/.exec(l)?.[1]
+          : /"source"\s*:\s*"([^"]*)"/.exec(l)?.[1];
+    if (from !== undefined) out.push({ from, line: i + 1 });
+  });
+  return out;
+}
+
+/**
+ * The not-found page redirected: by a host redirect file (a rule from /404 or /404.html), or
+ * replaced by a redirect page. Hosts then send every missing path's readers somewhere else.
+ */
+export function notFoundRedirects(
+  files: ReadonlySet<string>,
+  read: (file: string) => string | null,
+  redirectPages: ReadonlySet<string>,
+): Finding[] {
+  const findings: Finding[] = [];
+  const hint = 'remove the redirect from the not-found page (site.yaml `redirects`), then build again';
+  const finding = (page: string, line: number | null, message: string) =>
+    findings.push({
+      rule: 'redirect-not-found',
+      severity: 'error',
+      category: 'link',
+      message,
+      hint,
+      places: [{ page, url: `/${page}`, file: null, line }],
+    });
+  for (const file of ['_redirects', 'vercel.json', 'nginx-redirects.conf']) {
+    const text = files.has(file) ? read(file) : null;
+    if (text === null) continue;
+    for (const { from, line } of hostRedirectSources(file, text))
+      if (NOT_FOUND_PATHS.has(from)) finding(file, line, `${file} redirects ${from}, the not-found page`);
+  }
+  if (redirectPages.has('404.html')) finding('404.html', null, '404.html is a redirect page, not the not-found page');
+  return findings;
+}

@@ -197,7 +197,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     const listed = known.filter((f) => f.rule === 'known-unbuilt');
     if (listed.length) {
       out.push('  (warnings while they are listed in check.knownUnbuilt in content/site.yaml)');
-      const width = Math.max(...listed.map((f) => (f.target ?? '').length));
+      const width = listed.reduce((w, f) => Math.max(w, (f.target ?? '').length), 0);
       for (const f of listed) {
         const mark = f.severity === 'error' ? `${tag(f)} ` : '';
         const source = f.source ? `  (${f.source.file}:${f.source.line})` : '';

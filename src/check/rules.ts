@@ -5,6 +5,7 @@
  * single-h1.
  */
 import { findBannedPhrase } from '../schema/common.js';
+import { append } from './append.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
 import { DISCLOSURE } from './html.js';
@@ -249,8 +250,14 @@ export function checkPages(ctx: RuleContext): Finding[] {
       );
     }
   }
-  out.push(...staleOfferFindings(ctx, staleOffers));
-  out.push(...duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'));
-  out.push(...duplicates(ctx, 'unique-description', (p) => p.scan.descriptions, 'meta description'));
+  append(out, staleOfferFindings(ctx, staleOffers));
+  append(
+    out,
+    duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'),
+  );
+  append(
+    out,
+    duplicates(ctx, 'unique-description', (p) => p.scan.descriptions, 'meta description'),
+  );
   return out;
 }

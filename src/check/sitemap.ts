@@ -23,10 +23,17 @@ export interface SitemapOutcome {
   listed: Set<string> | null;
 }
 
-export function parseSitemap(xml: string): string[] {
+/** The most URLs one sitemap file may list (sitemaps.org); the rest of a longer one is not read. */
+export const MAX_SITEMAP_URLS = 50_000;
+
+/** The `<loc>` values of a sitemap, the first `limit` of them (read one by one: no array of every match). */
+export function parseSitemap(xml: string, limit = MAX_SITEMAP_URLS): string[] {
   const decode = (s: string) =>
     s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
-  return [...xml.matchAll(/<loc>\s*([^<]*?)\s*<\/loc>/g)].map((m) => decode(m[1]!));
+  const out: string[] = [];
+  const loc = /<loc>\s*([^<]*?)\s*<\/loc>/g;
+  for (let m = loc.exec(xml); m && out.length <= limit; m = loc.exec(xml)) out.push(decode(m[1]!));
+  return out;
 }
 
 const isIndex = (xml: string) => /<sitemapindex[\s>]/.test(xml);
@@ -59,7 +66,19 @@ export function checkSitemap(input: SitemapInput): SitemapOutcome {
   /** Each `<loc>` of one sitemap file: a page URL, or (in an index) a child sitemap. */
   const visit = (name: string, xml: string, depth: number) => {
     const index = isIndex(xml);
-    for (const loc of parseSitemap(xml)) {
+    const locs = parseSitemap(xml);
+    if (locs.length > MAX_SITEMAP_URLS) {
+      locs.length = MAX_SITEMAP_URLS;
+      findings.push(
+        finding(
+          `${name} lists more than ${MAX_SITEMAP_URLS.toLocaleString('en-US')} URLs, the most a sitemap may; ` +
+            'only the first were checked',
+          undefined,
+          'split it into several sitemaps listed by a sitemap index',
+        ),
+      );
+    }
+    for (const loc of locs) {
       let u: URL;
       try {
         u = new URL(loc);

@@ -17,7 +17,7 @@ import {
 } from './output.js';
 import { ProgressLine } from './progress.js';
 import { exitOnSignal } from './stop-signals.js';
-import { notAProject, usageError } from './usage.js';
+import { notAProject, usageError, wholeNumberOption } from './usage.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -41,10 +41,9 @@ async function runBuild(opts: {
   const o = processOut();
   let workers: number | 'auto' = 'auto';
   if (opts.workers !== undefined) {
-    workers = Number(opts.workers);
-    if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-      return usageError(o, `--workers must be a whole number from 1 to 64 (received: ${opts.workers})`);
-    }
+    const n = wholeNumberOption(o, '--workers', opts.workers, 1, 64);
+    if (typeof n !== 'number') return n.exit;
+    workers = n;
   }
   const { ReferenceDateError, referenceDate } = await import('../staleness.js');
   let today: Date;

@@ -43,7 +43,21 @@ export function noProject(o: Pick<Out, 'err' | 'color'>, root: string, why: stri
  * from 0 to 65535, written as digits.
  */
 export function portOption(o: Pick<Out, 'err' | 'color'>, value: string): number | { exit: typeof USAGE } {
-  const port = Number(value);
-  if (/^\d+$/.test(value) && port <= 65535) return port;
-  return { exit: usageError(o, `--port must be a whole number from 0 to 65535 (received: ${value})`) };
+  return wholeNumberOption(o, '--port', value, 0, 65535);
+}
+
+/**
+ * A whole-number option from `min` to `max` (--port, --workers): digits only, so `1e3`, ` 80`,
+ * `0x10`, `2.0` and an empty value are refused alike, though Number() reads them.
+ */
+export function wholeNumberOption(
+  o: Pick<Out, 'err' | 'color'>,
+  flag: string,
+  value: string,
+  min: number,
+  max: number,
+): number | { exit: typeof USAGE } {
+  const n = Number(value);
+  if (/^\d+$/.test(value) && n >= min && n <= max) return n;
+  return { exit: usageError(o, `${flag} must be a whole number from ${min} to ${max} (received: ${value})`) };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, statSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,6 +15,7 @@ import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
+import { devLockProblem, writeDevLock } from './dev-lock.js';
 import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
 import { noProjectProblem } from '../pipeline/load/no-project.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
@@ -111,15 +112,6 @@ function digest(file: string): string {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** What is wrong with a file that should be there, or undefined when it is a file. */
 const notAFile = (file: string) => {
   try {
@@ -196,15 +188,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const outDir = path.join(work, 'site');
   const lockFile = path.join(work, 'dev.lock.json');
 
-  if (existsSync(lockFile)) {
-    const lock = JSON.parse(await readFile(lockFile, 'utf8').catch(() => '{}')) as { pid?: number; url?: string };
-    if (lock.pid && lock.pid !== process.pid && alive(lock.pid)) {
-      throw new DevError(
-        'already-running',
-        `pa-site dev is already running for ${root} at ${lock.url} (pid ${lock.pid}). Open that URL, or stop it first.`,
-      );
-    }
-  }
+  const held = devLockProblem(lockFile, root);
+  if (held) throw new DevError('already-running', held.message, held.hint);
 
   // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
   if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
@@ -399,7 +384,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
   ).catch(asDevError);
   const url = urlFor(host, port);
-  await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, root }));
+  writeDevLock(lockFile, { pid: process.pid, url, root });
   if (!addresses.every(isLoopback))
     log({
       kind: 'warning',

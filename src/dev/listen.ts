@@ -2,6 +2,7 @@
 import { lookup } from 'node:dns/promises';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isWildcard } from './host-check.js';
 
 /** Why a server could not listen: `bad-host` is a usage error, `port-in-use` is about the machine. */
 export class ListenError extends Error {
@@ -23,13 +24,27 @@ export async function resolveHost(host: string): Promise<string[]> {
   const expected = '--host must be a name or address of this machine';
   // An empty host would make Node listen on every interface.
   if (!host.trim()) throw new ListenError('bad-host', `${expected}, but it is empty`, HOST_HINT);
+  let addresses: string[];
   try {
-    return (await lookup(host, { all: true })).map((a) => a.address);
+    addresses = (await lookup(host, { all: true })).map((a) => a.address);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new ListenError('bad-host', `${expected}, but ${JSON.stringify(host)} does not resolve (${code})`, HOST_HINT);
   }
+  // `0`, `0x0` or `[::]`-like spellings listen on every interface, but the Host check would know the
+  // machine's own addresses only for the two written forms: refused, so "every interface" is always said plainly.
+  const wildcard = addresses.find((a) => isWildcard(a));
+  if (wildcard && !WILDCARD_FORMS.has(host.trim()))
+    throw new ListenError(
+      'bad-host',
+      `--host ${JSON.stringify(host)} means ${wildcard}, every interface of this machine`,
+      `write --host ${wildcard} if you mean every interface, or --host 127.0.0.1 (the default) for this machine only`,
+    );
+  return addresses;
 }
+
+/** How --host is written to listen on every interface. */
+const WILDCARD_FORMS = new Set(['0.0.0.0', '::']);
 
 /**
  * Listens on `wanted` (0: any free port) or, unless `strictPort`, the next free one of 20. Resolves

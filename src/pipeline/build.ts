@@ -23,6 +23,7 @@ import { robotsTxt, sitemapXml } from './route/sitemap.js';
 import { pageListing } from './render/page/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
+import { LockFileError } from './write/lock-file.js';
 import { makeDirs } from '../make-dirs.js';
 import { checkBodies } from './render/markdown/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
@@ -30,6 +31,7 @@ import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
 import { applyOfferStates, type OfferCounts } from './validate/offers.js';
+import { futureDates } from './validate/future-dates.js';
 import { ReferenceDateError, referenceDate, type StaleSeverity } from '../staleness.js';
 
 export interface BuildOptions {
@@ -345,6 +347,7 @@ function datedOffers(run: BuildRun, site: Site, loaded: LoadedContent, options: 
     ]);
     return false;
   }
+  run.report(futureDates(site, loaded, today));
   const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
   run.report(offers.diagnostics);
   run.result.offers = offers.counts;
@@ -586,6 +589,19 @@ function outputFailed(result: BuildResult, e: unknown): BuildResult {
       field: '--out',
       message: e.message,
       hint: 'something replaced the output folder while pa-site was building: move it away or choose another --out',
+    });
+    return result;
+  }
+  if (e instanceof LockFileError) {
+    result.diagnostics.push({
+      severity: 'error',
+      code: 'output-locked',
+      file: path.relative(result.root, e.file).split(path.sep).join('/'),
+      line: 1,
+      col: 1,
+      field: '',
+      message: e.message,
+      hint: `${e.hint}; the previous output was left as it was`,
     });
     return result;
   }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 import { citedFact, sourceRef, type Source } from './sources.js';
-import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
+import { ROUTE_PATTERN, siteUrlProblem } from '../pipeline/route/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
 
@@ -66,11 +66,17 @@ const criterion = z.strictObject({
   text: copy,
 });
 
+/** The site's own address: a plain https origin, optionally with a folder (urls.ts siteUrlProblem). */
+const siteUrl = z.string().superRefine((s, ctx) => {
+  const bad = siteUrlProblem(s);
+  if (bad) ctx.addIssue({ code: 'custom', message: bad.problem, params: { hint: bad.fix } });
+});
+
 export const siteSchema = z.strictObject({
   title: text,
   /** A few words under the title in the header; none when left out. */
   tagline: text.optional(),
-  url: absoluteUrl,
+  url: siteUrl,
   language: z.string().default('en'),
   /** Image for link previews (Open Graph / Twitter), a path under content/public, e.g. /og-image.png. */
   socialImage: z

@@ -24,9 +24,14 @@ export const citedFact = z.strictObject({ value: z.union([text, z.number()]), so
  * month it was checked (never later than the check really happened); `url` is left out for a source
  * cited by section, such as a statute with no single page.
  */
+/** The longest source title: a page's or statute's name, shown in every page's source list (docs/content.md). */
+export const MAX_SOURCE_TITLE = 300;
+
 export const sourceSchema = z.strictObject({
   id: sourceId,
-  title: text,
+  title: text.refine((s) => s.length <= MAX_SOURCE_TITLE, {
+    message: `a source title is at most ${MAX_SOURCE_TITLE} characters (a page's or statute's name)`,
+  }),
   publisher: text,
   url: absoluteUrl.optional(),
   /** Left out only when no check of this page is on record: never write a month that did not happen. */

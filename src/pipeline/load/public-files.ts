@@ -20,9 +20,37 @@ const skippedLink = (file: string): Diagnostic => ({
   hint: 'put the file itself in content/public/ instead of a link to it',
 });
 
+/** Dot-named paths that are published: `.well-known/` (RFC 8615: security.txt, app links). */
+const PUBLISHED_DOT = new Set(['.well-known']);
+
+/**
+ * The first dot-named part of `relPath` (`.env`, `a/.git`) unless it is allowed, else undefined:
+ * dotfiles are editor, version-control and secret files (`.env`, `.git/config`), never pages.
+ */
+function hiddenPart(relPath: string): string | undefined {
+  const parts = relPath.split('/');
+  const i = parts.findIndex((p) => p.startsWith('.'));
+  if (i < 0 || PUBLISHED_DOT.has(parts[i]!)) return undefined;
+  return parts.slice(0, i + 1).join('/');
+}
+
+const skippedDotfiles = (file: string, count: number): Diagnostic => ({
+  severity: 'warning',
+  code: 'public-dotfile',
+  file,
+  line: 1,
+  col: 1,
+  field: '',
+  message:
+    `a dot-named ${count > 1 ? `folder (${count} files)` : 'file'} in content/public/ is not published: ` +
+    'such files hold settings or secrets (.env, .git/config)',
+  hint: 'move it out of content/public/; only .well-known/ is published among dot-named paths',
+});
+
 /**
  * The regular files under `content/public/`. Symbolic links, FIFOs, sockets and devices are
- * skipped with a warning naming them, and never opened.
+ * skipped with a warning naming them, and never opened; so are dot-named files and folders
+ * (`.env`, `.git/`), besides `.well-known/`, with one warning per dot-named path.
  */
 export async function publicFiles(root: string): Promise<{ files: PublicFiles; diagnostics: Diagnostic[] }> {
   const dir = path.join(root, 'content', 'public');
@@ -35,9 +63,15 @@ export async function publicFiles(root: string): Promise<{ files: PublicFiles; d
     return { files, diagnostics };
   }
   const rel = (abs: string) => path.relative(root, abs).split(path.sep).join('/');
+  const hidden = new Map<string, number>();
   for (const e of entries) {
     const abs = path.join(e.parentPath, e.name);
     if (e.isDirectory()) continue;
+    const dot = hiddenPart(path.relative(dir, abs).split(path.sep).join('/'));
+    if (dot !== undefined) {
+      hidden.set(dot, (hidden.get(dot) ?? 0) + 1);
+      continue;
+    }
     if (e.isSymbolicLink()) {
       diagnostics.push(skippedLink(rel(abs)));
       continue;
@@ -54,5 +88,6 @@ export async function publicFiles(root: string): Promise<{ files: PublicFiles; d
       diagnostics.push(swapped ? skippedSpecial(rel(abs), swapped) : readProblem(rel(abs), err));
     }
   }
+  for (const [dot, count] of hidden) diagnostics.push(skippedDotfiles(`content/public/${dot}`, count));
   return { files, diagnostics };
 }

@@ -1,4 +1,5 @@
 import type { Page } from '../../model.js';
+import { publicFileUrl } from './urls.js';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
@@ -22,5 +23,5 @@ export function sitemapXml(pages: readonly Pick<Page, 'url' | 'data'>[]): string
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicFileUrl('/sitemap.xml', siteUrl)}\n`;
 }

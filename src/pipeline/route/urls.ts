@@ -16,16 +16,58 @@ export function isValidRoute(route: string): boolean {
   return ROUTE_PATTERN.test(route);
 }
 
+/** Characters a site URL's path may hold: unreserved ones and "/", so nothing needs decoding. */
+const SITE_PATH = /^(?:\/[A-Za-z0-9._~-]+)*\/?$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const SPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f-\u009f]/u;
+
+/**
+ * What is wrong with site.yaml `url` as the site's address, or undefined: it must be a plain
+ * `https://host[/path]` origin, exactly as a browser writes it (lowercase host, no default port), with
+ * no credentials, query, fragment, whitespace or control characters: it is pasted into robots.txt,
+ * canonicals, og:url and sitemap.xml. A trailing slash is optional and means nothing: `https://a.com`
+ * and `https://a.com/` are one site, as are `https://a.com/guide` and `https://a.com/guide/` (a
+ * site served from the folder /guide).
+ */
+export function siteUrlProblem(url: string): { problem: string; fix: string } | undefined {
+  const shape = 'write the address readers open, such as https://www.example.com';
+  const at = url.search(SPACE_OR_CONTROL);
+  if (at >= 0) return { problem: `holds whitespace or a control character at character ${at + 1}`, fix: shape };
+  if (!/^https:\/\//i.test(url)) return { problem: 'expected an https:// address', fix: shape };
+  if (!URL.canParse(url)) return { problem: 'is not a valid URL', fix: shape };
+  const u = new URL(url);
+  if (u.username || u.password || url.includes('@'))
+    return { problem: 'holds a user name or password ("user:pw@")', fix: 'remove the part before "@"' };
+  if (url.includes('?')) return { problem: 'holds a query ("?…")', fix: 'remove the "?" and what follows it' };
+  if (url.includes('#')) return { problem: 'holds a fragment ("#…")', fix: 'remove the "#" and what follows it' };
+  if (!SITE_PATH.test(u.pathname)) return { problem: `has an unusual path (${u.pathname})`, fix: shape };
+  if (u.href !== url && u.href !== `${url}/`) return { problem: `is not in plain form`, fix: `write ${u.href}` };
+  return undefined;
+}
+
+/** The site URL without its trailing slash, once checked (the last one is remembered: there is one per site). */
+let checked: [url: string, base: string] | undefined;
+function siteBase(siteUrl: string): string {
+  if (checked?.[0] === siteUrl) return checked[1];
+  const bad = siteUrlProblem(siteUrl);
+  if (bad) throw new Error(`invalid site url ${JSON.stringify(siteUrl)}: ${bad.problem}`);
+  checked = [siteUrl, siteUrl.replace(/\/+$/, '')];
+  return checked[1];
+}
+
 export function urlFor(route: string, siteUrl: string): PageUrl {
   if (!isValidRoute(route)) throw new Error(`invalid route ${JSON.stringify(route)}`);
   const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
-  const base = siteUrl.replace(/\/+$/, '');
+  const base = siteBase(siteUrl);
   return { route, file, href: route, canonical: route === '/' ? `${base}/` : `${base}${route}` };
 }
 
-/** The absolute URL of a file under content/public (a path such as `/og-image.png`), as in link previews. */
+/**
+ * The absolute URL of a file the site serves (a path such as `/og-image.png` or `/sitemap.xml`),
+ * under the site's folder when its `url` has a path.
+ */
 export function publicFileUrl(file: string, siteUrl: string): string {
-  return new URL(file, urlFor('/', siteUrl).canonical).href;
+  return new URL(file.replace(/^\/+/, ''), urlFor('/', siteUrl).canonical).href;
 }
 
 /**

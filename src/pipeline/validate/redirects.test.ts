@@ -29,15 +29,36 @@ describe('checkRedirects', () => {
         const found = checkRedirects(redirects, new Set(['/page']), 'site.yaml', locate);
         const next = new Map<string, string>();
         for (const x of redirects) if (!next.has(x.from)) next.set(x.from, x.to);
+        const loops = found.filter((d) => d.code === 'redirect-loop');
         redirects.forEach((x, i) => {
           let at = x.to;
           for (let n = 0; n < 10 && at !== x.from && next.has(at); n++) at = next.get(at)!;
-          const loops = at === x.from;
+          // A path that comes back to its start is named in exactly one loop report.
+          if (at === x.from && next.get(x.from) === x.to)
+            expect(loops.filter((d) => d.message.includes(`${x.from} →`))).toHaveLength(1);
           const loop = found.some((d) => d.code === 'redirect-loop' && d.field === `redirects.${i}.to`);
-          if (loops) expect(loop).toBe(true);
           if (x.to === '/page' && !next.has('/page')) expect(loop).toBe(false);
         });
       }),
     );
+  });
+
+  it('refuses a redirect from a file pa-site generates: the not-found page, the assets folder', () => {
+    expect(codes([r('/404', '/new')], ['/new'])).toEqual([['redirect-from-generated', 10, 5]]);
+    expect(codes([r('/assets/site', '/new')], ['/new'])).toEqual([['redirect-from-generated', 10, 5]]);
+    expect(codes([r('/assets', '/new')], ['/new'])).toEqual([['redirect-from-generated', 10, 5]]);
+    expect(codes([r('/sitemap', '/new')], ['/new'])).toEqual([]);
+  });
+
+  it('reports a loop once, with its members, however long it is (5,001 redirects: one short message)', () => {
+    const n = 5001;
+    const loop = Array.from({ length: n }, (_, i) => r(`/p${i}`, `/p${(i + 1) % n}`));
+    const found = checkRedirects([...loop, r('/tail', '/p7')], new Set(['/']), 'content/site.yaml', locate);
+    expect(found.map((d) => [d.code, d.line])).toEqual([
+      ['redirect-loop', 10],
+      ['redirect-chain', 10 + n],
+    ]);
+    expect(found[0]!.message).toMatch(/^redirect loop of 5001 redirects: \/p0 → \/p1 → .* → … 4989 more → \/p0$/);
+    expect(JSON.stringify(found).length).toBeLessThan(2_000);
   });
 });

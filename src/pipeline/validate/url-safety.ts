@@ -39,8 +39,9 @@ function decodeFully(url: string): string {
  * Why `url` must not be a link target, or undefined when it may. Allowed: http(s) URLs with a host,
  * mailto:, tel:, site paths (`/about`, `guides/odds`), `?query` and `#fragment`, and `operator:`
  * links when `rules.operator` is set. Rejected even when percent-encoded or broken up by control
- * characters or whitespace: javascript:, data:, vbscript:, file: and any other scheme, and the
- * `//host`, `/\host` and `\\host` forms browsers read as a link to another site.
+ * characters or whitespace: javascript:, data:, vbscript:, file: and any other scheme, the
+ * `//host`, `/\host` and `\\host` forms browsers read as a link to another site, and http(s) URLs
+ * with credentials (`user:pw@`).
  */
 export function urlProblem(url: string, rules: UrlRules = {}): UrlProblem | undefined {
   const probe = decodeFully(url).replace(IGNORED, '').toLowerCase();
@@ -59,6 +60,15 @@ export function urlProblem(url: string, rules: UrlRules = {}): UrlProblem | unde
         problem: `an ${scheme}: link needs "//" and a host name`,
         fix: 'write the full address, like "https://example.com/page"',
       };
+    // https://user:pass@evil.com/ shows a trusted name before the "@" and sends a password to the host after it.
+    if (scheme.startsWith('http') && URL.canParse(url)) {
+      const u = new URL(url);
+      if (u.username || u.password)
+        return {
+          problem: 'a link holding a user name or password ("user:pw@") sends them to the site and misleads readers',
+          fix: 'remove the part between "//" and "@"',
+        };
+    }
     return undefined;
   }
   return {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs';
+import { unlinkSync, utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onInterrupt } from '../../interrupt.js';
+import { alive, badLock, createLockFile, LockFileError, readLockFile, sweepLockTemps } from './lock-file.js';
 
 /** How often a lock holder touches its lock file, and when another host's untouched lock counts as abandoned. */
 const HEARTBEAT_MS = 5_000;
@@ -24,75 +25,85 @@ export interface OutputLock {
 /** The lock file guarding an output folder: a sibling, so it survives the folder's swap. */
 export const lockFileFor = (outDir: string) => path.join(path.dirname(outDir), `.${path.basename(outDir)}.lock`);
 
-/** Whether process `pid` on this host is running (EPERM: it is, as another user). */
-export const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
+export { alive } from './lock-file.js';
 
-function readLock(file: string): { info?: LockInfo; mtimeMs: number } | undefined {
-  try {
-    const mtimeMs = statSync(file).mtimeMs;
-    try {
-      return { info: JSON.parse(readFileSync(file, 'utf8')) as LockInfo, mtimeMs };
-    } catch {
-      return { mtimeMs }; // being written right now, or damaged
-    }
-  } catch {
-    return undefined; // released meanwhile
-  }
+/** How long a build waits for another build's lock before it gives up (a lock touched all along). */
+export const LOCK_WAIT_MS = 10 * 60_000;
+
+type Held = { info: LockInfo; mtimeMs: number };
+
+function readLock(file: string): Held | undefined {
+  const read = readLockFile(file);
+  if (read.state === 'absent') return undefined;
+  if (read.state === 'bad') throw badLock(file, read.what, 'another build');
+  const { pid, host, token } = read.data;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid < 1 || typeof host !== 'string')
+    throw badLock(file, 'does not hold a pa-site lock (no pid and host)', 'another build');
+  return { info: { pid, host, token: typeof token === 'string' ? token : '' }, mtimeMs: read.mtimeMs };
 }
 
 /** A lock left by a process that is gone: a dead pid on this host, or not touched for a minute. */
-function abandoned(lock: { info?: LockInfo; mtimeMs: number }): boolean {
+function abandoned(lock: Held): boolean {
   if (Date.now() - lock.mtimeMs > STALE_MS) return true;
-  return !!lock.info && lock.info.host === hostname() && !alive(lock.info.pid);
+  return lock.info.host === hostname() && !alive(lock.info.pid);
+}
+
+export interface LockOptions {
+  /** Told once, when the lock is held by another build (names the holder's pid and the lock file). */
+  onWait?: (message: string) => void;
+  /** How long to wait for a live holder before failing (default LOCK_WAIT_MS). */
+  waitMs?: number;
 }
 
 /**
  * Takes the lock for `outDir`, waiting while another build holds it (`onWait` is told once, with
  * the holder's pid). Two builds into one folder thus run their write steps one after the other, and
- * both end with a complete folder. A lock left by a killed build is taken over.
+ * both end with a complete folder. A lock left by a killed build is taken over. Anything at the
+ * lock's path that is not a pa-site lock (a link, a folder, a FIFO, an empty or damaged file) is a
+ * LockFileError naming it; a live holder past `waitMs` is one too. The wait polls with a timer, so
+ * SIGINT and SIGTERM handlers run meanwhile.
  */
-export async function lockOutput(outDir: string, onWait?: (message: string) => void): Promise<OutputLock> {
+export async function lockOutput(
+  outDir: string,
+  options: LockOptions | ((m: string) => void) = {},
+): Promise<OutputLock> {
+  const { onWait, waitMs = LOCK_WAIT_MS } = typeof options === 'function' ? { onWait: options } : options;
   const file = lockFileFor(outDir);
   const info: LockInfo = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
+  const deadline = Date.now() + waitMs;
   let told = false;
+  sweepLockTemps(file);
   for (;;) {
-    try {
-      const fd = openSync(file, 'wx');
-      try {
-        writeSync(fd, JSON.stringify(info));
-      } finally {
-        closeSync(fd);
-      }
-      break;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
+    if (createLockFile(file, info)) break;
     const held = readLock(file);
-    if (!held) continue;
-    if (abandoned(held)) {
+    if (held && abandoned(held)) {
       // Remove it only if it is still the lock judged abandoned, not one a rival just took.
       const again = readLock(file);
-      if (again && again.info?.token === held.info?.token && again.mtimeMs === held.mtimeMs) {
+      if (again && again.info.token === held.info.token && again.mtimeMs === held.mtimeMs) {
         try {
           unlinkSync(file);
         } catch {
           // Someone else removed it first.
         }
       }
-      continue;
+    } else if (held) {
+      if (!told) {
+        told = true;
+        onWait?.(
+          `another build is running into ${outDir} (pid ${held.info.pid}); waiting for it to finish… ` +
+            `(lock file: ${file})`,
+        );
+      }
+      if (Date.now() >= deadline) {
+        throw new LockFileError(
+          file,
+          `another build (pid ${held.info.pid} on ${held.info.host}) has held the lock file ${file} ` +
+            `for more than ${Math.round(waitMs / 1000)} s`,
+          `wait for it to finish, or stop it; if no build is running, remove ${file} and build again`,
+        );
+      }
     }
-    if (!told) {
-      told = true;
-      const who = held.info ? ` (pid ${held.info.pid})` : '';
-      onWait?.(`another build is running into ${outDir}${who}; waiting for it to finish…`);
-    }
+    // Always a timer between tries: never a busy loop, and signal handlers get their turn.
     await sleep(POLL_MS);
   }
   const beat = setInterval(() => {
@@ -107,8 +118,8 @@ export async function lockOutput(outDir: string, onWait?: (message: string) => v
   const release = () => {
     forget();
     clearInterval(beat);
-    const current = readLock(file);
-    if (current?.info?.token !== info.token) return;
+    const current = readLockFile(file);
+    if (current.state !== 'held' || current.data.token !== info.token) return;
     try {
       unlinkSync(file);
     } catch {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makeDirs } from '../../../make-dirs.js';
 import { CACHE_MAX_AGE_MS, cacheDir } from '../../../paths.js';
+import { onInterrupt } from '../../../interrupt.js';
+import { alive } from '../../write/lock-file.js';
 
 /**
  * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few
@@ -37,13 +39,40 @@ export const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoExcepti
  * pa-site works when the cache folder cannot be written.
  */
 export function privateFolder(prefix: string): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  sweepPrivateFolders(prefix);
+  // The pid in the name lets a later run remove the folder of a run that was killed (SIGKILL).
+  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}${process.pid}-`));
   const remove = () => {
     process.off('exit', remove);
+    forget();
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', remove);
+  // Ctrl-C or SIGTERM: removed by the signal handler too (src/interrupt.ts), not only on a clean exit.
+  const forget = onInterrupt(remove);
   return { dir, remove };
+}
+
+/** Removes `<prefix><pid>-XXXXXX` folders of this user whose process is gone (a run killed outright). */
+export function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  const own = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[A-Za-z0-9]{6}$`);
+  for (const name of names) {
+    const pid = Number(own.exec(name)?.[1]);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    try {
+      const st = lstatSync(path.join(parent, name));
+      if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid())) continue;
+      rmSync(path.join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Gone meanwhile, or not ours: left alone.
+    }
+  }
 }
 
 let shared: string | undefined;

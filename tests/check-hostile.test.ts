@@ -1,0 +1,122 @@
+/**
+ * `check --dir` on hostile folders (issue 42, items 5 and 8): a redirected not-found page, files too
+ * large to read, links whose target cannot be resolved, and more findings than a call stack holds.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { check } from '../src/index.js';
+import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+const touch = async (file: string) => {
+  await writeFile(file, '');
+  return file;
+};
+
+const bin = path.join(repoRoot, 'bin', 'pa-site.js');
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+async function tempDir(files: Record<string, string>): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-check-hostile-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+const HTML = (body: string) =>
+  `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
+const REDIRECT_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><title>Moved</title><meta name="robots" content="noindex">' +
+  '<meta http-equiv="refresh" content="0; url=/"><link rel="canonical" href="/"></head><body></body></html>';
+
+describe('check --dir: a redirected not-found page', () => {
+  it('is an error at the host file line that redirects /404, and when 404.html is a redirect page', async () => {
+    const dir = await tempDir({
+      'index.html': HTML('<p>Home</p>'),
+      '404.html': REDIRECT_PAGE,
+      _redirects: '# rules\n/old / 301\n/404 / 301\n',
+      'vercel.json': JSON.stringify({ redirects: [{ source: '/404.html', destination: '/' }] }, null, 2),
+    });
+    const result = await check({ dir });
+    const found = result.findings.filter((f) => f.rule === 'redirect-not-found');
+    expect(found.map((f) => [f.severity, f.places[0]!.page, f.places[0]!.line]).sort()).toEqual([
+      ['error', '404.html', null],
+      ['error', '_redirects', 3],
+      ['error', 'vercel.json', 4],
+    ]);
+    expect(result.ok).toBe(false);
+  });
+});
+
+describe('check --dir: usage', () => {
+  it('refuses an empty --dir instead of checking the current folder', () => {
+    const r = spawnSync(process.execPath, [bin, 'check', '--dir', ''], { encoding: 'utf8', cwd: repoRoot });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--dir/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('check --dir at scale', () => {
+  it(
+    '150,000 findings on one page: reported, not "Maximum call stack size exceeded"',
+    async () => {
+      const links = Array.from({ length: 150_000 }, (_, i) => `<a class=btn-cta href=https://op.example/${i}>x</a>`);
+      const dir = await tempDir({ '.pa-site-output': '', 'index.html': HTML(links.join('')) });
+      const result = await check({ dir });
+      expect(result.findings.filter((f) => f.rule === 'cta-sponsored')).toHaveLength(150_000);
+    },
+    scaled(180_000),
+  );
+
+  it('a 1 GB page and a 1 GB sitemap are findings naming them, never read', async () => {
+    const dir = await tempDir({ 'index.html': HTML('<p>Home</p>') });
+    for (const big of ['huge.html', 'sitemap.xml']) await truncate(await touch(path.join(dir, big)), 1024 ** 3);
+    const result = await check({ dir });
+    const found = result.findings.filter((f) => f.rule === 'file-too-large');
+    expect(found.map((f) => [f.severity, f.target]).sort()).toEqual([
+      ['error', 'huge.html'],
+      ['error', 'sitemap.xml'],
+    ]);
+    expect(found[0]!.message).toMatch(/is 1024\.0 MiB, over the 50\.0 MiB check reads/);
+  });
+
+  it('a sitemap of more than 50,000 URLs: the first are checked, and a finding says so', async () => {
+    const locs = Array.from({ length: 50_001 }, () => '<url><loc>https://fixture.example/</loc></url>');
+    const dir = await tempDir({
+      'index.html': HTML('<p>Home</p>'),
+      'sitemap.xml': `<?xml version="1.0"?><urlset>${locs.join('')}</urlset>`,
+    });
+    const result = await check({ dir });
+    expect(result.findings.map((f) => f.message)).toContain(
+      'sitemap.xml lists more than 50,000 URLs, the most a sitemap may; only the first were checked',
+    );
+  });
+
+  it('a link whose target realpath cannot name (/proc/self/fd/0, a pipe) is a warning naming it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-check-hostile-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    writeFileSync(path.join(dir, 'index.html'), HTML('<p>Home</p>'));
+    symlinkSync('/proc/self/fd/0', path.join(dir, 'stdin'));
+    // stdin a pipe: the link resolves, for stat, to that pipe, which has no path.
+    const r = spawnSync(process.execPath, [bin, 'check', '--dir', dir, '--format', 'json'], {
+      encoding: 'utf8',
+      input: '',
+    });
+    expect(r.stderr).not.toMatch(/unexpected error|\n\s+at /);
+    const report = JSON.parse(r.stdout) as { findings: { rule: string; severity: string; target: string }[] };
+    expect(report.findings.filter((f) => f.target === 'stdin')).toEqual([
+      expect.objectContaining({ rule: 'symlink-unresolved', severity: 'warning' }),
+    ]);
+  });
+});
