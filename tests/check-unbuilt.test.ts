@@ -42,7 +42,7 @@ describe('a header or footer link to a page that is not built', () => {
     const found = result.findings.filter((f) => f.target === '/coming-soon');
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ rule: 'broken-link', severity: 'error', allPages: true });
-    expect(found[0]!.hint).toContain('header or footer links in content/site.yaml');
+    expect(found[0]!.hint).toContain('a link in content/site.yaml (header, footer');
     expect(result.ok).toBe(false);
   });
 });

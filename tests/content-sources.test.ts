@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheerioAPI } from 'cheerio';
 import type { Site } from '../src/model.js';
 import { buildRealSite, textOf, type BuiltSite } from './helpers.js';
+import { scaled } from './machine.js';
 
 /**
  * Issue #40, point 7: every page's Sources list matches what the page states. Built from the real
@@ -71,7 +72,7 @@ beforeAll(async () => {
   site = await buildRealSite();
   bySource = valuesBySource(site.result.site!);
   pages = await Promise.all(site.result.routes.map(async (route) => ({ route, ...readPage(await site.page(route)) })));
-}, 120_000);
+}, scaled(120_000));
 
 describe('issue #40 point 7: Sources lists match the page', () => {
   it('lists no source the page does not use', () => {

@@ -5,6 +5,7 @@ import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import { builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
+import { scaled } from './machine.js';
 
 /**
  * Issue #40, points 4–8: the contradictions, unsourced claims, process wording and slips a reader
@@ -84,7 +85,7 @@ beforeAll(async () => {
         .get();
       pages.push({ route, text: textOf($('body')), paragraphs });
     }
-}, 120_000);
+}, scaled(120_000));
 
 /** The routes whose text has `phrase`, each once. */
 function routesWith(phrase: string): string[] {
@@ -124,33 +125,41 @@ describe('issue #40 wording: gone from every built page', () => {
 });
 
 describe('issue #40 point 8: the footer year follows the build date', () => {
-  it('prints © 2025 in a build dated 2025-01-20 whatever the clock says, and the dated year otherwise', async () => {
-    const early = await buildDated('2025-01-20', new Date('2026-11-27T12:00:00Z'));
-    expect(textOf((await early.page('/'))('.site-footer, footer').last())).toContain('© 2025 PA Bet Guide');
-    const later = await buildDated('2026-03-01', new Date('2026-11-27T12:00:00Z'));
-    expect(textOf((await later.page('/about'))('footer').last())).toContain('© 2026 PA Bet Guide');
-  }, 120_000);
+  it(
+    'prints © 2025 in a build dated 2025-01-20 whatever the clock says, and the dated year otherwise',
+    async () => {
+      const early = await buildDated('2025-01-20', new Date('2026-11-27T12:00:00Z'));
+      expect(textOf((await early.page('/'))('.site-footer, footer').last())).toContain('© 2025 PA Bet Guide');
+      const later = await buildDated('2026-03-01', new Date('2026-11-27T12:00:00Z'));
+      expect(textOf((await later.page('/about'))('footer').last())).toContain('© 2026 PA Bet Guide');
+    },
+    scaled(120_000),
+  );
 });
 
 describe("issue #40 point 8: a title's year comes from data", () => {
   /** Pages whose title names the year; the casino branch's rankings still type it (they move to the same value). */
   const TITLED = ['/pa-gambling-laws', '/how-to-bet-on-sports', '/pa-sports-betting-apps', '/pa-online-casino-apps'];
 
-  it('changing site.yaml wording.year changes those titles, with no {{…}} left in any title', async () => {
-    const copy = await copyOfContent();
-    try {
-      const siteYaml = await copy.read('content/site.yaml');
-      expect(siteYaml).toMatch(/^ {2}year: 2025$/m);
-      await copy.write('content/site.yaml', siteYaml.replace(/^ {2}year: 2025$/m, '  year: 2031'));
-      const out = await mkdtemp(path.join(tmpdir(), 'pa-site-wording-'));
-      dirs.push(out);
-      const result = await build({ root: copy.root, outDir: out, today: '2025-01-20' });
-      expect(result.ok, JSON.stringify(result.diagnostics.slice(0, 3))).toBe(true);
-      const site = builtSite(result);
-      for (const route of TITLED) expect((await site.page(route))('title').text()).toMatch(/\b2031\b/);
-      for (const route of result.routes) expect((await site.page(route))('title').text()).not.toContain('{{');
-    } finally {
-      await copy.cleanup();
-    }
-  }, 120_000);
+  it(
+    'changing site.yaml wording.year changes those titles, with no {{…}} left in any title',
+    async () => {
+      const copy = await copyOfContent();
+      try {
+        const siteYaml = await copy.read('content/site.yaml');
+        expect(siteYaml).toMatch(/^ {2}year: 2025$/m);
+        await copy.write('content/site.yaml', siteYaml.replace(/^ {2}year: 2025$/m, '  year: 2031'));
+        const out = await mkdtemp(path.join(tmpdir(), 'pa-site-wording-'));
+        dirs.push(out);
+        const result = await build({ root: copy.root, outDir: out, today: '2025-01-20' });
+        expect(result.ok, JSON.stringify(result.diagnostics.slice(0, 3))).toBe(true);
+        const site = builtSite(result);
+        for (const route of TITLED) expect((await site.page(route))('title').text()).toMatch(/\b2031\b/);
+        for (const route of result.routes) expect((await site.page(route))('title').text()).not.toContain('{{');
+      } finally {
+        await copy.cleanup();
+      }
+    },
+    scaled(120_000),
+  );
 });

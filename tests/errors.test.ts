@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { build, formatDiagnostic, type Diagnostic } from '../src/index.js';
 import { fixtureProject, GOOD_FM, OPERATOR } from './fixture.js';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -543,7 +544,7 @@ describe('a folder that is not a project says what is missing and how to fix it,
       cwd,
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
-      timeout: 120_000,
+      timeout: scaled(120_000),
     });
     return { status: r.status, err: r.stderr };
   }

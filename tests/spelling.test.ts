@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
 
 /**
  * The spelling check `npm run lint` runs (issue #40, point 5): cspell with its bundled en-US
@@ -45,18 +46,26 @@ async function check(checker: 'cspell' | 'possessive', name: string, text: strin
 const GOOD = "A PGCB license holder runs FanDuel's cashier; DraftKings' and Caesars' apps list their fees.\n";
 
 describe('the spelling check', () => {
-  it('passes US English with the project words (FanDuel, BetMGM, PGCB, sportsbook, playthrough)', async () => {
-    const text = `${GOOD}BetMGM and BetRivers state a playthrough on every sportsbook offer.\n`;
-    expect(await check('cspell', 'good.md', text)).toEqual({ code: 0, output: '' });
-    expect(await check('possessive', 'good.md', text)).toEqual({ code: 0, output: '' });
-  }, 60_000);
+  it(
+    'passes US English with the project words (FanDuel, BetMGM, PGCB, sportsbook, playthrough)',
+    async () => {
+      const text = `${GOOD}BetMGM and BetRivers state a playthrough on every sportsbook offer.\n`;
+      expect(await check('cspell', 'good.md', text)).toEqual({ code: 0, output: '' });
+      expect(await check('possessive', 'good.md', text)).toEqual({ code: 0, output: '' });
+    },
+    scaled(60_000),
+  );
 
-  it('fails on British spellings: licence, programme, favourite, organisation', async () => {
-    const text = 'A PGCB licence holder.\nA loyalty programme.\nA favourite team.\nA help organisation.\n';
-    const { code, output } = await check('cspell', 'british.md', text);
-    expect(code).not.toBe(0);
-    for (const word of ['licence', 'programme', 'favourite', 'organisation']) expect(output).toContain(`(${word})`);
-  }, 60_000);
+  it(
+    'fails on British spellings: licence, programme, favourite, organisation',
+    async () => {
+      const text = 'A PGCB licence holder.\nA loyalty programme.\nA favourite team.\nA help organisation.\n';
+      const { code, output } = await check('cspell', 'british.md', text);
+      expect(code).not.toBe(0);
+      for (const word of ['licence', 'programme', 'favourite', 'organisation']) expect(output).toContain(`(${word})`);
+    },
+    scaled(60_000),
+  );
 
   it('fails on "FanDuel\' cashier" and "BetMGM\' cashier", naming the file, line and fix', async () => {
     const { code, output } = await check('possessive', 'slip.md', "Fine.\nCheck FanDuel' cashier and BetMGM' app.\n");
