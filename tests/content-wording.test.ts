@@ -23,6 +23,9 @@ const BANNED = [
   'Identity check before you play',
   'manual checks usually take',
   'Take a short break from betting, from',
+  // The three forms of casino offer, named one way (sign-up credit, deposit match, play-and-get).
+  'and lossback offers that',
+  'lossback offer with',
   // 5. Claims no source gives.
   'Penn State and Pitt',
   'NASCAR at Pocono',
