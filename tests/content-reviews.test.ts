@@ -170,6 +170,8 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
 
   it('shows the computed rating, the payout speed and minimums a source gives, and no grade', () => {
     expect(summaryFact($, 'Our rating')).toBe(`${ratingOf(op.scores).toFixed(1)} / 5`);
+    // Once: the stars beside the name draw it without repeating the number the facts state.
+    expect($('.review-summary').text().split(ratingOf(op.scores).toFixed(1))).toHaveLength(2);
     for (const label of ['Overall grade', 'Sports covered'])
       expect($('.review-facts dt').filter((_, el) => textOf($(el)) === label)).toHaveLength(0);
     expect($('.review-summary').text()).not.toMatch(/\bgrade\b/i);

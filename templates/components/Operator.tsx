@@ -25,7 +25,8 @@ export function starCounts(rating: number): { full: number; half: number; empty:
   return { full, half, empty: 5 - full - half };
 }
 
-export function Stars({ rating }: { rating: number }) {
+/** `labelled: false` draws the stars alone, for a box that states the rating itself (a review's scorecard). */
+export function Stars({ rating, labelled = true }: { rating: number; labelled?: boolean }) {
   const { full, half, empty } = starCounts(rating);
   return (
     <span className="stars">
@@ -34,10 +35,14 @@ export function Stars({ rating }: { rating: number }) {
         {half ? <span className="stars-half">★</span> : null}
         {empty ? <span className="stars-empty">{'★'.repeat(empty)}</span> : null}
       </span>
-      <span className="stars-value" aria-hidden="true">
-        {rating.toFixed(1)}/5
-      </span>
-      <span className="visually-hidden">Rated {rating.toFixed(1)} out of 5</span>
+      {labelled ? (
+        <>
+          <span className="stars-value" aria-hidden="true">
+            {rating.toFixed(1)}/5
+          </span>
+          <span className="visually-hidden">Rated {rating.toFixed(1)} out of 5</span>
+        </>
+      ) : null}
     </span>
   );
 }

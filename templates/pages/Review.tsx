@@ -25,7 +25,8 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
         <Wordmark operator={operator} height={56} />
         <div>
           <p className="review-name">{operator.name}</p>
-          <Stars rating={operator.rating} />
+          {/* The number is stated once, in the facts below ("Our rating"). */}
+          <Stars rating={operator.rating} labelled={false} />
           <p className="op-licensee">{licenseLine(operator)}</p>
         </div>
       </div>
