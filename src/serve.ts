@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { contentType } from './preview/content-type.js';
 import { parseRange } from './preview/range.js';
-import { parseTarget } from './preview/request-target.js';
+import { parseTarget, type RequestTarget } from './preview/request-target.js';
 import { openServed, type ServedFile } from './preview/served-file.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
@@ -28,6 +28,13 @@ export interface FileServer {
 export function plainAnswer(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}) {
   res.writeHead(status, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(`${text}\n`);
+}
+
+/** The request's target (request-target.ts), or undefined once a malformed one has been answered 400. */
+export function requestTarget(req: IncomingMessage, res: ServerResponse): RequestTarget | undefined {
+  const target = parseTarget(req.url);
+  if (!target) plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+  return target;
 }
 
 /** Sets each header; one Node refuses (a bad name or character) is left out, never thrown into the request. */
@@ -101,8 +108,8 @@ export function fileServer(dir: string, options: StaticOptions = {}): FileServer
     sendFile(req, res, found, status, etag);
   };
   const handle: Handler = (req, res, next) => {
-    const target = parseTarget(req.url);
-    if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+    const target = requestTarget(req, res);
+    if (!target) return;
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return plainAnswer(res, 405, 'Method not allowed: only GET and HEAD', { Allow: 'GET, HEAD' });
     serve(req, res, target.path, 200, next).catch(() => failed(res));

@@ -6,8 +6,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
-import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
-import { parseTarget } from '../preview/request-target.js';
+import { answersHalfClosed, failed, fileServer, requestTarget } from '../serve.js';
 import { openServed } from '../preview/served-file.js';
 import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
@@ -325,8 +324,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       return res.end(forbiddenHostMessage(req.headers.host, 'dev'));
     }
     // Never `new URL(req.url)`: `//%25` makes it throw; a malformed target is the client's error (400).
-    const target = parseTarget(req.url);
-    if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+    const target = requestTarget(req, res);
+    if (!target) return;
     const url = { pathname: target.path };
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });

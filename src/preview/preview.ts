@@ -9,7 +9,7 @@ import path from 'node:path';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
-import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve.js';
+import { answersHalfClosed, failed, fileServer, requestTarget } from '../serve.js';
 import {
   headersFor,
   isRewrite,
@@ -145,8 +145,8 @@ function handler(
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(forbiddenHostMessage(req.headers.host, 'preview'));
     }
-    const target = parseTarget(req.url);
-    if (!target) return plainAnswer(res, 400, 'Bad request: the request target is not a valid URL path');
+    const target = requestTarget(req, res);
+    if (!target) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return files.handle(req, res);
     const { path: pathname, search } = target;
     // Clean URLs, as the build's hosts serve them: `/about.html`, `/about/` and `/index.html` answer at `/about`, `/`.
