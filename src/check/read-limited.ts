@@ -2,36 +2,22 @@
  * Reading a checked folder's files with a size limit: a page or sitemap larger than any real one
  * (a 1 GB .html) is a finding naming it, not a string too long to create after a minute of work.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
-import { constants } from 'node:fs';
-import { specialKind } from '../pipeline/load/regular-file.js';
+import { FileTooLargeError, NotRegularFileError, readRegularFile } from '../pipeline/load/regular-file.js';
 import type { Finding } from './types.js';
 
 /** The largest file check reads (pages, sitemaps, host files): sitemaps.org's limit for a sitemap, 50 MiB. */
 export const MAX_CHECKED_FILE_BYTES = 50 * 1024 * 1024;
 
-/** O_NONBLOCK: a FIFO swapped in after the listing is refused, never waited on. */
-const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
-
 export type LimitedRead = { bytes: Buffer } | { tooLarge: number } | { error: string };
 
-export function readLimited(file: string, limit = MAX_CHECKED_FILE_BYTES): LimitedRead {
-  let fd: number;
+/** readRegularFile (never a FIFO, socket or device) up to MAX_CHECKED_FILE_BYTES, with what stopped it. */
+export function readLimited(file: string): LimitedRead {
   try {
-    fd = openSync(file, FLAGS);
+    return { bytes: readRegularFile(file, MAX_CHECKED_FILE_BYTES) };
   } catch (e) {
+    if (e instanceof FileTooLargeError) return { tooLarge: e.size };
+    if (e instanceof NotRegularFileError) return { error: `it is ${e.kind}` };
     return { error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
-  }
-  try {
-    const st = fstatSync(fd);
-    const kind = specialKind(st);
-    if (kind) return { error: `it is ${kind}` };
-    if (st.size > limit) return { tooLarge: st.size };
-    return { bytes: readFileSync(fd) };
-  } catch (e) {
-    return { error: (e as NodeJS.ErrnoException).code ?? (e as Error).message };
-  } finally {
-    closeSync(fd);
   }
 }
 

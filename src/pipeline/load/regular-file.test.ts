@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NotRegularFileError, readRegularFile, readRegularFileAsync } from './regular-file.js';
+import { FileTooLargeError, NotRegularFileError, readRegularFile, readRegularFileAsync } from './regular-file.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-regular-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,6 +27,12 @@ describe('readRegularFile', () => {
       code: 'ENOTREG',
       kind: 'a named pipe (FIFO)',
     });
+  });
+
+  it('reads a file up to maxBytes and refuses a larger one with its size, unread', () => {
+    expect(readRegularFile(at('page.md'), 4).toString()).toBe('text');
+    expect(() => readRegularFile(at('page.md'), 3)).toThrow(expect.objectContaining({ code: 'EFBIG', size: 4 }));
+    expect(() => readRegularFile(at('page.md'), 3)).toThrow(FileTooLargeError);
   });
 
   it('refuses a folder as EISDIR', () => {

@@ -18,6 +18,14 @@ export class NotRegularFileError extends Error {
   }
 }
 
+/** A regular file over the size its reader allows: it is not read. */
+export class FileTooLargeError extends Error {
+  readonly code = 'EFBIG';
+  constructor(readonly size: number) {
+    super(`file too large: ${size} bytes`);
+  }
+}
+
 /** O_NONBLOCK: opening a FIFO for reading then returns at once instead of waiting for a writer. */
 const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
@@ -31,12 +39,14 @@ function mustBeRegular(st: Stats, file: string): void {
 /**
  * The bytes of a regular file, following symbolic links. The type is checked on the open file
  * (fstat), so a file swapped for a FIFO after it was listed is refused, never read. A socket
- * throws ENXIO (from open).
+ * throws ENXIO (from open); a file over `maxBytes` throws FileTooLargeError.
  */
-export function readRegularFile(file: string): Buffer {
+export function readRegularFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
   const fd = openSync(file, FLAGS);
   try {
-    mustBeRegular(fstatSync(fd), file);
+    const st = fstatSync(fd);
+    mustBeRegular(st, file);
+    if (st.size > maxBytes) throw new FileTooLargeError(st.size);
     return readFileSync(fd);
   } finally {
     closeSync(fd);
