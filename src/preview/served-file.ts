@@ -6,10 +6,9 @@
  * one file even when a rebuild swaps the folder meanwhile.
  */
 import type { Stats } from 'node:fs';
-import { constants } from 'node:fs';
-import { type FileHandle, open, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { specialKind } from '../pipeline/load/regular-file.js';
+import { openRegularFile, specialKind } from '../pipeline/load/regular-file.js';
 import { filesForPath } from '../pipeline/route/urls.js';
 
 /** Files the hosts read as settings and never serve. */
@@ -28,9 +27,6 @@ export interface ServedFile {
   /** Relative to the folder, forward slashes. */
   file: string;
 }
-
-/** O_NONBLOCK: should a FIFO ever slip in between stat and open, opening it does not wait for a writer. */
-const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 /** How long a request waits for a folder a rebuild is swapping in (two renames, moments apart). */
 const SWAP_WAIT_MS = 2_000;
@@ -57,16 +53,11 @@ async function openInside(root: string, rel: string): Promise<ServedFile | undef
   try {
     const real = await realpath(abs);
     if (!real.startsWith(root + path.sep)) return undefined;
+    // A device is never opened; a FIFO swapped in after this stat is refused by openRegularFile, not waited on.
     if (specialKind(await stat(real)) !== undefined) return undefined;
-    const handle = await open(real, FLAGS);
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      await handle.close();
-      return undefined;
-    }
-    return { handle, stats, file: rel };
+    return { ...(await openRegularFile(real)), file: rel };
   } catch {
-    // Missing, a dangling link, a loop (ELOOP), unreadable: not there, as a host would say.
+    // Missing, a dangling link, a loop (ELOOP), unreadable, not a regular file: not there, as a host would say.
     return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { type Stats, closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 
 /** What a file that is not a regular file is, in words (`a named pipe (FIFO)`), or undefined for a regular file. */
 export function specialKind(st: Pick<Stats, 'isFile' | 'isFIFO' | 'isSocket' | 'isBlockDevice' | 'isCharacterDevice'>) {
@@ -53,11 +53,23 @@ export function readRegularFile(file: string, maxBytes = Number.POSITIVE_INFINIT
   }
 }
 
-/** readRegularFile without blocking the event loop while the bytes are read. */
-export async function readRegularFileAsync(file: string): Promise<Buffer> {
+/** A regular file opened for reading, with the open file's stats; the caller closes `handle`. */
+export async function openRegularFile(file: string): Promise<{ handle: FileHandle; stats: Stats }> {
   const handle = await open(file, FLAGS);
   try {
-    mustBeRegular(await handle.stat(), file);
+    const stats = await handle.stat();
+    mustBeRegular(stats, file);
+    return { handle, stats };
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+}
+
+/** readRegularFile without blocking the event loop while the bytes are read. */
+export async function readRegularFileAsync(file: string): Promise<Buffer> {
+  const { handle } = await openRegularFile(file);
+  try {
     return await handle.readFile();
   } finally {
     await handle.close();
