@@ -6,7 +6,7 @@ import { FileTooLargeError, NotRegularFileError, readRegularFile } from '../pipe
 import type { Finding } from './types.js';
 
 /** The largest file check reads (pages, sitemaps, host files): sitemaps.org's limit for a sitemap, 50 MiB. */
-export const MAX_CHECKED_FILE_BYTES = 50 * 1024 * 1024;
+const MAX_CHECKED_FILE_BYTES = 50 * 1024 * 1024;
 
 export type LimitedRead = { bytes: Buffer } | { tooLarge: number } | { error: string };
 

@@ -24,7 +24,7 @@ export interface SitemapOutcome {
 }
 
 /** The most URLs one sitemap file may list (sitemaps.org); the rest of a longer one is not read. */
-export const MAX_SITEMAP_URLS = 50_000;
+const MAX_SITEMAP_URLS = 50_000;
 
 /** The `<loc>` values of a sitemap, the first `limit` of them (read one by one: no array of every match). */
 export function parseSitemap(xml: string, limit = MAX_SITEMAP_URLS): string[] {

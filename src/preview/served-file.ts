@@ -12,10 +12,10 @@ import { openRegularFile, specialKind } from '../pipeline/load/regular-file.js';
 import { filesForPath } from '../pipeline/route/urls.js';
 
 /** Files the hosts read as settings and never serve. */
-export const HOST_FILES: readonly string[] = ['_headers', '_redirects', 'vercel.json', 'nginx-redirects.conf'];
+const HOST_FILES: readonly string[] = ['_headers', '_redirects', 'vercel.json', 'nginx-redirects.conf'];
 
 /** A file name (relative, forward slashes) that is never served: a host file, or a dotfile outside `.well-known`. */
-export function hiddenFile(rel: string): boolean {
+function hiddenFile(rel: string): boolean {
   const parts = rel.split('/');
   if (parts.length === 1 && HOST_FILES.includes(rel)) return true;
   return parts.some((p) => p.startsWith('.') && p !== '.well-known');

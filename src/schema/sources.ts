@@ -25,7 +25,7 @@ export const citedFact = z.strictObject({ value: z.union([text, z.number()]), so
  * cited by section, such as a statute with no single page.
  */
 /** The longest source title: a page's or statute's name, shown in every page's source list (docs/content.md). */
-export const MAX_SOURCE_TITLE = 300;
+const MAX_SOURCE_TITLE = 300;
 
 export const sourceSchema = z.strictObject({
   id: sourceId,

@@ -16,7 +16,7 @@ function shown(abs: string): string {
 }
 
 /** The project folder `dir` sits in (its content/ folder or below it), or undefined. */
-export function enclosingProject(dir: string): string | undefined {
+function enclosingProject(dir: string): string | undefined {
   for (let at = dir; ; ) {
     if (path.basename(at) === 'content' && isFile(at, 'site.yaml')) return path.dirname(at);
     if (at !== dir && isFile(at, 'content', 'site.yaml')) return at;

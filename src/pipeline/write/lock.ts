@@ -28,7 +28,7 @@ export const lockFileFor = (outDir: string) => path.join(path.dirname(outDir), `
 export { alive } from './lock-file.js';
 
 /** How long a build waits for another build's lock before it gives up (a lock touched all along). */
-export const LOCK_WAIT_MS = 10 * 60_000;
+const LOCK_WAIT_MS = 10 * 60_000;
 
 type Held = { info: LockInfo; mtimeMs: number };
 
