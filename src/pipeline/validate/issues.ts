@@ -289,7 +289,6 @@ function objectsOf(s: z.ZodType | undefined, data: unknown, depth = 0): Record<s
   return chosen.length ? chosen : all;
 }
 
-/** The keys the schema allows at `path` of `data` (for "did you mean"); none where it cannot tell. */
 /**
  * Keys whose value is empty (`hero:` with nothing indented under it) while the keys that belong
  * under them sit beside them, unknown there: field path of the empty key → those keys.
@@ -313,6 +312,7 @@ function unindentedFields(
   return found;
 }
 
+/** The keys the schema allows at `path` of `data` (for "did you mean"); none where it cannot tell. */
 export function keysAt(schema: z.ZodType, path: readonly PropertyKey[], data: unknown): string[] {
   let level: z.ZodType[] = [schema];
   let value = data;
