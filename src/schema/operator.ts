@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import type { OfferState } from '../staleness.js';
 import { sourceRef } from './sources.js';
+import { criterionId } from './site.js';
 
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */
 export const DOLLARS = 'a number of dollars, e.g. 10';
@@ -132,7 +133,7 @@ export const operatorSchema = z
      * the validate stage checks the ids against the operator kind's criteria. Every operator of the
      * real site has them (tests/content-ratings.test.ts); a minimal project may type a rating instead.
      */
-    scores: z.record(z.string().regex(/^[a-z][a-z0-9-]*$/), criterionScore).optional(),
+    scores: z.record(criterionId, criterionScore).optional(),
     /** With `scores`, optional and checked: a typed rating must equal their mean (to one decimal). */
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
     featured: z.boolean().default(false),

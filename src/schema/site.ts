@@ -59,9 +59,12 @@ const redirectSchema = z.strictObject({
   status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
 });
 
-/** A review criterion; operator files score it under its `id` (`scores:` in content/operators). */
+/** A review criterion's id: operator files score the criterion under it (`scores:` in content/operators). */
+export const criterionId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a short id such as "banking"');
+
+/** A review criterion, as the methodology lists it. */
 const criterion = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a short id such as "banking"'),
+  id: criterionId,
   title: text,
   text: copy,
 });
