@@ -53,6 +53,8 @@ const BANNED = [
   'License holder not shown here',
   'does not give a detail',
   'run our own app tests',
+  'What the sources give',
+  'where no source gives the figure',
   // 8. Text slips.
   'is paid Instant',
   'A counted library',

@@ -79,7 +79,9 @@ export function ComparisonTable({
       <Cite refs={list.flatMap((o) => rowSources(o, site))} />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
-          <caption>The {kindName(kind)} we rank, side by side (— where no source gives the figure)</caption>
+          <caption>
+            The {kindName(kind)} we rank, side by side (— where the terms and records we checked give no figure)
+          </caption>
           <thead>
             <tr>
               <th scope="col">Operator</th>
