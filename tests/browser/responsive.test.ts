@@ -286,6 +286,15 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     await expect(more.locator('.op-features').isVisible()).resolves.toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.locator('.op-card .op-features').first().isVisible()).resolves.toBe(true);
+    // The "How we rated" breakdown spans the two-column card on a desktop, not its first column only.
+    const spans = await page.$$eval('.op-card', (els) =>
+      els.map((card) => {
+        const s = getComputedStyle(card);
+        const inner = card.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
+        return Math.round(card.querySelector('.score-details')!.getBoundingClientRect().width - inner);
+      }),
+    );
+    expect(spans).toEqual(cards.map(() => 0));
     // The criteria come from site.yaml `methodology`: the same seven as the About page (spec §2.7).
     const rows = await page.$$eval('.cards-n7 .card', (els) => {
       const tops = new Map<number, number>();
