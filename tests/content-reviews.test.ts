@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CheerioAPI } from 'cheerio';
 import { parse } from 'yaml';
@@ -601,6 +601,23 @@ describe('about page', () => {
     cards.each((_, c) => {
       expect(words(textOf($(c).find('p')))).toBeGreaterThanOrEqual(15);
     });
+  });
+
+  it('claims to name every license holder only for a kind whose operator files all name one', async () => {
+    const files = readdirSync(path.join(repoRoot, 'content/operators')).filter((f) => f.endsWith('.yaml'));
+    const ops = await Promise.all(
+      files.map((f) => readYaml<{ kind: string; licensee?: string }>(`content/operators/${f}`)),
+    );
+    for (const [kind, heading] of [
+      ['sportsbook', 'What We Score'],
+      ['casino', 'What We Score for Casinos'],
+    ] as const) {
+      const section = $('section.cards').filter((_, s) => textOf($(s).find('h2')) === heading);
+      expect(section, heading).toHaveLength(1);
+      const unnamed = ops.filter((o) => o.kind === kind && !o.licensee).length;
+      // "we name the license holder." without a "where" is a promise every review of the kind keeps.
+      if (unnamed) expect(textOf(section), heading).not.toMatch(/we name the license holder\./i);
+    }
   });
 
   it('shows the help line and the advertising disclosure', () => {
