@@ -8,6 +8,7 @@ import type { PageScan } from './html.js';
 import type { SitePage } from './links.js';
 import { PLACEHOLDER_ORIGIN } from './resolve.js';
 import type { Finding } from './types.js';
+import { HOST_REDIRECT_FILES } from '../pipeline/write/hosting.js';
 
 export const isRedirectPage = (scan: PageScan) =>
   scan.noindex && scan.links.some((l) => l.tag === 'meta' && l.attr === 'content');
@@ -103,7 +104,7 @@ export function notFoundRedirects(
       hint,
       places: [{ page, url: `/${page}`, file: null, line }],
     });
-  for (const file of ['_redirects', 'vercel.json', 'nginx-redirects.conf']) {
+  for (const file of HOST_REDIRECT_FILES) {
     const text = files.has(file) ? read(file) : null;
     if (text === null) continue;
     for (const { from, line } of hostRedirectSources(file, text))

@@ -10,9 +10,7 @@ import { type FileHandle, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openRegularFile, specialKind } from '../pipeline/load/regular-file.js';
 import { filesForPath } from '../pipeline/route/urls.js';
-
-/** Files the hosts read as settings and never serve. */
-const HOST_FILES: readonly string[] = ['_headers', '_redirects', 'vercel.json', 'nginx-redirects.conf'];
+import { HOST_FILES } from '../pipeline/write/hosting.js';
 
 /** A file name (relative, forward slashes) that is never served: a host file, or a dotfile outside `.well-known`. */
 function hiddenFile(rel: string): boolean {

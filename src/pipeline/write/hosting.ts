@@ -1,6 +1,12 @@
 import type { SiteConfig } from '../../model.js';
 import { vercelRedirects } from './redirects.js';
 
+/** The files pa-site writes for hosts with redirect rules (Netlify and Cloudflare Pages, Vercel, nginx). */
+export const HOST_REDIRECT_FILES = ['_redirects', 'vercel.json', 'nginx-redirects.conf'] as const;
+
+/** Every host settings file pa-site writes: hosts read them as settings and never serve them. */
+export const HOST_FILES: readonly string[] = ['_headers', ...HOST_REDIRECT_FILES];
+
 /**
  * The Content-Security-Policy every page is served with: no inline script or style anywhere, no
  * framing, forms only to this site, the configured form service, or the visitor's mail client.
