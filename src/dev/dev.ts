@@ -15,8 +15,7 @@ import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.j
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
 import { devLockProblem, writeDevLock } from './dev-lock.js';
-import { NO_PROJECT_HINT } from '../pipeline/load/load.js';
-import { noProjectProblem } from '../pipeline/load/no-project.js';
+import { NO_PROJECT_HINT, noProjectProblem } from '../pipeline/load/no-project.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';

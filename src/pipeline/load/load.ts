@@ -206,8 +206,6 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
   return bytes.toString('utf8');
 }
 
-export { NO_PROJECT_HINT } from './no-project.js';
-
 const rel = (root: string, abs: string) => path.relative(root, abs).split(path.sep).join('/');
 
 /**
