@@ -286,6 +286,12 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     await expect(more.locator('.op-features').isVisible()).resolves.toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.locator('.op-card .op-features').first().isVisible()).resolves.toBe(true);
+    // Every fold on a card shows that it opens: the browser's marker, or a caret of its own.
+    const markers = await page.$$eval('.op-card summary', (els) =>
+      els.map((s) => getComputedStyle(s).display === 'list-item' || getComputedStyle(s, '::after').content !== 'none'),
+    );
+    expect(markers.length).toBeGreaterThan(0);
+    expect(markers.filter((m) => !m)).toEqual([]);
     // The "How we rated" breakdown spans the two-column card on a desktop, not its first column only.
     const spans = await page.$$eval('.op-card', (els) =>
       els.map((card) => {
