@@ -218,6 +218,10 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(textOf(offer.find('h2'))).toBe(`${shortName} welcome offer`);
     expect($('.glance-offer')).toHaveLength(0);
     expect($('.review-offer .withheld-notice')).toHaveLength(1);
+    // One operator, one button: the notice speaks of it in the singular.
+    expect(textOf($('.review-offer .withheld-notice'))).toMatch(
+      /^(Offer last checked January 2025, too long ago to show as current\. )?The button leads to/,
+    );
     if (op.bonus) {
       expect(op.bonus.verified).toBe('2025-01');
       expect($('.review-offer [data-offer-state]').attr('data-offer-state')).toBe('withheld');

@@ -118,7 +118,7 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(later.renderedRoutes).toEqual([]);
     const withheld = await readFile(path.join(later.outDir, 'index.html'), 'utf8');
     expect(withheld).not.toContain('Bet $5, Get $100 in Bonus Bets');
-    expect(withheld).toContain('Offers last checked');
+    expect(withheld).toMatch(/Offers? last checked/);
   });
 
   it('ignores a damaged cache entry and renders the page again', async () => {

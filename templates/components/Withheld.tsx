@@ -11,10 +11,16 @@ export function WithheldNotice({ operators }: { operators: readonly Operator[] }
   const dates = operators.flatMap((o) => (o.bonus ? [o.bonus.verified] : [])).sort();
   const last = dates.at(-1);
   const when = last ? <time dateTime={last}>{formatPartialDate(last)}</time> : null;
+  // A review's notice stands above one button; a list's above one per operator.
+  const one = operators.length === 1;
   return (
     <p className="withheld-notice">
-      {last ? <>Offers last checked {when}, too long ago to show as current. </> : null}
-      Each button leads to the operator's current offer.
+      {last ? (
+        <>
+          {one ? 'Offer' : 'Offers'} last checked {when}, too long ago to show as current.{' '}
+        </>
+      ) : null}
+      {one ? 'The button leads' : 'Each button leads'} to the operator's current offer.
     </p>
   );
 }
