@@ -443,15 +443,15 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
       const store = await renderedPages(run, r, setup, staging);
       if (run.failed) {
-        // Pages that did render are kept for the next build, read from the folder about to go.
-        store(staging.dir);
+        // Pages that did render are kept for the next build (their packs are written already).
+        store();
         await staging.abort();
         return run.done();
       }
       run.progress('write');
       await staging.commit();
-      // The new output is in place: its new pages go into the render cache while the old output is deleted.
-      store(run.outDir);
+      // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
+      store();
       await staging.removed();
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
@@ -522,18 +522,13 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
 
 /**
  * Renders every page (from the render cache where it can) into the staging folder. Returns what
- * stores the new pages in the render cache from the folder that then holds them.
+ * stores the new pages in the render cache (their packs renamed into place, the index written).
  */
-async function renderedPages(
-  run: BuildRun,
-  r: Rendering,
-  setup: RenderSetup,
-  staging: Staging,
-): Promise<(dir: string) => void> {
+async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, staging: Staging): Promise<() => void> {
   const { result } = run;
   const total = r.site.pages.length;
   run.progress('render', 0, total);
-  const { outcomes, workers, cache } = await renderAll(
+  const { outcomes, workers, cache, packs } = await renderAll(
     setup,
     r.compiled.templates.module,
     r.engine,
@@ -552,8 +547,8 @@ async function renderedPages(
   if (result.diagnostics.some((d) => d.code === 'render')) result.diagnostics = groupTemplateThrows(result.diagnostics);
   result.workers = workers;
   run.lap('render');
-  return (dir) => {
-    if (cache) saveRendered(cache, setup, outcomes, dir);
+  return () => {
+    if (cache) saveRendered(cache, outcomes, packs);
   };
 }
 
