@@ -15,6 +15,7 @@ import type { BuiltAssets } from './render/compile/assets.js';
 import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render/compile/compile-cache.js';
 import { groupTemplateThrows, renderNotFound, templateThrew } from './render/page/render.js';
 import { contextFrom, saveRendered, type RenderSetup } from './render/page/render-pages.js';
+import { packTag, removeTempPacks } from './render/cache/pack-writer.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { unwritable } from './render/compile/code-dir.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
@@ -423,6 +424,7 @@ interface Rendering {
 async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
   let lock: OutputLock;
   let staging: Staging;
+  let setup: RenderSetup | undefined;
   try {
     makeDirs(path.dirname(run.outDir)); // --out build/site in a fresh clone
     lock = await lockOutput(run.outDir, r.options.onStatus);
@@ -438,7 +440,7 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       return run.outputFailed(e);
     }
     try {
-      const setup = renderSetup(run, r, staging.dir);
+      setup = renderSetup(run, r, staging.dir);
       const fixed = fixedFiles(run, r, setup);
       await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
       const store = await renderedPages(run, r, setup, staging);
@@ -456,6 +458,8 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await staging.abort().catch(() => undefined);
+      // Every thread that wrote pages has stopped: none of this build's packs will be renamed into place.
+      if (setup?.cacheDir && setup.packTag) removeTempPacks(setup.cacheDir, setup.packTag);
       return run.outputFailed(e);
     }
     run.result.bytes = staging.bytes;
@@ -485,6 +489,7 @@ function renderSetup(run: BuildRun, r: Rendering, stagingDir: string): RenderSet
     stagingDir,
     previousDir: run.outDir,
     cacheDir: r.cache,
+    packTag: packTag(),
   };
 }
 

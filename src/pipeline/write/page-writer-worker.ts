@@ -10,7 +10,8 @@ import { PackWriter } from '../render/cache/pack-writer.js';
 
 const dirs = new Set<string>();
 /** The render-cache folder (workerData), whose pack this thread appends the pages with entries to. */
-const pack = typeof workerData === 'string' ? new PackWriter(workerData) : undefined;
+const { cacheDir, tag } = (workerData ?? {}) as { cacheDir?: string; tag?: string };
+const pack = cacheDir ? new PackWriter(cacheDir, tag) : undefined;
 let done: WriterReport['done'] = [];
 /** Pages taken since the last report: the main thread pauses when it runs far ahead of the disk. */
 let taken = 0;

@@ -52,9 +52,12 @@ export class PageWriter {
     });
   }
 
-  /** A writer thread; with `cacheDir`, it appends the pages that get render-cache entries to a pack there. */
-  static async start(cacheDir?: string): Promise<PageWriter> {
-    return new PageWriter(new Worker(await workerEntry('page-writer'), { workerData: cacheDir }));
+  /**
+   * A writer thread; with `cacheDir`, it appends the pages that get render-cache entries to a pack
+   * there, its temporary name tagged `tag` (pack-writer.ts).
+   */
+  static async start(cacheDir?: string, tag?: string): Promise<PageWriter> {
+    return new PageWriter(new Worker(await workerEntry('page-writer'), { workerData: { cacheDir, tag } }));
   }
 
   /** Queues a rendered page. */

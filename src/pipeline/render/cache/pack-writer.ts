@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PACK_HEADER, type Place } from './render-cache.js';
 
@@ -31,8 +31,12 @@ export class PackWriter {
   private started = false;
   private failed = false;
 
-  constructor(private readonly dir: string) {
-    this.tmp = path.join(dir, `${this.name}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);
+  /** `tag` names the build (packTag): its temporary packs are found by it when the build fails. */
+  constructor(
+    private readonly dir: string,
+    tag = packTag(),
+  ) {
+    this.tmp = path.join(dir, `${this.name}.${tag}.tmp`);
   }
 
   /** Appends a page's bytes; their place, or undefined once the pack cannot be written (the page gets no entry). */
@@ -42,7 +46,8 @@ export class PackWriter {
     this.size += bytes.length;
     this.batch.push(bytes);
     this.batched += bytes.length;
-    if (this.batched >= BATCH_BYTES) this.flush();
+    // The first page creates the file at once: a build that fails later finds it (removeTempPacks).
+    if (this.batched >= BATCH_BYTES || !this.started) this.flush();
     return this.failed ? undefined : place;
   }
 
@@ -79,5 +84,31 @@ export class PackWriter {
   finish(): PackFile | undefined {
     this.flush();
     return this.started && !this.failed ? { name: this.name, tmp: this.tmp } : undefined;
+  }
+}
+
+/** A build's tag for its threads' temporary packs: the process and a random part. */
+export const packTag = () => `${process.pid}-${randomBytes(6).toString('hex')}`;
+
+const TEMP_PACK = /^pack-[0-9a-f]{16}\.bin\.(.+)\.tmp$/;
+
+/**
+ * Deletes the temporary packs of the build tagged `tag` (a build that failed: its threads have
+ * stopped, and no pack of it will be renamed into place). Only regular files with such a name.
+ */
+export function removeTempPacks(dir: string, tag: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (TEMP_PACK.exec(name)?.[1] !== tag) continue;
+    try {
+      rmSync(path.join(dir, name));
+    } catch {
+      // Gone meanwhile: a pack older than an hour is deleted by a later build anyway.
+    }
   }
 }

@@ -29,6 +29,8 @@ export interface RenderSetup {
   previousDir?: string;
   /** Render-cache folder; undefined disables the cache. */
   cacheDir?: string;
+  /** Names this build's temporary packs (pack-writer.ts), so a failed build can delete them. */
+  packTag?: string;
 }
 
 /** A chunk of pages for a worker: workers never hold the whole site's pages at once. */
@@ -64,7 +66,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
   const { site } = setup;
   const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
   const dirs = new Set<string>();
-  const pack = setup.cacheDir ? new PackWriter(setup.cacheDir) : undefined;
+  const pack = setup.cacheDir ? new PackWriter(setup.cacheDir, setup.packTag) : undefined;
   return {
     site,
     templates,

@@ -312,7 +312,9 @@ export async function renderAll(
   tick(0);
   const threads = misses.length ? (started?.threads ?? workerCount(misses.length, requested)) : 0;
   const writer =
-    threads === 1 && misses.length >= MIN_PAGES_FOR_WRITER ? await PageWriter.start(setup.cacheDir) : undefined;
+    threads === 1 && misses.length >= MIN_PAGES_FOR_WRITER
+      ? await PageWriter.start(setup.cacheDir, setup.packTag)
+      : undefined;
   const packs: PackFile[] = [];
   try {
     if (writer)
