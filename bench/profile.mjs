@@ -33,9 +33,10 @@ const PARTS = [
   ['JSON-LD data', (f) => /src\/pipeline\/render\/structured-data\.ts/.test(f.src)],
   // By caller, not by name: reading content also opens and closes files.
   ['reading content', (f) => f.callers.includes('loadContent')],
-  ['writing pages (file system calls and checksums)', (f) => f.callers.includes('writePage')],
+  // A page's bytes are appended to its thread's render-cache pack as it is written (pack-writer.ts).
+  ['writing pages (file system calls, checksums, pack appends)', (f) => f.callers.includes('writePage')],
   [
-    'render cache (keys, the pack after the build, index)',
+    'render cache (keys, packs renamed and index written after the build)',
     (f) =>
       /src\/pipeline\/render\/(cache\/render-cache|compile\/template-keys)\.ts/.test(f.src) ||
       f.callers.some((c) => c === 'keyAfterRender' || c === 'lookupKey' || c === 'saveRendered'),

@@ -4,11 +4,12 @@
  * line. Either way the previous output stays as it was, and no staging folder is left beside it.
  * Render workers write their own pages, so every worker must stop before the staging folder is
  * removed; before that was so, a worker still writing made the clean-up fail (ENOTEMPTY) and that
- * error was reported instead. The faultss come from a preload (--import), which Node also runs in
- * the child's worker threads.
+ * error was reported instead. Each thread that writes pages also appends them to a temporary pack in
+ * the render cache: a failed build deletes them all. The faults come from a preload (--import),
+ * which Node also runs in the child's worker threads.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
@@ -49,6 +50,12 @@ let p: Awaited<ReturnType<typeof fixtureProject>>;
 let preload: string;
 let before: string;
 
+/** The failing builds' cache folder: emptied before each, so every build renders and packs its pages. */
+const cacheDir = () => path.join(p.root, '.test-cache');
+/** What a failed build left in the render cache that is not whole: temporary files. */
+const tempFiles = async () =>
+  (await readdir(path.join(cacheDir(), 'render')).catch(() => [] as string[])).filter((n) => n.endsWith('.tmp'));
+
 async function snapshot(dir: string): Promise<string> {
   const out: [string, string][] = [];
   for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
@@ -59,20 +66,27 @@ async function snapshot(dir: string): Promise<string> {
   return JSON.stringify(out.sort());
 }
 
-function buildWithFault(
+async function buildWithFault(
   thread: 'main' | 'worker' | 'none',
   workers: number,
   after: number,
   dieOn = '',
 ): Promise<{ code: number | null; err: string }> {
+  await rm(cacheDir(), { recursive: true, force: true });
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       [
         ...['--import', preload, path.join(repoRoot, 'bin/pa-site.js')],
-        ...['build', '--root', p.root, '--no-cache', '--workers', String(workers)],
+        ...['build', '--root', p.root, '--workers', String(workers)],
       ],
-      { env: { ...process.env, FAULT_THREAD: thread, FAULT_AFTER: String(after), DIE_ON: dieOn, NO_COLOR: '1' } },
+      {
+        env: {
+          ...process.env,
+          ...{ FAULT_THREAD: thread, FAULT_AFTER: String(after), DIE_ON: dieOn, NO_COLOR: '1' },
+          PA_SITE_CACHE_DIR: cacheDir(),
+        },
+      },
     );
     let err = '';
     child.stderr.on('data', (c) => (err += c));
@@ -114,6 +128,7 @@ describe('a page write that fails', () => {
       expect(code).toBe(1);
       expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
       expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
+      expect(await tempFiles()).toEqual([]);
     });
 });
 
@@ -125,5 +140,6 @@ describe('a render worker that dies', () => {
     expect(code).toBe(1);
     expect(await snapshot(path.join(p.root, 'dist'))).toBe(before);
     expect((await readdir(p.root)).filter((n) => n.includes('.staging-'))).toEqual([]);
+    expect(await tempFiles()).toEqual([]);
   });
 });

@@ -64,6 +64,11 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(cold.workers).toBe(2);
     expect(cold.cacheHits).toBe(0);
     expect(warm.cacheHits).toBe(N + 1);
+    // The cold build's threads each packed the pages they wrote: a pack per thread that wrote, all renamed into place.
+    const names = await readdir(cacheDir);
+    expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect(names.filter((n) => /^pack-[0-9a-f]{16}\.bin$/.test(n)).length).toBeGreaterThanOrEqual(1);
+    expect(names.filter((n) => /^pack-[0-9a-f]{16}\.bin$/.test(n)).length).toBeLessThanOrEqual(2);
     const expected = await tree(simple.outDir);
     // Pages, 404.html, and the generated files (sitemap, robots, headers, redirects for each host, assets…).
     expect(Object.keys(expected)).toHaveLength(N + 1 + 11);

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { checksum } from '../render/cache/render-cache.js';
+import { checksum, type Place } from '../render/cache/render-cache.js';
+import type { PackWriter } from '../render/cache/pack-writer.js';
 import { ensureParent } from './write.js';
 
 /** A rendered page on its way to disk: into the staging folder, then (optionally) into the render cache. */
@@ -36,14 +37,17 @@ export function writeFileIn(dirs: Set<string>, file: string, data: string | Uint
   }
 }
 
+/** A page's render-cache entry, made by the thread that wrote it: its checksum, and its place in that thread's pack. */
+export type Written = [sum: string, place?: Place];
+
 /**
- * Writes one page, returning its checksum when it gets a render-cache entry (stored in a pack after
- * the build, render-cache.ts). Synchronous: it runs in a render thread or the page-writer thread.
- * Throws on a failed page write.
+ * Writes one page and, when it gets a render-cache entry, appends the same bytes to the thread's
+ * pack (pack-writer.ts): returns the entry's checksum and place. Synchronous: it runs in a render
+ * thread or the page-writer thread. Throws on a failed page write.
  */
-export function writePage(dirs: Set<string>, w: PageWrite): string | undefined {
-  // Encoded once, for the write and the checksum.
+export function writePage(dirs: Set<string>, w: PageWrite, pack?: PackWriter): Written | undefined {
+  // Encoded once, for the write, the checksum and the pack.
   const bytes = Buffer.from(w.html);
   writeFileIn(dirs, w.file, bytes);
-  return w.cache ? checksum(bytes) : undefined;
+  return w.cache ? [checksum(bytes), pack?.append(bytes)] : undefined;
 }

@@ -3,11 +3,15 @@
  * one after another, so rendering never waits on the disk and no page costs three thread-pool round
  * trips (open, write, close).
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { writePage, type PageWrite } from './page-file.js';
 import type { WriterReport } from './page-writer.js';
+import { PackWriter } from '../render/cache/pack-writer.js';
 
 const dirs = new Set<string>();
+/** The render-cache folder (workerData), whose pack this thread appends the pages with entries to. */
+const { cacheDir, tag } = (workerData ?? {}) as { cacheDir?: string; tag?: string };
+const pack = cacheDir ? new PackWriter(cacheDir, tag) : undefined;
 let done: WriterReport['done'] = [];
 /** Pages taken since the last report: the main thread pauses when it runs far ahead of the disk. */
 let taken = 0;
@@ -28,11 +32,18 @@ function flush(): void {
   parentPort!.postMessage(report);
 }
 
-/** Writes a page (after a failure only acknowledges it: the build is failing, and the sender must not wait forever). */
-parentPort!.on('message', (w: PageWrite) => {
+/**
+ * Writes a page (after a failure only acknowledges it: the build is failing, and the sender must not
+ * wait forever); 'end' finishes the pack, once every page is written.
+ */
+parentPort!.on('message', (w: PageWrite | 'end') => {
+  if (w === 'end') {
+    parentPort!.postMessage({ done: [], taken: 0, pack: pack?.finish() ?? null } satisfies WriterReport);
+    return;
+  }
   if (!error) {
     try {
-      done.push([w.index, writePage(dirs, w)]);
+      done.push([w.index, writePage(dirs, w, pack)]);
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       error = { message: err.message, code: err.code };

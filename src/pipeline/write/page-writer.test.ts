@@ -15,9 +15,10 @@ afterEach(() => {
   for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 describe('page writer thread', () => {
-  it('writes pages in folders and returns the checksums of those that get a render-cache entry', async () => {
+  it('writes pages in folders and packs those that get a render-cache entry, with their checksums', async () => {
     const out = temp();
-    const writer = await PageWriter.start();
+    const cache = temp();
+    const writer = await PageWriter.start(cache);
     try {
       for (let i = 0; i < 50; i++) {
         const page = {
@@ -28,13 +29,24 @@ describe('page writer thread', () => {
         };
         writer.write(page);
       }
-      const sums = await writer.finish(50);
-      expect(sums.size).toBe(40);
+      const { entries, pack } = await writer.finish(50);
+      expect(entries.size).toBe(40);
+      // Still under its temporary name: the build renames it once its output is in place (render-cache.ts).
+      const packed = readFileSync(pack!.tmp);
+      expect(path.dirname(pack!.tmp)).toBe(cache);
       for (let i = 0; i < 50; i++) {
         const file = path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`);
         expect(readFileSync(file, 'utf8')).toBe(`<p>page ${i}</p>`.repeat(400));
-        // The checksum of the bytes written; the entry itself is packed after the build (render-cache.ts).
-        expect(sums.get(i)).toBe(i % 5 ? checksum(readFileSync(file)) : undefined);
+        const entry = entries.get(i);
+        if (i % 5 === 0) {
+          expect(entry).toBeUndefined();
+          continue;
+        }
+        // The checksum of the bytes written, and those bytes in the pack at the place given.
+        expect(entry![0]).toBe(checksum(readFileSync(file)));
+        const [name, offset, length] = entry![1]!;
+        expect(name).toBe(pack!.name);
+        expect(packed.subarray(offset, offset + length).equals(readFileSync(file))).toBe(true);
       }
     } finally {
       await writer.close();

@@ -1,13 +1,16 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../worker-entry.js';
-import { MAX_QUEUED_PAGES, type PageWrite } from './page-file.js';
+import { MAX_QUEUED_PAGES, type PageWrite, type Written } from './page-file.js';
+import type { PackFile } from '../render/cache/pack-writer.js';
 
-/** From the writer: pages written (with their cache entries' checksums) and the error that stopped it, if any. */
+/** From the writer: pages written (with their cache entries) and the error that stopped it, if any. */
 export interface WriterReport {
-  done: [index: number, sum: string | undefined][];
+  done: [index: number, entry: Written | undefined][];
   /** Pages taken since the last report (written, or dropped after a failure). */
   taken: number;
   error?: { message: string; code?: string };
+  /** The answer to 'end': the writer's finished pack (null: none). */
+  pack?: PackFile | null;
 }
 
 /**
@@ -16,7 +19,9 @@ export interface WriterReport {
  * and returns the checksums of their render-cache entries, or rejects with the first write error.
  */
 export class PageWriter {
-  private readonly sums = new Map<number, string>();
+  private readonly entries = new Map<number, Written>();
+  /** The writer's pack, once it answered 'end' (null: it has none). */
+  private pack: PackFile | null | undefined;
   private written = 0;
   /** Pages sent that the writer has not taken yet. */
   private queued = 0;
@@ -30,7 +35,8 @@ export class PageWriter {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (report: WriterReport) => {
-      for (const [index, sum] of report.done) if (sum) this.sums.set(index, sum);
+      for (const [index, entry] of report.done) if (entry) this.entries.set(index, entry);
+      if (report.pack !== undefined) this.pack = report.pack;
       this.written += report.done.length;
       this.queued -= report.taken;
       if (report.error) this.failure ??= Object.assign(new Error(report.error.message), { code: report.error.code });
@@ -46,8 +52,12 @@ export class PageWriter {
     });
   }
 
-  static async start(): Promise<PageWriter> {
-    return new PageWriter(new Worker(await workerEntry('page-writer')));
+  /**
+   * A writer thread; with `cacheDir`, it appends the pages that get render-cache entries to a pack
+   * there, its temporary name tagged `tag` (pack-writer.ts).
+   */
+  static async start(cacheDir?: string, tag?: string): Promise<PageWriter> {
+    return new PageWriter(new Worker(await workerEntry('page-writer'), { workerData: { cacheDir, tag } }));
   }
 
   /** Queues a rendered page. */
@@ -62,11 +72,17 @@ export class PageWriter {
     if (this.failure) throw this.failure;
   }
 
-  /** Waits until `pages` pages are written; their render-cache entries' checksums by page index. */
-  async finish(pages: number): Promise<Map<number, string>> {
+  /**
+   * Waits until `pages` pages are written, then for the writer's pack: the pages' render-cache
+   * entries by page index, and the pack (for RenderCache.save).
+   */
+  async finish(pages: number): Promise<{ entries: Map<number, Written>; pack?: PackFile }> {
     while (!this.failure && this.written < pages) await this.news();
     if (this.failure) throw this.failure;
-    return this.sums;
+    this.worker.postMessage('end');
+    while (!this.failure && this.pack === undefined) await this.news();
+    if (this.failure) throw this.failure;
+    return { entries: this.entries, pack: this.pack ?? undefined };
   }
 
   async close(): Promise<void> {

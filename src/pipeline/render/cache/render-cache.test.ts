@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Page, Site } from '../../../model.js';
 import { checksum, type EntryRecord, RenderCache } from './render-cache.js';
+import { PackWriter } from './pack-writer.js';
 
 // pa-site's own code, as the caches see it: a test changes it to stand for an edit to src/.
 const code = vi.hoisted(() => ({ identity: 'code-1' }));
@@ -40,22 +41,30 @@ const page = (i: number) =>
     data: { blocks: {} },
   }) as unknown as Page;
 
-/** Writes `html` as a page "written by the build" in `out`; its record, and where it was written. */
-function written(cache: RenderCache, out: string, i: number, html = `<p>page ${i}</p>`) {
-  const file = path.join(out, `p${i}.html`);
-  writeFileSync(file, html);
-  const key = cache.key(page(i));
-  return { record: [key, checksum(html), []] as EntryRecord, file };
+/**
+ * Pages `ids` as a build's thread writes them: their records, each with its place in one new pack
+ * (still under its temporary name: save() renames it), and that pack, if it could be written.
+ */
+function packed(cache: RenderCache, ids: number[], html = (i: number) => `<p>page ${i}</p>`) {
+  const writer = new PackWriter(cache.dir);
+  const records = ids.map((i) => {
+    const bytes = Buffer.from(html(i));
+    return [cache.key(page(i)), checksum(bytes), [], undefined, writer.append(bytes)] as EntryRecord;
+  });
+  const pack = writer.finish();
+  return { records, files: pack ? [pack] : [] };
 }
 
-/** A cache and a page file "written by the build" for each of `n` pages; `files` maps their keys to them. */
+/** A cache and a pack holding `n` pages; `files` is that pack, for save(). */
 function filled(n: number, dir = path.join(temp(), 'render')) {
   const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, dir);
-  const out = temp();
-  const made = Array.from({ length: n }, (_, i) => written(cache, out, i));
-  const records = made.map((m) => m.record);
-  const files = new Map(made.map((m) => [m.record[0], m.file]));
-  return { cache, out, records, files };
+  return {
+    cache,
+    ...packed(
+      cache,
+      Array.from({ length: n }, (_, i) => i),
+    ),
+  };
 }
 
 const reopen = (dir: string) => new RenderCache(site, 'templates', {} as never, 2026, {}, dir);
@@ -74,14 +83,12 @@ describe('render cache', () => {
     code.identity = 'code-1';
   });
 
-  it("stores a build's new pages in one pack, so an edit to a built page never reaches the cache", () => {
-    const { cache, out, records, files } = filled(3);
+  it("stores a build's new pages in its pack, renamed into place, leaving no temporary file", () => {
+    const { cache, records, files } = filled(3);
+    expect(packs(cache.dir)).toEqual([]); // written, not yet in place
     cache.save(records, undefined, undefined, files);
     expect(readdirSync(cache.dir).sort()).toEqual([...packs(cache.dir), 'index.json'].sort());
     expect(packs(cache.dir)).toHaveLength(1);
-    const inodes = new Set(readdirSync(cache.dir).map((n) => statSync(path.join(cache.dir, n)).ino));
-    for (const file of files.values()) expect(inodes.has(statSync(file).ino)).toBe(false);
-    writeFileSync(path.join(out, 'p0.html'), '<p>edited in place</p>', { flag: 'a' });
     expect(reopen(cache.dir).get(records[0]![0])).toMatchObject({
       diagnostics: [],
       html: Buffer.from('<p>page 0</p>'),
@@ -90,27 +97,34 @@ describe('render cache', () => {
   });
 
   it('keeps a reused entry where it is and a re-rendered one in a new pack, leaving no temporary file', () => {
-    const { cache, out, records, files } = filled(2);
+    const { cache, records, files } = filled(2);
     cache.save(records, undefined, undefined, files);
-    const again = written(cache, temp(), 0, '<p>page 0, again</p>');
     const next = reopen(cache.dir);
-    next.save([again.record, records[1]!], undefined, undefined, new Map([[again.record[0], again.file]]));
-    expect(readFileSync(path.join(out, 'p0.html'), 'utf8')).toBe('<p>page 0</p>');
+    const again = packed(next, [0], () => '<p>page 0, again</p>');
+    next.save([...again.records, records[1]!], undefined, undefined, again.files);
     expect(reopen(cache.dir).get(records[0]![0])?.html.toString()).toBe('<p>page 0, again</p>');
     expect(reopen(cache.dir).get(records[1]![0])?.html.toString()).toBe('<p>page 1</p>');
     expect(packs(cache.dir)).toHaveLength(2);
     expect(readdirSync(cache.dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
-  it('packs a page only when its file is a regular file holding the bytes its render gave', () => {
-    const { cache, out, records, files } = filled(3);
-    writeFileSync(path.join(out, 'p0.html'), '<p>changed after the write</p>');
-    rmSync(path.join(out, 'p1.html'));
-    symlinkSync(path.join(out, 'p2.html'), path.join(out, 'p1.html'));
+  it('keeps no entry whose pack is not renamed into place: gone, or not a temporary file of its own', () => {
+    const { cache, records, files } = filled(2);
+    rmSync(files[0]!.tmp);
     cache.save(records, undefined, undefined, files);
-    const fresh = reopen(cache.dir);
-    expect(records.map((r) => !!fresh.get(r[0]))).toEqual([false, false, true]);
-    expect(Object.keys(readIndex(cache.dir).entries)).toEqual([records[2]![0]]);
+    expect(readIndex(cache.dir).entries).toEqual({});
+    const other = filled(1);
+    const outside = path.join(temp(), path.basename(other.files[0]!.tmp));
+    writeFileSync(outside, readFileSync(other.files[0]!.tmp));
+    const moved = [{ ...other.files[0]!, tmp: outside }];
+    const lied = [{ name: 'index.json', tmp: other.files[0]!.tmp }];
+    for (const given of [moved, lied]) {
+      const c = reopen(other.cache.dir);
+      c.save(other.records, undefined, undefined, given);
+      expect(readIndex(other.cache.dir).entries).toEqual({});
+    }
+    expect(existsSync(outside)).toBe(true); // never renamed from outside the cache folder
+    expect(packs(other.cache.dir)).toEqual([]);
   });
 
   it('treats an entry whose bytes changed (damage) as a miss', () => {
@@ -190,11 +204,18 @@ describe('render cache', () => {
   it('deletes entries unused past the age limit, whatever the size of the last build, and their packs', () => {
     const base = Date.now();
     const day = 24 * HOUR;
-    const { cache, records, files } = filled(6);
-    cache.save(records.slice(0, 2), base, undefined, files);
+    const cache = new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(temp(), 'render'));
+    // Each build's pack is written just before its save (a pack's temporary file is a day old at the next).
+    const records: EntryRecord[] = [];
+    const build = (ids: number[], at: number) => {
+      const b = packed(cache, ids);
+      records.push(...b.records);
+      cache.save(b.records, at, undefined, b.files);
+    };
+    build([0, 1], base);
     const first = packs(cache.dir);
-    cache.save(records.slice(2, 5), base + 10 * day, undefined, files);
-    cache.save(records.slice(5), base + 15 * day, undefined, files); // a one-page build: the 3 pages of day 10 stay
+    build([2, 3, 4], base + 10 * day);
+    build([5], base + 15 * day); // a one-page build: the 3 pages of day 10 stay
     expect(Object.keys(readIndex(cache.dir).entries).sort()).toEqual(
       records
         .slice(2)
@@ -232,12 +253,12 @@ describe('render cache', () => {
 
   it('keeps nothing, and leaves no temporary file, when the pack cannot be written', () => {
     const root = temp();
-    const { cache, records, files } = filled(1, path.join(root, 'render'));
     writeFileSync(path.join(root, 'blocker'), '');
     const blocked = new RenderCache(site, 'templates', {} as never, 2026, {}, path.join(root, 'blocker', 'render'));
+    const { records, files } = packed(blocked, [0]);
+    expect(files).toEqual([]); // no pack to rename: its page gets no entry
     expect(() => blocked.save(records, undefined, undefined, files)).toThrow(/ENOTDIR/);
     expect(readdirSync(root)).toEqual(['blocker']);
-    expect(cache.get(records[0]![0])).toBeUndefined();
   });
 });
 
@@ -252,22 +273,16 @@ describe('render cache keyed on templates files', () => {
 
   it('hits only while the files a page rendered with are unchanged', () => {
     const dir = path.join(temp(), 'render');
-    const out = temp();
     const first = open(dir, graph('f1', 'o1'));
+    const writer = new PackWriter(dir);
     const records = [0, 1].map((i) => {
-      const written = path.join(out, `p${i}.html`);
-      writeFileSync(written, `<p>page ${i}</p>`);
       // Page 0 rendered the footer only; page 1 the footer and the odds table.
       const [key, templates] = first.keyAfterRender(page(i), i ? ['Footer.tsx', 'Odds.tsx'] : ['Footer.tsx']);
       expect(templates![1]).toEqual(i ? ['Footer.tsx', 'Odds.tsx', 'lib/odds.ts'] : ['Footer.tsx']);
-      return [key, checksum(`<p>page ${i}</p>`), [], templates] as EntryRecord;
+      const bytes = Buffer.from(`<p>page ${i}</p>`);
+      return [key, checksum(bytes), [], templates, writer.append(bytes)] as EntryRecord;
     });
-    first.save(
-      records.map((r) => [...r]),
-      undefined,
-      undefined,
-      new Map(records.map((r, i) => [r[0], path.join(out, `p${i}.html`)])),
-    );
+    first.save(records, undefined, undefined, [writer.finish()!]);
     const hits = (g: ReturnType<typeof graph>) =>
       [0, 1].map((i) => !!open(dir, g).get(open(dir, g).lookupKey(page(i))![0]));
     expect(hits(graph('f1', 'o1'))).toEqual([true, true]);
@@ -278,12 +293,11 @@ describe('render cache keyed on templates files', () => {
 
   it('misses, without failing, when the per-page lists are damaged', () => {
     const dir = path.join(temp(), 'render');
-    const out = temp();
     const cache = open(dir, graph('f1', 'o1'));
-    const written = path.join(out, 'p0.html');
-    writeFileSync(written, '<p>page 0</p>');
+    const writer = new PackWriter(dir);
     const [key, templates] = cache.keyAfterRender(page(0), ['Footer.tsx']);
-    cache.save([[key, checksum('<p>page 0</p>'), [], templates]], undefined, undefined, new Map([[key, written]]));
+    const bytes = Buffer.from('<p>page 0</p>');
+    cache.save([[key, checksum(bytes), [], templates, writer.append(bytes)]], undefined, undefined, [writer.finish()!]);
     const index = JSON.parse(readFileSync(path.join(dir, 'index.json'), 'utf8'));
     writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, deps: 'damaged' }));
     expect(open(dir, graph('f1', 'o1')).lookupKey(page(0))).toBeUndefined();

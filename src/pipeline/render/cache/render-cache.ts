@@ -12,7 +12,6 @@ import {
   renameSync,
   rmSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
@@ -21,6 +20,7 @@ import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../../paths.js';
 import { ownCodeIdentity } from '../../../own-code.js';
 import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
 import { listsPages } from '../page/listing.js';
+import type { PackFile } from './pack-writer.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -57,7 +57,7 @@ export const checksum = (b: string | Uint8Array) => hash('sha1', b);
 const INDEX = 'index.json';
 const FORMAT = 'pa-site-render-cache 6';
 /** The first bytes of every pack: a pack written by another format is never read. */
-const PACK_HEADER = Buffer.from(`${FORMAT} pack\n`);
+export const PACK_HEADER = Buffer.from(`${FORMAT} pack\n`);
 
 /** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
 export interface CachedPage {
@@ -83,11 +83,9 @@ const OLD_ENTRY_DIR = /^[0-9a-f]{2}$/;
  * renamed its pack into place and not yet written the index that refers to it.
  */
 const STRAY_AGE_MS = 60 * 60 * 1000;
-/** Pages gathered before one write to the pack (fewer system calls, one sequential stream). */
-const PACK_BATCH_BYTES = 1 << 20;
 
 /** Where an entry's bytes are: a pack in the cache folder, and their offset and length in it. */
-type Place = [pack: string, offset: number, length: number];
+export type Place = [pack: string, offset: number, length: number];
 /** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms), its place. */
 type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number, ...Place];
 
@@ -120,8 +118,17 @@ function validEntry(e: unknown): e is IndexEntry {
     e[5] >= 0
   );
 }
-/** A new or reused entry, reported by whichever thread rendered or copied the page. */
-export type EntryRecord = [key: string, sum: string, diagnostics: Diagnostic[], templates?: PageTemplates];
+/**
+ * A new or reused entry, reported by whichever thread rendered or copied the page; a new one names
+ * its place in the pack of the thread that wrote it (pack-writer.ts).
+ */
+export type EntryRecord = [
+  key: string,
+  sum: string,
+  diagnostics: Diagnostic[],
+  templates?: PageTemplates,
+  place?: Place,
+];
 /** A page (by key(page)) and the templates files its last render depended on. */
 export type PageTemplates = [page: string, deps: string[]];
 /** The index: entries by key; per page, the id of its templates files and when it was last built; those lists. */
@@ -142,9 +149,10 @@ const MAX_AGE_MS = CACHE_MAX_AGE_MS;
  * pipeline, and the templates files the page's last render used (template-deps.ts): `index.json`
  * keeps that list per page, and a lookup hits only when those files are unchanged.
  *
- * Entries live in packs: each build that renders pages writes one pack file after its output is in
- * place, the new pages' bytes back to back in one sequential stream behind a format header (a cold
- * build makes one file more, not one per page). A hit reads its bytes by offset and writes them
+ * Entries live in packs: each thread that writes pages appends the new pages' bytes to a pack of its
+ * own as it writes them (pack-writer.ts), back to back behind a format header, and the packs are
+ * renamed into place after the build's output is (a cold build makes a file more per thread, not
+ * one per page). A hit reads its bytes by offset and writes them
  * into the output folder, so no output shares an inode with the cache or another output.
  * `index.json` holds each entry's checksum, warnings, pack, offset and length: an entry whose bytes
  * do not match (damaged), whose pack is missing, cut short or of another format, or whose key,
@@ -301,69 +309,27 @@ export class RenderCache {
   }
 
   /**
-   * Writes the pages of `written` (key → the page file the build wrote) into one new pack, in one
-   * sequential stream under a temporary name renamed into place: a pack appears whole or not at all.
-   * Each page is read back from its file (a regular file, never through a link) and kept only when
-   * its bytes match the checksum its render gave. Returns where each kept page went; a cache that
-   * cannot be written keeps nothing, leaving no temporary file.
-   */
-  private pack(records: readonly EntryRecord[], written: ReadonlyMap<string, string>): Map<string, Place> {
-    const places = new Map<string, Place>();
-    const fresh = records.filter(([key, sum]) => SUM.test(sum) && written.has(key));
-    if (!fresh.length) return places;
-    const name = `pack-${randomBytes(8).toString('hex')}.bin`;
-    const tmp = path.join(this.dir, `${name}.${process.pid}-${randomBytes(3).toString('hex')}.tmp`);
-    let out: number | undefined;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      out = openSync(tmp, 'wx');
-      let batch: Buffer[] = [PACK_HEADER];
-      let batched = PACK_HEADER.length;
-      let offset = PACK_HEADER.length;
-      for (const [key, sum] of fresh) {
-        const bytes = readOwnFile(written.get(key)!);
-        if (!bytes || checksum(bytes) !== sum) continue;
-        places.set(key, [name, offset, bytes.length]);
-        offset += bytes.length;
-        batch.push(bytes);
-        batched += bytes.length;
-        if (batched < PACK_BATCH_BYTES) continue;
-        writeAll(out, batch);
-        batch = [];
-        batched = 0;
-      }
-      writeAll(out, batch);
-      closeSync(out);
-      out = undefined;
-      renameSync(tmp, path.join(this.dir, name));
-      return places;
-    } catch {
-      if (out !== undefined) closeSync(out);
-      rmSync(tmp, { force: true });
-      return new Map();
-    }
-  }
-
-  /**
    * Writes the index: this build's entries (new and reused) marked as just used, merged with what
    * is on disk now (another build may have saved meanwhile), without entries unused for two weeks.
-   * The entries rendered afresh are first packed from `written` (key → the page file the build
-   * wrote); an entry that is neither packed now nor already in the cache is not kept.
+   * The packs this build's threads wrote (`packs`) are first renamed into place; an entry that is
+   * neither in one of them nor already in the cache is not kept.
    */
   save(
     records: readonly EntryRecord[],
     now = Date.now(),
     maxAgeMs = MAX_AGE_MS,
-    written: ReadonlyMap<string, string> = new Map(),
+    packs: readonly PackFile[] = [],
   ): void {
-    const places = this.pack(records, written);
+    const placed = this.placePacks(packs);
     const merged = this.readIndex();
     const known = this.index ?? merged;
     // Most pages share a few lists of templates files: each list is hashed once.
     const ids = new Map<string, string>();
-    for (const [key, sum, diagnostics, templates] of records) {
+    for (const [key, sum, diagnostics, templates, fresh] of records) {
+      if (!SUM.test(sum)) continue; // an entry without a checksum was never made (its page was empty)
       const before = known.entries.get(key) ?? merged.entries.get(key);
-      const place = places.get(key) ?? (before?.[0] === sum ? (before.slice(3) as Place) : undefined);
+      const reused = before?.[0] === sum ? (before.slice(3) as Place) : undefined;
+      const place = fresh && placed.has(fresh[0]) ? fresh : reused;
       if (!place) continue;
       merged.entries.set(key, [sum, diagnostics, now, ...place]);
       if (!templates) continue;
@@ -398,6 +364,30 @@ export class RenderCache {
   }
 
   /**
+   * Renames each finished pack into place; the names of those now in place. A pack that cannot be
+   * renamed is deleted, and its pages get no entry.
+   */
+  private placePacks(packs: readonly PackFile[]): Set<string> {
+    const placed = new Set<string>();
+    for (const { name, tmp } of packs) {
+      // Only names this cache gives, inside its folder (packs come from other threads' messages).
+      if (
+        !PACK.test(name) ||
+        path.dirname(path.resolve(tmp)) !== path.resolve(this.dir) ||
+        !path.basename(tmp).startsWith(`${name}.`)
+      )
+        continue;
+      try {
+        renameSync(tmp, path.join(this.dir, name));
+        placed.add(name);
+      } catch {
+        rmSync(tmp, { force: true });
+      }
+    }
+    return placed;
+  }
+
+  /**
    * Deletes what no entry needs: packs no entry refers to and temporary files left by a killed build
    * (both once STRAY_AGE_MS old), and format 5's entry folders. Only names this cache gives are
    * touched, and only regular files and real folders (never through a symbolic link).
@@ -420,25 +410,5 @@ export class RenderCache {
         // Gone meanwhile, or not ours to delete: left alone.
       }
     }
-  }
-}
-
-/** The bytes of a regular file, opened without following a link (never a FIFO); undefined otherwise. */
-function readOwnFile(file: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    return fstatSync(fd).isFile() ? readFileSync(fd) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
-}
-
-/** Writes every buffer of `chunks` to `fd`, in order. */
-function writeAll(fd: number, chunks: Buffer[]): void {
-  for (const chunk of chunks) {
-    for (let done = 0; done < chunk.length; ) done += writeSync(fd, chunk, done, chunk.length - done);
   }
 }

@@ -4,7 +4,8 @@ import type { Diagnostic } from '../../../diagnostics.js';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import { renderPage, type RenderContext } from './render.js';
 import { checksum, RenderCache, type EntryRecord } from '../cache/render-cache.js';
-import { writeFileIn, writePage, type PageWrite } from '../../write/page-file.js';
+import { writeFileIn, writePage, type PageWrite, type Written } from '../../write/page-file.js';
+import { PackWriter, type PackFile } from '../cache/pack-writer.js';
 import { ensureParent } from '../../write/write.js';
 import type { TemplateModule } from '../compile/templates.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
@@ -28,6 +29,8 @@ export interface RenderSetup {
   previousDir?: string;
   /** Render-cache folder; undefined disables the cache. */
   cacheDir?: string;
+  /** Names this build's temporary packs (pack-writer.ts), so a failed build can delete them. */
+  packTag?: string;
 }
 
 /** A chunk of pages for a worker: workers never hold the whole site's pages at once. */
@@ -48,11 +51,13 @@ export interface PageOutcome {
 export type PageRenderer = RenderContext & {
   cache?: RenderCache;
   dirs: Set<string>;
+  /** This thread's pack of new render-cache entries (pack-writer.ts), when the cache is on. */
+  pack?: PackWriter;
   /**
-   * Where rendered pages go: written now (returning the render-cache entry's checksum, if one was
-   * made) or queued for the writer thread (whose checksums come back later, render-pool.ts).
+   * Where rendered pages go: written now (returning the render-cache entry, if one was made) or
+   * queued for the writer thread (whose entries come back later, render-pool.ts).
    */
-  write: (page: PageWrite) => string | undefined;
+  write: (page: PageWrite) => Written | undefined;
   /** Called after each page renderMany renders (progress on the main thread). */
   onPage?: () => void;
 };
@@ -61,6 +66,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
   const { site } = setup;
   const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
   const dirs = new Set<string>();
+  const pack = setup.cacheDir ? new PackWriter(setup.cacheDir, setup.packTag) : undefined;
   return {
     site,
     templates,
@@ -83,27 +89,23 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
         )
       : undefined,
     dirs,
-    write: (page) => writePage(dirs, page),
+    pack,
+    write: (page) => writePage(dirs, page, pack),
   };
 }
 
 /**
- * Stores this build's pages in the render cache once they are written to `dir` (the new output, or
- * the staging folder of a build that failed): the pages rendered afresh go into one new pack, read
- * back from `dir`, and the index records every page's entry. A cache that cannot be written only
- * costs speed on the next build.
+ * Stores this build's pages in the render cache once its output is in place (or has failed): the
+ * packs its threads wrote (`packs`) are renamed into place, and the index records every page's entry.
+ * A cache that cannot be written only costs speed on the next build.
  */
-export function saveRendered(cache: RenderCache, setup: RenderSetup, outcomes: readonly PageOutcome[], dir: string) {
-  const written = new Map<string, string>();
-  for (const o of outcomes)
-    if (o.entry && !o.cached) written.set(o.entry[0], path.join(dir, setup.site.pages[o.index]!.url.file));
+export function saveRendered(cache: RenderCache, outcomes: readonly PageOutcome[], packs: readonly PackFile[]) {
   try {
-    // An entry without a checksum was never made (its page was empty).
     cache.save(
-      outcomes.flatMap((o) => (o.entry?.[1] ? [o.entry] : [])),
+      outcomes.flatMap((o) => (o.entry ? [o.entry] : [])),
       undefined,
       undefined,
-      written,
+      packs,
     );
   } catch {
     // An index that cannot be written only costs speed on the next build.
@@ -218,9 +220,9 @@ export function renderMany(
     const [key, templates] = r.cache?.keyAfterRender(page, noted) ?? [];
     const { html } = rendered;
     const file = path.join(setup.stagingDir, page.url.file);
-    const sum = r.write({ index: outcome.index, file, html, cache: !!key });
-    // The checksum is filled in later when the writer thread made the entry; none means no entry.
-    if (key) outcome.entry = [key, sum ?? '', rendered.diagnostics, templates];
+    const written = r.write({ index: outcome.index, file, html, cache: !!key });
+    // Filled in later when the writer thread made the entry; no checksum means no entry.
+    if (key) outcome.entry = [key, written?.[0] ?? '', rendered.diagnostics, templates, written?.[1]];
   }
   return outcomes;
 }

@@ -16,6 +16,7 @@ import {
 } from '../page/render-pages.js';
 import type { TemplateModule } from '../compile/templates.js';
 import type { RenderCache } from '../cache/render-cache.js';
+import type { PackFile } from '../cache/pack-writer.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
 
 /** Pages to parse, for a worker helping validation. */
@@ -245,6 +246,32 @@ export class RenderPool {
     });
   }
 
+  /** After render(): each worker finishes its pack of new render-cache entries; those that have one. */
+  async packs(): Promise<PackFile[]> {
+    const answers = this.workers.map(
+      (worker) =>
+        new Promise<PackFile | null>((resolve, reject) => {
+          const onMessage = (msg: unknown) => {
+            if (!msg || typeof msg !== 'object' || !('pack' in msg)) return;
+            detach();
+            resolve((msg as { pack: PackFile | null }).pack);
+          };
+          const onExit = (code: number) => {
+            detach();
+            reject(this.dead.get(worker) ?? new Error(`render worker exited with code ${code}`));
+          };
+          const detach = () => {
+            worker.off('message', onMessage);
+            worker.off('exit', onExit);
+          };
+          worker.on('message', onMessage);
+          worker.on('exit', onExit);
+          worker.postMessage('end');
+        }),
+    );
+    return (await Promise.all(answers)).filter((p): p is PackFile => !!p);
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.terminate()));
     this.workers.length = 0;
@@ -254,8 +281,9 @@ export class RenderPool {
 /**
  * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
  * on the main thread and, when there are enough of them, in worker threads (`started`, or started
- * here). Output bytes do not depend on the number of threads. The caller stores the new pages in
- * the returned cache once the output is in place (saveRendered).
+ * here). Output bytes do not depend on the number of threads. Each thread that writes pages packs
+ * the new ones as it goes; the caller puts the returned packs into the returned cache once the
+ * output is in place (saveRendered).
  */
 export async function renderAll(
   setup: RenderSetup,
@@ -264,7 +292,7 @@ export async function renderAll(
   requested?: number | 'auto',
   onDone?: (pages: number) => void,
   started?: RenderPool,
-): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache }> {
+): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache; packs: PackFile[] }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
   const r = contextFrom(setup, templates, engine);
@@ -283,7 +311,11 @@ export async function renderAll(
   };
   tick(0);
   const threads = misses.length ? (started?.threads ?? workerCount(misses.length, requested)) : 0;
-  const writer = threads === 1 && misses.length >= MIN_PAGES_FOR_WRITER ? await PageWriter.start() : undefined;
+  const writer =
+    threads === 1 && misses.length >= MIN_PAGES_FOR_WRITER
+      ? await PageWriter.start(setup.cacheDir, setup.packTag)
+      : undefined;
+  const packs: PackFile[] = [];
   try {
     if (writer)
       r.write = (page) => {
@@ -300,6 +332,7 @@ export async function renderAll(
       const pool = started ?? (await RenderPool.start(threads));
       try {
         await pool.render(r, setup, misses, outcomes, tick);
+        packs.push(...(await pool.packs()));
       } catch (e) {
         // Workers write into the staging folder: stop them all before the caller removes it.
         await pool.close();
@@ -309,12 +342,18 @@ export async function renderAll(
       }
     }
     if (writer) {
-      // Every rendered page with content went to the writer: wait for them all, then take their entries' checksums.
-      const sums = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
-      for (const [index, sum] of sums) outcomes[index]!.entry![1] = sum;
+      // Every rendered page with content went to the writer: wait for them all, then take their entries.
+      const done = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
+      for (const [index, [sum, place]] of done.entries) {
+        outcomes[index]!.entry![1] = sum;
+        outcomes[index]!.entry![4] = place;
+      }
+      if (done.pack) packs.push(done.pack);
     }
+    const own = r.pack?.finish();
+    if (own) packs.push(own);
   } finally {
     await writer?.close();
   }
-  return { outcomes, workers: threads, cache: r.cache };
+  return { outcomes, workers: threads, cache: r.cache, packs };
 }

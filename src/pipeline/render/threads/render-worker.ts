@@ -18,7 +18,12 @@ let setup: RenderSetup;
 const splitter = new FrontmatterCache();
 let ctx: PageRenderer;
 
-parentPort!.on('message', async (msg: { setup: RenderSetup } | RenderJob | ParseJob) => {
+parentPort!.on('message', async (msg: { setup: RenderSetup } | RenderJob | ParseJob | 'end') => {
+  if (msg === 'end') {
+    // Every chunk is rendered: finish this thread's pack (RenderPool.packs).
+    parentPort!.postMessage({ pack: ctx?.pack?.finish() ?? null });
+    return;
+  }
   if ('parse' in msg) {
     // Validation's costly part, on a cold build, while this thread would otherwise wait for its setup.
     const { indices, files } = msg.parse;
