@@ -10,6 +10,7 @@ import path from 'node:path';
 import { onInterrupt } from '../interrupt.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { alive } from '../pipeline/write/lock.js';
+import { namesIn } from '../folder-names.js';
 
 const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
 /** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */
@@ -23,12 +24,7 @@ function onlyCheckFiles(dir: string): boolean {
 
 /** Removes the folders of earlier checks that were killed: exact name, this user's, a dead pid, check files only. */
 export function removeStaleCheckFolders(parent = tmpdir()): void {
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
+  const names = namesIn(parent);
   for (const name of names) {
     const pid = NAME.exec(name)?.[1];
     if (!pid || Number(pid) === process.pid || alive(Number(pid))) continue;

@@ -12,13 +12,13 @@ import {
   linkSync,
   lstatSync,
   openSync,
-  readdirSync,
   readSync,
   unlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
+import { namesIn } from '../../folder-names.js';
 
 /** Larger than any lock pa-site writes: a bigger file is not one of its locks (and is not read whole). */
 const MAX_LOCK_BYTES = 64 * 1024;
@@ -136,13 +136,7 @@ function createDirectly(file: string, text: string): boolean {
 /** Removes temporary lock files that processes killed mid-write left beside `file` (dead pids only). */
 export function sweepLockTemps(file: string): void {
   const prefix = tmpPrefix(file);
-  let names: string[];
-  try {
-    names = readdirSync(path.dirname(file));
-  } catch {
-    return;
-  }
-  for (const name of names) {
+  for (const name of namesIn(path.dirname(file))) {
     if (!name.startsWith(prefix)) continue;
     const pid = Number(/^(\d+)-[0-9a-f]{8}$/.exec(name.slice(prefix.length))?.[1]);
     if (!pid || pid === process.pid || alive(pid)) continue;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../../interrupt.js';
 import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
+import { namesIn } from '../../folder-names.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -29,12 +30,7 @@ const TAG = /^\d+-[0-9a-f]{8}$/;
 function leftovers(outDir: string): { staging: string[]; retired: string[] } {
   const parent = path.dirname(outDir);
   const base = path.basename(outDir);
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return { staging: [], retired: [] };
-  }
+  const names = namesIn(parent);
   const pick = (kind: string) => {
     const prefix = `.${base}.${kind}-`;
     return names

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, mkdirSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { PACK_HEADER, type Place } from './render-cache.js';
+import { namesIn } from '../../../folder-names.js';
 
 /** A pack a thread finished writing: its temporary file, renamed to `name` once the build's output is in place. */
 export interface PackFile {
@@ -97,12 +98,7 @@ const TEMP_PACK = /^pack-[0-9a-f]{16}\.bin\.(.+)\.tmp$/;
  * stopped, and no pack of it will be renamed into place). Only regular files with such a name.
  */
 export function removeTempPacks(dir: string, tag: string): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
+  const names = namesIn(dir);
   for (const name of names) {
     if (TEMP_PACK.exec(name)?.[1] !== tag) continue;
     try {

@@ -6,7 +6,6 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -21,6 +20,7 @@ import { ownCodeIdentity } from '../../../own-code.js';
 import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
 import { listsPages } from '../page/listing.js';
 import type { PackFile } from './pack-writer.js';
+import { namesIn } from '../../../folder-names.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -393,12 +393,7 @@ export class RenderCache {
    * touched, and only regular files and real folders (never through a symbolic link).
    */
   private removeStrays(used: ReadonlySet<string>, now: number): void {
-    let names: string[];
-    try {
-      names = readdirSync(this.dir);
-    } catch {
-      return;
-    }
+    const names = namesIn(this.dir);
     for (const name of names) {
       const file = path.join(this.dir, name);
       try {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { makeDirs } from '../../../make-dirs.js';
 import { CACHE_MAX_AGE_MS, cacheDir } from '../../../paths.js';
 import { onInterrupt } from '../../../interrupt.js';
 import { alive } from '../../write/lock-file.js';
+import { namesIn } from '../../../folder-names.js';
 
 /**
  * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few
@@ -55,12 +56,7 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
 
 /** Removes `<prefix><pid>-XXXXXX` folders of this user whose process is gone (a run killed outright). */
 export function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
-  let names: string[];
-  try {
-    names = readdirSync(parent);
-  } catch {
-    return;
-  }
+  const names = namesIn(parent);
   const own = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[A-Za-z0-9]{6}$`);
   for (const name of names) {
     const pid = Number(own.exec(name)?.[1]);
@@ -129,12 +125,7 @@ const COMPILED = /^templates-[0-9a-f]+\.mjs$|^compiled-[0-9a-f]+\.json$|\.tmp$/;
  * never old.
  */
 export function pruneCompiled(dir: string, now = Date.now()): void {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
+  const names = namesIn(dir);
   for (const name of names) {
     if (!COMPILED.test(name)) continue;
     const file = path.join(dir, name);
