@@ -45,7 +45,10 @@ export function siteUrlProblem(url: string): { problem: string; fix: string } | 
   return undefined;
 }
 
-/** The site URL without its trailing slash, once checked (the last one is remembered: there is one per site). */
+/**
+ * The site URL without its trailing slash, checked once: urlFor runs for every page and link, and a
+ * build has one site URL, so the last one checked is remembered rather than parsed again each call.
+ */
 let checked: [url: string, base: string] | undefined;
 function siteBase(siteUrl: string): string {
   if (checked?.[0] === siteUrl) return checked[1];
