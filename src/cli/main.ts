@@ -170,7 +170,8 @@ export function program(): Command {
     .option('--out <dir>', 'output folder, relative to --root', 'dist')
     .option(
       '--workers <n>',
-      'render threads, the main thread included (default: one per 1,000 pages, at most one per core)',
+      'render threads, the main thread included ' +
+        '(default: one below 2,000 pages, then one per 500, at most one per core)',
     )
     .option('--no-cache', 'render every page afresh and compile the templates, ignoring the caches')
     .addOption(today())

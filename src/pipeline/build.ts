@@ -161,13 +161,20 @@ async function buildWith(options: BuildOptions, threads: { pool?: Promise<Render
   const compiling = compileOrReuse(tplDir, reuse, options.cache !== false);
   compiling.catch(() => undefined); // awaited (and reported) by the compile step
   run.progress('load');
-  const loaded = loadContent(run.root);
-  // On a cold build, render workers load their code while the main thread validates.
-  if (coldCache(options)) {
-    threads.pool = RenderPool.start(workerCount(loaded.pages.length, options.workers));
+  // On a cold build, render workers load their code while the main thread reads and validates the pages.
+  const cold = coldCache(options);
+  const loaded = loadContent(run.root, (pages) => {
+    if (!cold) return;
+    threads.pool = RenderPool.start(workerCount(pages, options.workers));
     threads.pool.catch(() => undefined); // awaited (and reported) when rendering starts
-  }
+  });
   run.lap('load');
+  // The workers import the compiled templates as soon as they exist, not once validation is over.
+  if (threads.pool)
+    void Promise.all([threads.pool, compiling]).then(
+      ([pool, c]) => pool.prepare(c.templates.file),
+      () => undefined,
+    );
 
   run.progress('validate');
   const cache = usableCache(run, options);

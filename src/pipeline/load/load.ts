@@ -210,9 +210,10 @@ const rel = (root: string, abs: string) => path.relative(root, abs).split(path.s
 
 /**
  * Stage 1: read `content/site.yaml`, `content/sources.yaml`, `content/operators/*.yaml`,
- * `content/authors/*.yaml` and `content/pages/**\/*.md`.
+ * `content/authors/*.yaml` and `content/pages/**\/*.md`. `onPagesListed` hears how many pages
+ * there are before they are read (a build starts its render threads then).
  */
-export function loadContent(root: string): LoadedContent {
+export function loadContent(root: string, onPagesListed?: (count: number) => void): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
   if (statSync(root, { throwIfNoEntry: false })?.isDirectory() === false) {
@@ -284,6 +285,7 @@ export function loadContent(root: string): LoadedContent {
   const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
   const before = diagnostics.length;
   const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics);
+  onPagesListed?.(pageFiles.length);
   const pages = readAll(pageFiles);
   // "No pages" only when nothing was in the way of finding them (the cause once).
   if (site && pageFiles.length === 0 && diagnostics.length === before) {

@@ -38,9 +38,11 @@ describe('render pool: parsing on the workers', () => {
 });
 
 describe('how many render threads', () => {
-  it('takes one per 1,000 pages, never more than the cores, and the number asked for as it is', () => {
-    expect([999, 1000, 2500, 4000, 16000].map((n) => workerCount(n, 'auto', 2))).toEqual([1, 1, 2, 2, 2]);
-    expect([999, 4000, 16000].map((n) => workerCount(n, undefined, 16))).toEqual([1, 4, 16]);
+  it('takes one below 2,000 pages, then one per 500, never more than the cores, and the number asked for', () => {
+    expect([999, 1999, 2000, 2500, 4000, 16000].map((n) => workerCount(n, 'auto', 2))).toEqual([1, 1, 2, 2, 2, 2]);
+    expect([999, 1999, 2000, 4000, 6000, 16000].map((n) => workerCount(n, undefined, 16))).toEqual([
+      1, 1, 4, 8, 12, 16,
+    ]);
     expect(workerCount(4000, 8, 2)).toBe(8);
   });
 });

@@ -14,11 +14,21 @@ import { FrontmatterCache } from '../../load/frontmatter.js';
 import type { ParseJob, ParseResult } from './render-pool.js';
 
 let setup: RenderSetup;
+/** The compiled templates, imported once: on a `prepare` message while validation runs, else at setup. */
+const imported = new Map<string, Promise<TemplateModule>>();
+const templatesFrom = (file: string): Promise<TemplateModule> => {
+  let module = imported.get(file);
+  if (!module) {
+    module = import(pathToFileURL(file).href) as Promise<TemplateModule>;
+    imported.set(file, module);
+  }
+  return module;
+};
 /** Frontmatter splits made here go back to the main thread's cache with each parse result. */
 const splitter = new FrontmatterCache();
 let ctx: PageRenderer;
 
-parentPort!.on('message', async (msg: { setup: RenderSetup } | RenderJob | ParseJob | 'end') => {
+parentPort!.on('message', async (msg: { setup: RenderSetup } | { prepare: string } | RenderJob | ParseJob | 'end') => {
   if (msg === 'end') {
     // Every chunk is rendered: finish this thread's pack (RenderPool.packs).
     parentPort!.postMessage({ pack: ctx?.pack?.finish() ?? null });
@@ -31,9 +41,14 @@ parentPort!.on('message', async (msg: { setup: RenderSetup } | RenderJob | Parse
     parentPort!.postMessage({ parsed, splits: splitter.takeMade() } satisfies ParseResult);
     return;
   }
+  if ('prepare' in msg) {
+    // A failed import is reported by the setup that awaits it.
+    templatesFrom(msg.prepare).catch(() => undefined);
+    return;
+  }
   if ('setup' in msg) {
     setup = msg.setup;
-    const templates = (await import(pathToFileURL(setup.templatesFile).href)) as TemplateModule;
+    const templates = await templatesFrom(setup.templatesFile);
     const { engine } = await loadMarkdownEngine(setup.site.markdown);
     // The main thread loaded the same plugins before starting workers, so this cannot fail here.
     ctx = contextFrom(setup, templates, engine ?? MARKDOWN_IT);
