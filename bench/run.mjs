@@ -5,6 +5,8 @@
 //        [--engine markdown-it|remark]   (pa-site's Markdown engine, written into the bench site's site.yaml)
 //        [--workers 1,2,4,8]             (also a scaling table: --no-cache cold builds at each thread count)
 //        [--baseline DIR]                (also another pa-site checkout, built, e.g. the branch's start)
+//        [--cold-only] [--no-eleventy]   (only the cold rows with the output moved aside; no Eleventy:
+//                                         a short run for a borrowed many-core machine)
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,11 +23,24 @@ const rssHook = path.join(here, 'rss.mjs');
 const TIME = '/usr/bin/time';
 
 function args(argv) {
-  const o = { sizes: SIZES, runs: 3, engine: undefined, workers: [], baseline: undefined };
+  const o = {
+    sizes: SIZES,
+    runs: 3,
+    engine: undefined,
+    workers: [],
+    baseline: undefined,
+    coldOnly: false,
+    eleventy: true,
+  };
   const usage =
     'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark] ' +
-    '[--workers 1,2,4,8] [--baseline DIR]';
+    '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy]';
   for (let i = 2; i < argv.length; i++) {
+    if (argv[i] === '--cold-only' || argv[i] === '--no-eleventy') {
+      if (argv[i] === '--cold-only') o.coldOnly = true;
+      else o.eleventy = false;
+      continue;
+    }
     const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
     if (k === '--sizes') o.sizes = parseSizes(v ?? '');
     else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
@@ -122,7 +137,7 @@ console.log(
     `${os.platform()} ${os.release()}; node ${process.version}; load average ${load}`,
 );
 const paVersion = version(process.execPath, [paBin, '--version']);
-const eleventyVersion = version(process.execPath, [eleventyBin, '--version']);
+const eleventyVersion = opts.eleventy ? version(process.execPath, [eleventyBin, '--version']) : 'not run';
 if (opts.baseline) console.log(`baseline: pa-site in ${opts.baseline}`);
 console.log(
   `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
@@ -130,12 +145,13 @@ console.log(
 console.log(
   `sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
     `${opts.runs} run(s) each, ` +
-    `alternating pa-site cold → pa-site warm${linkCopy ? ' → hard-link copy (cp -al of its dist)' : ''} → ` +
-    `Eleventy${hugo ? ' → Hugo' : ''}; ` +
+    `alternating pa-site cold${opts.coldOnly ? '' : ' → pa-site warm'}` +
+    `${linkCopy && !opts.coldOnly ? ' → hard-link copy (cp -al of its dist)' : ''}` +
+    `${opts.eleventy ? ' → Eleventy' : ''}${hugo ? ' → Hugo' : ''}; ` +
     `peak RSS and CPU (user + system, median) from ${useTime ? `${TIME} -f "%M %U %S"` : 'process.resourceUsage()'}`,
 );
 if (!hugo) console.log('note: no `hugo` on PATH, Hugo skipped');
-if (!existsSync(eleventyBin)) {
+if (opts.eleventy && !existsSync(eleventyBin)) {
   console.error('Eleventy is not installed: run `npm --prefix bench ci` first.');
   process.exit(1);
 }
@@ -192,9 +208,13 @@ for (const n of opts.sizes) {
     // --no-cache build placed after "cold, old output deleted" took 7.5-9.4 s of CPU against 5.2-5.6 s).
     // A warm build deletes names, not files (it takes the old pages over). The "old output deleted"
     // pair still differs: its --no-cache build follows the cold build's delete.
-    return [
+    const movedAside = [
       { name: `${p.name} cold`, before: cold(true), run: cached.run, dir: out.pa },
       { name: `${p.name} --no-cache`, before: cold(true, false), run: plain.run, dir: out.pa },
+    ];
+    if (opts.coldOnly) return movedAside;
+    return [
+      ...movedAside,
       { name: `${p.name} cold, old output deleted`, before: cold(false), run: cached.run, dir: out.pa },
       { name: `${p.name} --no-cache, old output deleted`, before: cold(false, false), run: plain.run, dir: out.pa },
       { name: `${p.name} warm`, before: () => primeBin(p.bin), run: cached.run, dir: out.pa },
@@ -202,7 +222,7 @@ for (const n of opts.sizes) {
   });
   const tools = [
     ...paTools,
-    ...(linkCopy
+    ...(linkCopy && !opts.coldOnly
       ? [
           {
             // What a warm build cannot beat: the last build's pages hard-linked into a new folder.
@@ -213,13 +233,14 @@ for (const n of opts.sizes) {
           },
         ]
       : []),
-    {
+  ];
+  if (opts.eleventy)
+    tools.push({
       name: 'Eleventy 3.1.2',
       before: () => moveAside(out.eleventy),
       run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true),
       dir: out.eleventy,
-    },
-  ];
+    });
   if (hugo)
     tools.push({
       name: 'Hugo',
@@ -251,11 +272,21 @@ for (const n of opts.sizes) {
     }
   }
 
-  // A tool's median wall time (or CPU time) over Eleventy's (or another tool's) in this run.
+  // A tool's median wall time (or CPU time) over Eleventy's (or another tool's) in this run; n/a if either was not run.
   const ratio = (name, of = 'ms', base = 'Eleventy 3.1.2') =>
-    fmt(median(res.get(name)[of]) / median(res.get(base)[of]), 2);
+    res.has(name) && res.has(base) ? fmt(median(res.get(name)[of]) / median(res.get(base)[of]), 2) : 'n/a';
   const rows = [
-    ['tool', 'pages out', 'median wall ms', 'min wall ms', 'ms/page', 'CPU s', 'peak RSS MB', '× Eleventy'],
+    [
+      'tool',
+      'pages out',
+      'median wall ms',
+      'min wall ms',
+      'ms/page',
+      'CPU s',
+      'peak RSS MB',
+      '× Eleventy',
+      ...(hugo ? ['× Hugo'] : []),
+    ],
   ];
   for (const t of tools) {
     const r = res.get(t.name);
@@ -269,6 +300,7 @@ for (const n of opts.sizes) {
       fmt(median(r.cpu), 2),
       fmt(median(r.rss)),
       ratio(t.name),
+      ...(hugo ? [ratio(t.name, 'ms', 'Hugo')] : []),
     ]);
   }
   const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
@@ -277,22 +309,27 @@ for (const n of opts.sizes) {
     console.log(`| ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join(' | ')} |`);
     if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
   });
-  console.log(
-    `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
-      `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
-  );
-  if (linkCopy) console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
+  if (opts.eleventy)
+    console.log(
+      `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
+        `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
+    );
+  if (linkCopy && !opts.coldOnly) console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
   for (const p of paSites) {
     const peer = (name, base) => `${ratio(`${p.name} ${name}`, 'ms', `${p.name} ${base}`)}×`;
     console.log(
-      `${p.name}: cold / --no-cache = ${peer('cold', '--no-cache')} (moved aside), ` +
-        `${peer('cold, old output deleted', '--no-cache, old output deleted')} (old output deleted)` +
-        (hugo ? `; warm / Hugo = ${ratio(`${p.name} warm`, 'ms', 'Hugo')}×` : ''),
+      `${p.name}: cold / --no-cache = ${peer('cold', '--no-cache')} (moved aside)` +
+        (opts.coldOnly
+          ? ''
+          : `, ${peer('cold, old output deleted', '--no-cache, old output deleted')} (old output deleted)`) +
+        (hugo ? `; cold / Hugo = ${ratio(`${p.name} cold`, 'ms', 'Hugo')}×` : '') +
+        (hugo && !opts.coldOnly ? `; warm / Hugo = ${ratio(`${p.name} warm`, 'ms', 'Hugo')}×` : ''),
     );
   }
   if (opts.baseline) {
     const vs = (name) => `${name} ${ratio(`pa-site ${name}`, 'ms', `baseline ${name}`)}×`;
-    const names = ['cold', 'cold, old output deleted', '--no-cache', '--no-cache, old output deleted', 'warm'];
+    const names = ['cold', '--no-cache'];
+    if (!opts.coldOnly) names.push('cold, old output deleted', '--no-cache, old output deleted', 'warm');
     console.log(`pa-site / baseline: ${names.map(vs).join('; ')}`);
   }
   if (opts.workers.length) await scaling(n, dirs, out.pa);

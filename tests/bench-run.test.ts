@@ -20,4 +20,15 @@ describe('bench/run.mjs arguments', () => {
     expect(r.status).not.toBe(0);
     expect(r.stderr).toContain('(bad argument --baseline');
   });
+
+  it('with --cold-only --no-eleventy times only the cold rows and the peers left, and says so', () => {
+    const r = run('--sizes', '40', '--runs', '1', '--cold-only', '--no-eleventy');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('run 1 pa-site cold:');
+    expect(r.stdout).toContain('run 1 pa-site --no-cache:');
+    for (const row of ['pa-site warm', 'old output deleted', 'hard-link copy', 'Eleventy 3.1.2:'])
+      expect(r.stdout).not.toContain(row);
+    expect(r.stdout).toContain('tools: pa-site 0.1.0, Eleventy not run');
+  });
 });

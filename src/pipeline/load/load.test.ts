@@ -36,4 +36,17 @@ describe('loadContent', () => {
       }),
     ]);
   });
+
+  it('tells how many pages there are before it reads any (a build starts its render threads then)', () => {
+    const counts: number[] = [];
+    const { pages, diagnostics } = loadContent(root, (n) => {
+      counts.push(n);
+      // Written after the listing: the text read afterwards is this one.
+      fs.writeFileSync(path.join(root, 'content/pages/index.md'), '# Home, as read\n');
+    });
+    // index.md and the phantom page the listing adds (mock above), which then fails to read.
+    expect(counts).toEqual([2]);
+    expect(pages.map((p) => p.text)).toEqual(['# Home, as read\n']);
+    expect(diagnostics.map((d) => d.file)).toEqual([`content/pages/${GONE}`]);
+  });
 });

@@ -21,6 +21,14 @@ describe('readRegularFile', () => {
   });
 
   // A FIFO with no writer: a plain read would wait for one for ever (and this test with it).
+  it('reads every byte whatever the size: empty, below and above a buffer pool slice, and large', () => {
+    for (const size of [0, 1, 4095, 4097, 300_000]) {
+      const bytes = Buffer.alloc(size, 'é');
+      writeFileSync(at(`size-${size}.md`), bytes);
+      expect(readRegularFile(at(`size-${size}.md`)).equals(bytes), String(size)).toBe(true);
+    }
+  });
+
   it('refuses a FIFO without waiting for a writer, sync and async', async () => {
     expect(() => readRegularFile(at('pipe.md'))).toThrow(NotRegularFileError);
     await expect(readRegularFileAsync(at('pipe.md'))).rejects.toMatchObject({

@@ -1,4 +1,4 @@
-import { type Stats, closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { type Stats, closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 
 /** What a file that is not a regular file is, in words (`a named pipe (FIFO)`), or undefined for a regular file. */
@@ -47,10 +47,26 @@ export function readRegularFile(file: string, maxBytes = Number.POSITIVE_INFINIT
     const st = fstatSync(fd);
     mustBeRegular(st, file);
     if (st.size > maxBytes) throw new FileTooLargeError(st.size);
-    return readFileSync(fd);
+    return readOpen(fd, st.size);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * The bytes of an open file of `size` bytes (its fstat): read in one call, without readFileSync's
+ * second fstat. A file that reports no size (some virtual file systems) is read to its end.
+ */
+function readOpen(fd: number, size: number): Buffer {
+  if (size === 0) return readFileSync(fd);
+  const bytes = Buffer.allocUnsafe(size);
+  let got = 0;
+  while (got < size) {
+    const n = readSync(fd, bytes, got, size - got, null);
+    if (n === 0) break; // cut short since the fstat: what is there
+    got += n;
+  }
+  return got === size ? bytes : bytes.subarray(0, got);
 }
 
 /** A regular file opened for reading, with the open file's stats; the caller closes `handle`. */

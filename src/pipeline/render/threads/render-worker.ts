@@ -26,11 +26,16 @@ const templatesFrom = (file: string): Promise<TemplateModule> => {
 };
 /** Frontmatter splits made here go back to the main thread's cache with each parse result. */
 const splitter = new FrontmatterCache();
-let ctx: PageRenderer;
+/**
+ * The setup's work (templates imported, context made). Chunks come right behind the setup, before
+ * it is done: each waits for it, and they run in the order they came.
+ */
+let ready: Promise<PageRenderer> | undefined;
 
 parentPort!.on('message', async (msg: { setup: RenderSetup } | { prepare: string } | RenderJob | ParseJob | 'end') => {
   if (msg === 'end') {
     // Every chunk is rendered: finish this thread's pack (RenderPool.packs).
+    const ctx = await ready;
     parentPort!.postMessage({ pack: ctx?.pack?.finish() ?? null });
     return;
   }
@@ -48,13 +53,18 @@ parentPort!.on('message', async (msg: { setup: RenderSetup } | { prepare: string
   }
   if ('setup' in msg) {
     setup = msg.setup;
-    const templates = await templatesFrom(setup.templatesFile);
-    const { engine } = await loadMarkdownEngine(setup.site.markdown);
-    // The main thread loaded the same plugins before starting workers, so this cannot fail here.
-    ctx = contextFrom(setup, templates, engine ?? MARKDOWN_IT);
-    parentPort!.postMessage('ready');
+    const templatesFile = setup.templatesFile;
+    const markdown = setup.site.markdown;
+    ready = (async () => {
+      const templates = await templatesFrom(templatesFile);
+      const { engine } = await loadMarkdownEngine(markdown);
+      // The main thread loaded the same plugins before starting workers, so this cannot fail here.
+      return contextFrom(setup, templates, engine ?? MARKDOWN_IT);
+    })();
     return;
   }
+  if (!ready) throw new Error('a render worker was sent pages before its setup');
+  const ctx = await ready;
   // Each outcome carries its page's render-cache entry (written here) for the main thread's index.
   parentPort!.postMessage(renderMany(ctx, setup, msg.indices, msg.pages));
 });
