@@ -284,7 +284,7 @@ for (const n of opts.sizes) {
       'ms/page',
       'CPU s',
       'peak RSS MB',
-      '× Eleventy',
+      ...(opts.eleventy ? ['× Eleventy'] : []),
       ...(hugo ? ['× Hugo'] : []),
     ],
   ];
@@ -299,7 +299,7 @@ for (const n of opts.sizes) {
       fmt(ms / n, 2),
       fmt(median(r.cpu), 2),
       fmt(median(r.rss)),
-      ratio(t.name),
+      ...(opts.eleventy ? [ratio(t.name)] : []),
       ...(hugo ? [ratio(t.name, 'ms', 'Hugo')] : []),
     ]);
   }
@@ -314,7 +314,8 @@ for (const n of opts.sizes) {
       `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +
         `   (CPU: cold ${ratio('pa-site cold', 'cpu')}×, warm ${ratio('pa-site warm', 'cpu')}×)`,
     );
-  if (linkCopy && !opts.coldOnly) console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
+  if (linkCopy && !opts.coldOnly)
+    console.log(`pa-site warm / hard-link copy = ${ratio('pa-site warm', 'ms', 'hard-link copy')}×`);
   for (const p of paSites) {
     const peer = (name, base) => `${ratio(`${p.name} ${name}`, 'ms', `${p.name} ${base}`)}×`;
     console.log(
