@@ -20,7 +20,6 @@ describe('readRegularFile', () => {
     expect((await readRegularFileAsync(at('linked.md'))).toString()).toBe('text');
   });
 
-  // A FIFO with no writer: a plain read would wait for one for ever (and this test with it).
   it('reads every byte whatever the size: empty, below and above a buffer pool slice, and large', () => {
     for (const size of [0, 1, 4095, 4097, 300_000]) {
       const bytes = Buffer.alloc(size, 'é');
@@ -29,6 +28,7 @@ describe('readRegularFile', () => {
     }
   });
 
+  // A FIFO with no writer: a plain read would wait for one for ever (and this test with it).
   it('refuses a FIFO without waiting for a writer, sync and async', async () => {
     expect(() => readRegularFile(at('pipe.md'))).toThrow(NotRegularFileError);
     await expect(readRegularFileAsync(at('pipe.md'))).rejects.toMatchObject({

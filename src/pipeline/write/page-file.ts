@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { checksum, type Place } from '../render/cache/render-cache.js';
 import type { PackWriter } from '../render/cache/pack-writer.js';
 import { ensureParent } from './write.js';
@@ -24,15 +25,20 @@ export interface PageWrite {
  */
 export const MAX_QUEUED_PAGES = 64;
 
-/** Writes a file, creating its folder once (`dirs` remembers the folders made). */
+/**
+ * Writes a file, creating its folder once (`dirs` remembers the folders made, starting with the
+ * staging folder). A folder inside the staging folder that went away is made again, once; the
+ * staging folder itself never is (ensureParent): then the write fails.
+ */
 export function writeFileIn(dirs: Set<string>, file: string, data: string | Uint8Array): void {
   const dir = ensureParent(dirs, file);
   try {
     writeFileSync(file, data);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    // The folder went away under us (a concurrent clean-up): recreate it once, then give up loudly.
-    mkdirSync(dir, { recursive: true });
+    // The staging folder's parent is never in `dirs`: a vanished staging folder is not made again.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || !dirs.has(path.dirname(dir))) throw e;
+    dirs.delete(dir);
+    ensureParent(dirs, file);
     writeFileSync(file, data);
   }
 }

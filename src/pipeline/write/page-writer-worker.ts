@@ -8,9 +8,13 @@ import { writePage, type PageWrite } from './page-file.js';
 import type { WriterReport } from './page-writer.js';
 import { PackWriter } from '../render/cache/pack-writer.js';
 
-const dirs = new Set<string>();
-/** The render-cache folder (workerData), whose pack this thread appends the pages with entries to. */
-const { cacheDir, tag } = (workerData ?? {}) as { cacheDir?: string; tag?: string };
+/**
+ * The staging folder the pages go into (workerData), whose own folders this thread makes but never
+ * the staging folder itself (ensureParent); and the render-cache folder, whose pack it appends the
+ * pages with entries to.
+ */
+const { stagingDir, cacheDir, tag } = workerData as { stagingDir: string; cacheDir?: string; tag?: string };
+const dirs = new Set<string>([stagingDir]);
 const pack = cacheDir ? new PackWriter(cacheDir, tag) : undefined;
 let done: WriterReport['done'] = [];
 /** Pages taken since the last report: the main thread pauses when it runs far ahead of the disk. */

@@ -18,7 +18,7 @@ describe('page writer thread', () => {
   it('writes pages in folders and packs those that get a render-cache entry, with their checksums', async () => {
     const out = temp();
     const cache = temp();
-    const writer = await PageWriter.start(cache);
+    const writer = await PageWriter.start(out, cache);
     try {
       for (let i = 0; i < 50; i++) {
         const page = {
@@ -56,7 +56,7 @@ describe('page writer thread', () => {
   it('fails with the write error (a page that cannot be written fails the build)', async () => {
     const out = temp();
     writeFileSync(path.join(out, 'blocker'), 'a file where a folder should be');
-    const writer = await PageWriter.start();
+    const writer = await PageWriter.start(out);
     try {
       writer.write({ index: 0, file: path.join(out, 'ok.html'), html: 'ok' });
       writer.write({ index: 1, file: path.join(out, 'blocker', 'page.html'), html: 'x' });

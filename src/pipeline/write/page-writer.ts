@@ -53,11 +53,12 @@ export class PageWriter {
   }
 
   /**
-   * A writer thread; with `cacheDir`, it appends the pages that get render-cache entries to a pack
-   * there, its temporary name tagged `tag` (pack-writer.ts).
+   * A writer thread for pages inside `stagingDir`; with `cacheDir`, it appends the pages that get
+   * render-cache entries to a pack there, its temporary name tagged `tag` (pack-writer.ts).
    */
-  static async start(cacheDir?: string, tag?: string): Promise<PageWriter> {
-    return new PageWriter(new Worker(await workerEntry('page-writer'), { workerData: { cacheDir, tag } }));
+  static async start(stagingDir: string, cacheDir?: string, tag?: string): Promise<PageWriter> {
+    const workerData = { stagingDir, cacheDir, tag };
+    return new PageWriter(new Worker(await workerEntry('page-writer'), { workerData }));
   }
 
   /** Queues a rendered page. */

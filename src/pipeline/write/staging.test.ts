@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Staging } from './write.js';
+import { writeFileIn } from './page-file.js';
+import { Staging, ensureParent } from './write.js';
 
 const temps: string[] = [];
 afterEach(() => {
@@ -30,4 +31,35 @@ describe('swapping in a new output', () => {
       expect(readFileSync(path.join(out, 'f3', 'p3.html'), 'utf8')).toBe('new');
       expect(existsSync(path.join(out, '.pa-site-output'))).toBe(true);
     });
+});
+
+describe('folders in the staging folder', () => {
+  it('are made below it, never it again once a clean-up removed it (an interrupted build leaves nothing)', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'pa-site-staging-'));
+    temps.push(root);
+    const staging = path.join(root, '.dist.staging-1-0123abcd');
+    mkdirSync(staging);
+    const made = new Set([staging]);
+    writeFileIn(made, path.join(staging, 'guides', 'deep', 'a.html'), 'a');
+    expect(readFileSync(path.join(staging, 'guides', 'deep', 'a.html'), 'utf8')).toBe('a');
+    // A folder inside that went away is made again, once.
+    rmSync(path.join(staging, 'guides'), { recursive: true });
+    writeFileIn(made, path.join(staging, 'guides', 'b.html'), 'b');
+    expect(readFileSync(path.join(staging, 'guides', 'b.html'), 'utf8')).toBe('b');
+    // Ctrl-C removed the staging folder while a thread still writes: the writes fail, nothing comes back.
+    rmSync(staging, { recursive: true });
+    expect(() => writeFileIn(made, path.join(staging, 'guides', 'c.html'), 'c')).toThrow(/ENOENT/);
+    expect(() => writeFileIn(made, path.join(staging, 'reviews', 'd.html'), 'd')).toThrow(/ENOENT/);
+    expect(() => writeFileIn(made, path.join(staging, 'e.html'), 'e')).toThrow(/ENOENT/);
+    expect(readdirSync(root)).toEqual([]);
+  });
+
+  it('are never made outside it', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'pa-site-staging-'));
+    temps.push(root);
+    expect(() => ensureParent(new Set([path.join(root, 'staging')]), path.join(root, 'elsewhere', 'x.html'))).toThrow(
+      /outside the staging folder/,
+    );
+    expect(readdirSync(root)).toEqual([]);
+  });
 });

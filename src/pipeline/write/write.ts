@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -9,12 +9,29 @@ import { namesIn } from '../../folder-names.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
-/** Creates the folder holding `file` unless `made` says it exists already; returns the folder. */
+/**
+ * Creates the folder holding `file` unless `made` says it exists already; returns the folder. It
+ * makes the missing folders one level at a time below the nearest folder in `made`, which starts
+ * with the staging folder: never recursively from the root, so a write that races an interrupted
+ * build's clean-up (Ctrl-C removes the staging folder while a thread still writes) fails with
+ * ENOENT instead of making the staging folder again, to be left behind.
+ */
 export function ensureParent(made: Set<string>, file: string): string {
   const dir = path.dirname(file);
-  if (!made.has(dir)) {
-    mkdirSync(dir, { recursive: true });
-    made.add(dir);
+  if (made.has(dir)) return dir;
+  const missing: string[] = [];
+  for (let at = dir; !made.has(at); at = path.dirname(at)) {
+    if (path.dirname(at) === at) throw new Error(`refusing to make folders outside the staging folder: ${file}`);
+    missing.push(at);
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      // Made meanwhile by another render thread writing into the same folder (a file there is an error).
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(d).isDirectory()) throw e;
+    }
+    made.add(d);
   }
   return dir;
 }
@@ -98,18 +115,32 @@ function removeOwnedInThread(dir: string): Promise<void> {
   });
 }
 
-/** removeOwned for a process about to exit on a signal: synchronous, marker last. */
+/**
+ * removeOwned for a staging folder of a process about to exit on a signal: synchronous, marker
+ * last. Render threads, and writes this thread started, may still be adding files by name until the
+ * process exits: the folder is first renamed to another staging name (one the next build's recovery
+ * removes, should this fail), so that only writes already under way can land in it, and a folder
+ * not yet empty is retried. Deleted in place, a file created between the last listing and the
+ * removal of the folder kept it, and the writes after that filled it again.
+ */
 function removeOwnedSync(dir: string): void {
+  let doomed = dir;
+  try {
+    const aside = `${dir.slice(0, dir.lastIndexOf('-'))}-${randomBytes(4).toString('hex')}`;
+    renameSync(dir, aside);
+    doomed = aside;
+  } catch {
+    // Gone already, or it cannot be renamed: deleted where it is.
+  }
   let names: string[];
   try {
-    names = readdirSync(dir);
+    names = readdirSync(doomed);
   } catch {
     return;
   }
-  // Render threads may still be writing into it until the process exits: retry a folder not yet empty.
-  const gone = { recursive: true, force: true, maxRetries: 3, retryDelay: 10 };
-  for (const n of names) if (n !== MARKER) rmSync(path.join(dir, n), gone);
-  rmSync(dir, gone);
+  const gone = { recursive: true, force: true, maxRetries: 5, retryDelay: 10 };
+  for (const n of names) if (n !== MARKER) rmSync(path.join(doomed, n), gone);
+  rmSync(doomed, gone);
 }
 
 function isFolder(p: string): boolean {
@@ -164,7 +195,8 @@ export class Staging {
   readonly dir: string;
   bytes = 0;
   files = 0;
-  private dirs = new Set<string>();
+  /** Folders known to exist in the staging folder, which is the first (ensureParent). */
+  private readonly dirs: Set<string>;
   /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
   private forget: () => void = () => undefined;
   private removing: Promise<void> | undefined;
@@ -175,6 +207,7 @@ export class Staging {
     dir: string,
   ) {
     this.dir = dir;
+    this.dirs = new Set([dir]);
   }
 
   static async open(outDir: string): Promise<Staging> {

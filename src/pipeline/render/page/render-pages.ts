@@ -65,7 +65,7 @@ export type PageRenderer = RenderContext & {
 export function contextFrom(setup: RenderSetup, templates: TemplateModule, engine: MarkdownEngine): PageRenderer {
   const { site } = setup;
   const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
-  const dirs = new Set<string>();
+  const dirs = new Set<string>([setup.stagingDir]);
   const pack = setup.cacheDir ? new PackWriter(setup.cacheDir, setup.packTag) : undefined;
   return {
     site,

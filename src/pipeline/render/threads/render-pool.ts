@@ -325,7 +325,7 @@ export async function renderAll(
   const threads = misses.length ? (started?.threads ?? workerCount(misses.length, requested)) : 0;
   const writer =
     threads === 1 && misses.length >= MIN_PAGES_FOR_WRITER
-      ? await PageWriter.start(setup.cacheDir, setup.packTag)
+      ? await PageWriter.start(setup.stagingDir, setup.cacheDir, setup.packTag)
       : undefined;
   const packs: PackFile[] = [];
   try {
