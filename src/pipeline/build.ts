@@ -52,7 +52,10 @@ export interface BuildOptions {
    * content/site.yaml `offers.stale`, else `warning`.
    */
   staleOffers?: StaleSeverity;
-  /** Render threads, the main thread included: a number, or 'auto' (one per core for large sites; default). */
+  /**
+   * Render threads, the main thread included: a number, or 'auto' (default: one below 2,000 pages,
+   * then one per 500, at most one per core).
+   */
   workers?: number | 'auto';
   /**
    * Reuse rendered pages from the persistent render cache, and compiled templates from the compile
