@@ -376,10 +376,15 @@ describe('a template that throws', () => {
     // Throwing on every page (and the not-found page): one error, not one per page.
     await writeFile(footer, code.replace(start, `throw new Error('no footer at all');\n  ${start}`));
     const all = await build({ root: p.root, outDir: 'dist', cache: false });
-    expect(all.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual([
+    const grouped = [
       'rendering failed: no footer at all (thrown in templates/components/Footer.tsx, in Footer), ' +
         'on 3 pages (content/pages/index.md, content/pages/second.md, the not-found page)',
-    ]);
+    ];
+    expect(all.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(grouped);
+    // The same from a render worker, which takes its pages right behind its setup (render-pool.ts).
+    const threaded = await build({ root: p.root, outDir: 'dist', cache: false, workers: 2 });
+    expect(threaded.workers).toBe(2);
+    expect(threaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(grouped);
   });
 });
 
