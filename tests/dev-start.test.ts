@@ -112,6 +112,18 @@ describe('pa-site dev start-up', () => {
     expect(out).not.toContain('last good pages');
   });
 
+  it('says stale offers in one line, as build does, not one warning each', async () => {
+    const p = await project();
+    // The fixture's offer was checked on 2025-01-10: a year later its terms are withheld.
+    const dev = startDev(p.root, { PA_SITE_CACHE_DIR: path.join(p.root, 'cache'), PA_SITE_TODAY: '2026-01-20' });
+    await dev.url;
+    expect(await dev.stop()).toBe(0);
+    const out = dev.output();
+    expect(out).toContain('! 1 offer withheld: refresh their terms (run the build with --verbose to name each)\n');
+    expect(out).not.toContain('bonus.verified');
+    expect(out).not.toMatch(/^warning/m);
+  });
+
   const unwritable: [string, (root: string) => string, string][] = [
     ['a file', (root) => path.join(root, 'content', 'site.yaml'), 'ENOTDIR'],
     ['a path through a file', (root) => path.join(root, 'content', 'site.yaml', 'cache'), 'ENOTDIR'],

@@ -3,7 +3,8 @@ import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
 import { noProject, portOption, usageError } from './usage.js';
-import { formatBytes, paint, printDiagnostics, processOut } from './output.js';
+import { formatBytes, isOfferWarning, paint, printDiagnostics, processOut } from './output.js';
+import { staleOffersLine } from '../check/report.js';
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
 export async function runDev(opts: { root: string; port?: string; host: string }): Promise<number> {
@@ -29,8 +30,20 @@ export async function runDev(opts: { root: string; port?: string; host: string }
           (e.served ? 'still serving the last good pages:' : 'every page shows this error until a save fixes it:'),
       );
       printDiagnostics(o, e.diagnostics);
-    } else if (e.kind === 'warnings') printDiagnostics(o, e.diagnostics);
-    else if (e.kind === 'warning')
+    } else if (e.kind === 'warnings') {
+      // As `build` prints them: stale offers in one line (the owner is still told on every start).
+      printDiagnostics(
+        o,
+        e.diagnostics.filter((d) => !isOfferWarning(d)),
+      );
+      const offers = e.diagnostics.filter(isOfferWarning);
+      const withheld = offers.filter((d) => d.code === 'offer-withheld').length;
+      const line = staleOffersLine(
+        { withheld, aging: offers.length - withheld },
+        'run the build with --verbose to name each',
+      );
+      if (line) o.err(`${paint(o.color, 33, '!')} ${line}`);
+    } else if (e.kind === 'warning')
       o.err(`${paint(o.color, 33, 'warning')}: ${escapeTerminal(e.message)}\n    fix: ${escapeTerminal(e.hint)}`);
     else o.out(`${time} ${e.message}`);
   };
