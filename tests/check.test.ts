@@ -544,7 +544,7 @@ describe('compliance faults in a built site', () => {
     ).toEqual(['warning stale.html']);
   });
 
-  it('a built project warns once per ageing or withheld offer, at its verified line, and counts them', async () => {
+  it('a built project warns once per aging or withheld offer, at its verified line, and counts them', async () => {
     // The fixture operator's offer was checked on 2025-01-10.
     const p = await fixtureProject();
     cleanups.push(p.cleanup);
@@ -553,7 +553,7 @@ describe('compliance faults in a built site', () => {
     const aging = await check({ root: p.root, today: '2025-02-20' });
     expect(at(aging)).toEqual(['warning offer-stale content/operators/example.yaml:19:3 bonus.verified']);
     expect(aging.build?.diagnostics[0]?.message).toBe(
-      "Example Sportsbook's offer is ageing: terms last checked 10 January 2025, 41 days ago (warn after 30 days); " +
+      "Example Sportsbook's offer is aging: terms last checked 10 January 2025, 41 days ago (warn after 30 days); " +
         'pages withhold it after 90',
     );
     // Reported once, by the build at the operator file, not again by the page rule.
@@ -636,7 +636,7 @@ describe('the real site', () => {
     expect(r.summary.warnings).toBe((await knownUnbuilt()).length);
   });
 
-  it("names every withheld or ageing offer on today's date, and exits 1 with --stale-offers error", async () => {
+  it("names every withheld or aging offer on today's date, and exits 1 with --stale-offers error", async () => {
     const policy = { warnAfterDays: 30, hardLimitDays: 90 };
     const today = new Date();
     const expected: string[] = [];

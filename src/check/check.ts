@@ -54,7 +54,7 @@ export interface CheckOptions {
   /** The date offers are judged against: a Date or YYYY-MM-DD (default: $PA_SITE_TODAY, else `now`). */
   today?: Date | string;
   /**
-   * `error` makes an ageing or withheld offer an error (exit 1). Default: content/site.yaml
+   * `error` makes an aging or withheld offer an error (exit 1). Default: content/site.yaml
    * `offers.stale`, else `warning`.
    */
   staleOffers?: StaleSeverity;
@@ -340,7 +340,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
           pages: rulePages,
           linkedTo: links.linkedTo,
           listed: map.listed,
-          // A build reported each ageing offer at its `verified` line; the rule is for folders built earlier.
+          // A build reported each aging offer at its `verified` line; the rule is for folders built earlier.
           offers: builtOffers ? null : { policy: config?.offers ?? DEFAULT_POLICY, today },
         }),
       );

@@ -249,10 +249,10 @@ describe('stale offers', () => {
       `  warning ${withheld.file}:24:3  bonus.verified  ${withheld.message}`,
     ]);
     expect(text.slice(-2)).toEqual([
-      '! 1 offer withheld, 1 ageing: refresh their terms (each is named above)',
+      '! 1 offer withheld, 1 aging: refresh their terms (each is named above)',
       '✓ 3 pages checked, 42 links checked, 0 errors, 0 warnings in 12 ms',
     ]);
-    expect(formatText(result([]))).not.toContainEqual(expect.stringMatching(/withheld|ageing/));
+    expect(formatText(result([]))).not.toContainEqual(expect.stringMatching(/withheld|aging/));
   });
 
   it('are counted in the JSON summary and annotated at the operator file (GitHub)', () => {
@@ -261,7 +261,7 @@ describe('stale offers', () => {
     expect(gh[0]).toMatch(
       /^::warning file=content\/operators\/fanduel.yaml,line=24,col=3,title=pa-site build%3A offer-withheld::/,
     );
-    expect(gh.slice(-2, -1)).toEqual(['1 offer withheld, 1 ageing: refresh their terms (each is named above)']);
+    expect(gh.slice(-2, -1)).toEqual(['1 offer withheld, 1 aging: refresh their terms (each is named above)']);
   });
 });
 

@@ -90,7 +90,7 @@ export function summaryLine(r: CheckResult): string {
 
 /**
  * The summary's count of offers past the warn age (build and check print it), or null when every
- * offer is current: `10 offers withheld, 1 ageing: refresh their terms (each is named above)`.
+ * offer is current: `10 offers withheld, 1 aging: refresh their terms (each is named above)`.
  */
 export function staleOffersLine(
   offers: { aging: number; withheld: number },
@@ -100,7 +100,7 @@ export function staleOffersLine(
   if (!offers.aging && !offers.withheld) return null;
   const counts = [
     offers.withheld ? `${plural(offers.withheld, 'offer')} withheld` : '',
-    offers.aging ? `${offers.withheld ? offers.aging : plural(offers.aging, 'offer')} ageing` : '',
+    offers.aging ? `${offers.withheld ? offers.aging : plural(offers.aging, 'offer')} aging` : '',
   ].filter(Boolean);
   return `${counts.join(', ')}: refresh their terms (${named})`;
 }

@@ -140,7 +140,7 @@ export function program(): Command {
   const staleOffers = () =>
     new Option(
       '--stale-offers <level>',
-      'an ageing or withheld offer is a warning or an error (exit 1) (default: site.yaml offers.stale, else warning)',
+      'an aging or withheld offer is a warning or an error (exit 1) (default: site.yaml offers.stale, else warning)',
     ).choices(['warning', 'error']);
 
   cmd
@@ -180,7 +180,7 @@ export function program(): Command {
     .addOption(
       new Option(
         '--verbose',
-        'also name each ageing or withheld offer, and print how long each stage took, threads used and cache hits',
+        'also name each aging or withheld offer, and print how long each stage took, threads used and cache hits',
       ).conflicts('quiet'),
     )
     .exitOverride()

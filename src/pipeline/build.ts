@@ -48,7 +48,7 @@ export interface BuildOptions {
    */
   today?: Date | string;
   /**
-   * `error` makes every ageing or withheld offer a build error (the build fails, exit 1). Default:
+   * `error` makes every aging or withheld offer a build error (the build fails, exit 1). Default:
    * content/site.yaml `offers.stale`, else `warning`.
    */
   staleOffers?: StaleSeverity;

@@ -163,7 +163,7 @@ export const siteSchema = z.strictObject({
     .strictObject({
       warnAfterDays: z.number().int().min(1).default(30),
       hardLimitDays: z.number().int().min(1).default(90),
-      /** `error` fails build and check on an ageing or withheld offer (`--stale-offers` overrides it). */
+      /** `error` fails build and check on an aging or withheld offer (`--stale-offers` overrides it). */
       stale: z.enum(['warning', 'error']).default('warning'),
     })
     .refine((o) => o.warnAfterDays < o.hardLimitDays, {

@@ -60,7 +60,7 @@ function staleOffer(
     field: 'bonus.verified',
     message:
       state === 'aging'
-        ? `${o.name}'s offer is ageing: terms last checked ${verifiedLabel(verified)}, ${age} ` +
+        ? `${o.name}'s offer is aging: terms last checked ${verifiedLabel(verified)}, ${age} ` +
           `(warn after ${policy.warnAfterDays} days); pages withhold it after ${policy.hardLimitDays}`
         : `${o.name}'s offer is withheld: terms last checked ${verifiedLabel(verified)}, ${age} ` +
           `(limit ${policy.hardLimitDays} days); pages show the check month and a link to its current offer`,
