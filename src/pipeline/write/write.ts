@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../../interrupt.js';
 import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
 import { namesIn } from '../../folder-names.js';
+import { makeDirs } from '../../make-dirs.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 
@@ -215,9 +216,12 @@ export class Staging {
     const parent = path.dirname(outDir);
     const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
     const dir = path.join(parent, `.${path.basename(outDir)}.staging-${tag}`);
-    await mkdir(dir, { recursive: true });
     const staging = new Staging(outDir, dir);
+    // Registered before the folder exists, which is then made synchronously: a signal finds it either
+    // registered or not made. (Made by a call still under way when the signal's clean-up ran, it was
+    // left behind, empty.)
     staging.forget = onInterrupt(() => removeOwnedSync(dir));
+    makeDirs(dir);
     await staging.write(MARKER, MARKER_TEXT);
     return staging;
   }
@@ -229,10 +233,14 @@ export class Staging {
     return abs;
   }
 
+  /**
+   * Writes a file (public files, assets, the not-found page, sitemaps). Synchronously, like the
+   * pages: no write of this thread is under way when a signal's clean-up removes the folder.
+   */
   async write(rel: string, data: string | Uint8Array): Promise<void> {
     const abs = this.pathFor(rel);
     ensureParent(this.dirs, abs);
-    await writeFile(abs, data);
+    writeFileSync(abs, data);
     this.count(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
   }
 
