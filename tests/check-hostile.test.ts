@@ -3,13 +3,12 @@
  * large to read, links whose target cannot be resolved, and more findings than a call stack holds.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlinkSync } from 'node:fs';
+import { truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { check } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, tempDir } from './helpers.js';
 import { scaled } from './machine.js';
 
 const touch = async (file: string) => {
@@ -18,21 +17,6 @@ const touch = async (file: string) => {
 };
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-async function tempDir(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-check-hostile-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  for (const [rel, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
-    await writeFile(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
 const HTML = (body: string) =>
   `<!DOCTYPE html><html lang="en"><head><title>t</title></head><body>${body}</body></html>`;
 const REDIRECT_PAGE =
@@ -103,10 +87,8 @@ describe('check --dir at scale', () => {
     );
   });
 
-  it('a link whose target realpath cannot name (/proc/self/fd/0, a pipe) is a warning naming it', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-check-hostile-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    writeFileSync(path.join(dir, 'index.html'), HTML('<p>Home</p>'));
+  it('a link whose target realpath cannot name (/proc/self/fd/0, a pipe) is a warning naming it', async () => {
+    const dir = await tempDir({ 'index.html': HTML('<p>Home</p>') });
     symlinkSync('/proc/self/fd/0', path.join(dir, 'stdin'));
     // stdin a pipe: the link resolves, for stat, to that pipe, which has no path.
     const r = spawnSync(process.execPath, [bin, 'check', '--dir', dir, '--format', 'json'], {

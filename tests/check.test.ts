@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { chmod, mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { check, type CheckResult } from '../src/index.js';
 import { offerState } from '../src/staleness.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, tempDir } from './helpers.js';
 import { fixtureProject, fixtureSiteYaml } from './fixture.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
@@ -25,16 +25,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((c) => c()));
 });
-
-async function tempDir(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-check-test-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  for (const [rel, text] of Object.entries(files)) {
-    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
-    await writeFile(path.join(dir, rel), text);
-  }
-  return dir;
-}
 
 /** `severity rule target pages` per finding, in report order. */
 const brief = (r: CheckResult) =>

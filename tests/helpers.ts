@@ -1,12 +1,23 @@
-import { mkdtemp, readFile, cp, rm, writeFile, readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, cp, rm, writeFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, onTestFinished } from 'vitest';
 import { build, type BuildResult } from '../src/index.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A new temporary folder holding `files` (relative path → text), removed when the calling test ends. */
+export async function tempDir(files: Record<string, string>, prefix = 'pa-site-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+    await writeFile(path.join(dir, rel), text);
+  }
+  return dir;
+}
 
 export interface BuiltSite {
   result: BuildResult;
