@@ -1,16 +1,13 @@
 import { get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dev, type DevServer } from '../src/index.js';
-import { fixtureProject } from './fixture.js';
-import { scaled } from './machine.js';
+import { describe, expect, it } from 'vitest';
+import { devOnFixture } from './fixture.js';
 
-let server: DevServer;
-let p: Awaited<ReturnType<typeof fixtureProject>>;
+const dev = devOnFixture();
 
 /** GET / with a chosen Host header (fetch does not let a caller set Host). */
 const getWithHost = (host: string) =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    get({ host: '127.0.0.1', port: server.port, path: '/', headers: { Host: host } }, (res) => {
+    get({ host: '127.0.0.1', port: dev.server.port, path: '/', headers: { Host: host } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => {
@@ -20,25 +17,16 @@ const getWithHost = (host: string) =>
     }).on('error', reject);
   });
 
-beforeAll(async () => {
-  p = await fixtureProject();
-  server = await dev({ root: p.root, port: 0 });
-}, scaled(60_000));
-afterAll(async () => {
-  await server?.close();
-  await p?.cleanup();
-});
-
 describe('dev server Host header (#16 item 7)', () => {
   it('answers loopback names and addresses', async () => {
-    expect((await getWithHost(`localhost:${server.port}`)).status).toBe(200);
-    expect((await getWithHost(`127.0.0.1:${server.port}`)).status).toBe(200);
+    expect((await getWithHost(`localhost:${dev.server.port}`)).status).toBe(200);
+    expect((await getWithHost(`127.0.0.1:${dev.server.port}`)).status).toBe(200);
     expect((await getWithHost('127.0.0.2')).status).toBe(200);
-    expect((await getWithHost(`[::1]:${server.port}`)).status).toBe(200);
+    expect((await getWithHost(`[::1]:${dev.server.port}`)).status).toBe(200);
   });
 
   it('refuses IP addresses that are not loopback ones', async () => {
-    for (const host of ['10.1.2.3', `8.8.8.8:${server.port}`, '[fd00::2]']) {
+    for (const host of ['10.1.2.3', `8.8.8.8:${dev.server.port}`, '[fd00::2]']) {
       const r = await getWithHost(host);
       expect([host, r.status]).toEqual([host, 403]);
       expect(r.body).toContain(`received Host: ${JSON.stringify(host)}`);
@@ -46,9 +34,9 @@ describe('dev server Host header (#16 item 7)', () => {
   });
 
   it('refuses any other name with 403 and a message (DNS rebinding)', async () => {
-    const r = await getWithHost(`evil.example:${server.port}`);
+    const r = await getWithHost(`evil.example:${dev.server.port}`);
     expect(r.status).toBe(403);
     expect(r.body).toContain('pa-site dev answers only requests for localhost');
-    expect(r.body).toContain(`received Host: "evil.example:${server.port}"`);
+    expect(r.body).toContain(`received Host: "evil.example:${dev.server.port}"`);
   });
 });

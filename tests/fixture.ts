@@ -1,6 +1,9 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { dev, type DevServer } from '../src/index.js';
+import { scaled } from './machine.js';
 import { repoRoot } from './helpers.js';
 import { withoutRedirects } from '../bench/generate.mjs';
 
@@ -97,4 +100,22 @@ export async function fixtureProject(files: Record<string, string> = {}) {
   };
   for (const [rel, text] of Object.entries(all)) await write(rel, text);
   return { root, write, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/**
+ * A dev server on a fresh fixture project for the calling file's tests: started before them,
+ * stopped (and the project removed) after them. `server` is set once they run.
+ */
+export function devOnFixture(): { server: DevServer } {
+  const running = {} as { server: DevServer };
+  let project: Awaited<ReturnType<typeof fixtureProject>> | undefined;
+  beforeAll(async () => {
+    project = await fixtureProject();
+    running.server = await dev({ root: project.root, port: 0 });
+  }, scaled(60_000));
+  afterAll(async () => {
+    await running.server?.close();
+    await project?.cleanup();
+  });
+  return running;
 }

@@ -1,26 +1,14 @@
 /** The request handling dev shares with preview (#42 item 1): a malformed target is 400, never 500 or a crash. */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dev, type DevServer } from '../src/index.js';
-import { fixtureProject } from './fixture.js';
-import { scaled } from './machine.js';
+import { describe, expect, it } from 'vitest';
+import { devOnFixture } from './fixture.js';
 
-let server: DevServer;
-let p: Awaited<ReturnType<typeof fixtureProject>>;
-
-beforeAll(async () => {
-  p = await fixtureProject();
-  server = await dev({ root: p.root, port: 0 });
-}, scaled(60_000));
-afterAll(async () => {
-  await server?.close();
-  await p?.cleanup();
-});
+const dev = devOnFixture();
 
 /** One request written as given on a socket; resolves with the status and the body. */
 const raw = (target: string, headers = '') =>
   new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1');
+    const socket = connect(dev.server.port, '127.0.0.1');
     let text = '';
     socket.setEncoding('latin1');
     socket.on('data', (c: string) => {
