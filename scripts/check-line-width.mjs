@@ -7,14 +7,11 @@
 //
 // Prints `file:line  N characters (max 120)` for each long line and exits 1; exits 0 when there are none.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { lineProblems, root } from './line-checks.mjs';
 
 const MAX = 120;
 const FOLDERS = ['src', 'templates', 'tests', 'bench', 'scripts', 'bin'];
 const EXTENSION = /\.(?:ts|tsx|mjs|js|css)$/;
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 function trackedFiles() {
   try {
@@ -27,23 +24,11 @@ function trackedFiles() {
   }
 }
 
-const args = process.argv.slice(2);
-const files = args.length ? args : trackedFiles();
-const long = [];
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(path.resolve(args.length ? process.cwd() : root, file), 'utf8');
-  } catch (e) {
-    long.push(`${file}: cannot read it (${e.code ?? e.message})`);
-    continue;
-  }
-  text.split(/\r?\n/).forEach((line, i) => {
-    // Characters as an editor counts them (code points), not bytes or UTF-16 units: "→" and "🂡" are one each.
-    const length = [...line].length;
-    if (length > MAX) long.push(`${file}:${i + 1}  ${length} characters (max ${MAX})`);
-  });
-}
+const long = lineProblems(trackedFiles, (line, n, file) => {
+  // Characters as an editor counts them (code points), not bytes or UTF-16 units: "→" and "🂡" are one each.
+  const length = [...line].length;
+  return length > MAX ? [`${file}:${n}  ${length} characters (max ${MAX})`] : [];
+});
 for (const message of long) console.error(message);
 if (long.length) {
   console.error(

@@ -8,11 +8,10 @@
 //
 // Prints `file:line:column  "FanDuel' cashier" (write "FanDuel's")` for each slip and exits 1; exits 0
 // when there are none.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { lineProblems, root } from './line-checks.mjs';
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const FOLDERS = { content: /\.(?:md|ya?ml)$/, templates: /\.tsx$/ };
 /** A name ending in anything but "s", an apostrophe, then a space and the next word: "FanDuel' cashier". */
 const SLIP = /\b([A-Z][A-Za-z0-9+]*[A-Za-rt-z0-9+])'(?=[ \t]+[A-Za-z])/g;
@@ -24,24 +23,12 @@ function defaultFiles() {
   );
 }
 
-const args = process.argv.slice(2);
-const files = args.length ? args : defaultFiles();
-const slips = [];
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(path.resolve(args.length ? process.cwd() : root, file), 'utf8');
-  } catch (e) {
-    slips.push(`${file}: cannot read it (${e.code ?? e.message})`);
-    continue;
-  }
-  text.split('\n').forEach((line, i) => {
-    for (const m of line.matchAll(SLIP)) {
-      const shown = line.slice(m.index, m.index + m[0].length + 12).trim();
-      slips.push(`${file}:${i + 1}:${m.index + 1}  "${shown}" (write "${m[1]}'s")`);
-    }
-  });
-}
+const slips = lineProblems(defaultFiles, (line, n, file) =>
+  [...line.matchAll(SLIP)].map((m) => {
+    const shown = line.slice(m.index, m.index + m[0].length + 12).trim();
+    return `${file}:${n}:${m.index + 1}  "${shown}" (write "${m[1]}'s")`;
+  }),
+);
 if (slips.length) {
   console.error(slips.join('\n'));
   console.error(`${slips.length} possessive slip(s): a name that does not end in "s" takes 's ("FanDuel's").`);
