@@ -19,6 +19,15 @@ const timeOf = (r: Review['withdrawals'][number]) => (r.typical ? `${r.time} (ty
 /** The hero's scorecard: the mark, the rating and the facts a reader compares first. */
 function Scorecard({ operator, review, games }: { operator: Operator; review: Review; games?: string }) {
   const fastest = review.withdrawals[0];
+  // Each fact the operator's data gives; one it does not give is left out.
+  const facts: [term: string, value: string | undefined][] = [
+    ['Our rating', `${operator.rating.toFixed(1)} / 5`],
+    // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
+    ['Fastest payout', fastest && timeOf(fastest)],
+    ['Casino games', games],
+    ['Minimum deposit', review.minDeposit === undefined ? undefined : money(review.minDeposit)],
+    ['Minimum withdrawal', review.minWithdrawal === undefined ? undefined : money(review.minWithdrawal)],
+  ];
   return (
     <div className="review-summary">
       <div className="review-brand">
@@ -31,35 +40,14 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
         </div>
       </div>
       <dl className="review-facts">
-        <div>
-          <dt>Our rating</dt>
-          <dd>{operator.rating.toFixed(1)} / 5</dd>
-        </div>
-        {fastest ? (
-          <div>
-            {/* The withdrawal table's first (fastest) row: one value for the box, the table and the prose. */}
-            <dt>Fastest payout</dt>
-            <dd>{timeOf(fastest)}</dd>
-          </div>
-        ) : null}
-        {games ? (
-          <div>
-            <dt>Casino games</dt>
-            <dd>{games}</dd>
-          </div>
-        ) : null}
-        {review.minDeposit !== undefined ? (
-          <div>
-            <dt>Minimum deposit</dt>
-            <dd>{money(review.minDeposit)}</dd>
-          </div>
-        ) : null}
-        {review.minWithdrawal !== undefined ? (
-          <div>
-            <dt>Minimum withdrawal</dt>
-            <dd>{money(review.minWithdrawal)}</dd>
-          </div>
-        ) : null}
+        {facts.map(([term, value]) =>
+          value ? (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ) : null,
+        )}
       </dl>
     </div>
   );
