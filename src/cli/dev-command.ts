@@ -3,7 +3,7 @@ import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
 import { noProject, portOption, usageError } from './usage.js';
-import { formatBytes, isOfferWarning, paint, printDiagnostics, processOut } from './output.js';
+import { OFFERS_NAMED_BY, formatBytes, isOfferWarning, paint, printDiagnostics, processOut } from './output.js';
 import { staleOffersLine } from '../check/report.js';
 
 /** `pa-site dev`: resolves with the exit code once the server has stopped (Ctrl-C gives 0). */
@@ -38,10 +38,7 @@ export async function runDev(opts: { root: string; port?: string; host: string }
       );
       const offers = e.diagnostics.filter(isOfferWarning);
       const withheld = offers.filter((d) => d.code === 'offer-withheld').length;
-      const line = staleOffersLine(
-        { withheld, aging: offers.length - withheld },
-        'run the build with --verbose to name each',
-      );
+      const line = staleOffersLine({ withheld, aging: offers.length - withheld }, OFFERS_NAMED_BY);
       if (line) o.err(`${paint(o.color, 33, '!')} ${line}`);
     } else if (e.kind === 'warning')
       o.err(`${paint(o.color, 33, 'warning')}: ${escapeTerminal(e.message)}\n    fix: ${escapeTerminal(e.hint)}`);

@@ -14,6 +14,7 @@ import {
   colorEnabled,
   processOut,
   isOfferWarning,
+  OFFERS_NAMED_BY,
 } from './output.js';
 import { ProgressLine } from './progress.js';
 import { exitOnSignal } from './stop-signals.js';
@@ -86,9 +87,7 @@ async function runBuild(opts: {
     (d) => d.severity === 'error' || (!opts.quiet && (opts.verbose || !isOfferWarning(d))),
   );
   printDiagnostics(o, shown);
-  const named = result.diagnostics.some((d) => isOfferWarning(d) && !shown.includes(d))
-    ? 'run the build with --verbose to name each'
-    : undefined;
+  const named = result.diagnostics.some((d) => isOfferWarning(d) && !shown.includes(d)) ? OFFERS_NAMED_BY : undefined;
   const offers = opts.quiet ? null : staleOffersLine(result.offers, named);
   const warn = (line: string) => `${paint(o.color, 33, '!')} ${line}`;
   if (!result.ok) {

@@ -27,6 +27,9 @@ export const paint = (on: boolean, code: number, s: string) => (on ? `\x1b[${cod
 export const isOfferWarning = (d: Diagnostic) =>
   d.severity === 'warning' && (d.code === 'offer-stale' || d.code === 'offer-withheld');
 
+/** Where the summary line of stale offers (build and dev) tells the reader to find each one named. */
+export const OFFERS_NAMED_BY = 'run the build with --verbose to name each';
+
 /**
  * Errors first, then warnings, so that an error is never lost below a screen of warnings; each group
  * keeps its file order. The error count closes the list when there are errors.
