@@ -452,7 +452,7 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
     try {
       setup = renderSetup(run, r, staging.dir);
       const fixed = fixedFiles(run, r, setup);
-      await Promise.all([...fixed].map(([rel, data]) => staging.write(rel, data)));
+      for (const [rel, data] of fixed) staging.write(rel, data);
       const store = await renderedPages(run, r, setup, staging);
       if (run.failed) {
         // Pages that did render are kept for the next build (their packs are written already).

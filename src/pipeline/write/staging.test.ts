@@ -13,7 +13,7 @@ afterEach(() => {
 /** Builds an output of `n` files (in folders of 50) with `text` into `outDir`; resolves once the old one is gone. */
 async function output(outDir: string, n: number, text: string): Promise<void> {
   const staging = await Staging.open(outDir);
-  for (let i = 0; i < n; i++) await staging.write(`f${i % 50}/p${i}.html`, text);
+  for (let i = 0; i < n; i++) staging.write(`f${i % 50}/p${i}.html`, text);
   await staging.commit();
   await staging.removed();
 }

@@ -222,7 +222,7 @@ export class Staging {
     // left behind, empty.)
     staging.forget = onInterrupt(() => removeOwnedSync(dir));
     makeDirs(dir);
-    await staging.write(MARKER, MARKER_TEXT);
+    staging.write(MARKER, MARKER_TEXT);
     return staging;
   }
 
@@ -237,7 +237,7 @@ export class Staging {
    * Writes a file (public files, assets, the not-found page, sitemaps). Synchronously, like the
    * pages: no write of this thread is under way when a signal's clean-up removes the folder.
    */
-  async write(rel: string, data: string | Uint8Array): Promise<void> {
+  write(rel: string, data: string | Uint8Array): void {
     const abs = this.pathFor(rel);
     ensureParent(this.dirs, abs);
     writeFileSync(abs, data);
