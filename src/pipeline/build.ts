@@ -450,10 +450,13 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       return run.outputFailed(e);
     }
     try {
-      setup = renderSetup(run, r, staging.dir);
-      const fixed = fixedFiles(run, r, setup);
-      for (const [rel, data] of fixed) staging.write(rel, data);
-      const store = await renderedPages(run, r, setup, staging);
+      const ready = renderSetup(run, r, staging.dir);
+      setup = ready;
+      // Written by this thread while the render workers start on their first pages.
+      const writeFixed = () => {
+        for (const [rel, data] of fixedFiles(run, r, ready)) staging.write(rel, data);
+      };
+      const store = await renderedPages(run, r, setup, staging, writeFixed);
       if (run.failed) {
         // Pages that did render are kept for the next build (their packs are written already).
         store();
@@ -539,7 +542,13 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
  * Renders every page (from the render cache where it can) into the staging folder. Returns what
  * stores the new pages in the render cache (their packs renamed into place, the index written).
  */
-async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, staging: Staging): Promise<() => void> {
+async function renderedPages(
+  run: BuildRun,
+  r: Rendering,
+  setup: RenderSetup,
+  staging: Staging,
+  first: () => void,
+): Promise<() => void> {
   const { result } = run;
   const total = r.site.pages.length;
   run.progress('render', 0, total);
@@ -550,6 +559,7 @@ async function renderedPages(run: BuildRun, r: Rendering, setup: RenderSetup, st
     r.options.workers,
     (done) => run.progress('render', done, total),
     await r.threads.pool,
+    first,
   );
   for (const o of outcomes) {
     run.report(o.diagnostics);

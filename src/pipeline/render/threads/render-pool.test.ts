@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FrontmatterCache } from '../../load/frontmatter.js';
 import { parsePageDetached } from '../../validate/parse-page.js';
-import { RenderPool, workerCount } from './render-pool.js';
+import { guidedChunks, RenderPool, workerCount } from './render-pool.js';
 
 const file = (i: number) => ({
   path: `content/pages/p${i}.md`,
@@ -44,5 +44,22 @@ describe('how many render threads', () => {
       1, 1, 4, 8, 12, 16,
     ]);
     expect(workerCount(4000, 8, 2)).toBe(8);
+  });
+});
+
+describe('chunks of pages for the render threads', () => {
+  it('cover every page once, in order, 40 at most, shrinking toward the end', () => {
+    const pages = Array.from({ length: 4000 }, (_, i) => i * 2);
+    for (const threads of [2, 8, 16]) {
+      const chunks = guidedChunks(pages, threads);
+      expect(chunks.flat()).toEqual(pages);
+      const sizes = chunks.map((c) => c.length);
+      expect(Math.max(...sizes)).toBe(40);
+      expect(sizes.every((n, i) => i === 0 || n <= sizes[i - 1]!)).toBe(true);
+      // The last chunks are small: the threads finish within a few pages of each other.
+      expect(sizes.at(-1)).toBeLessThanOrEqual(8);
+    }
+    expect(guidedChunks([], 4)).toEqual([]);
+    expect(guidedChunks([7, 8, 9], 4)).toEqual([[7, 8, 9]]);
   });
 });
