@@ -63,6 +63,17 @@ describe('pa-site CLI', () => {
     expect(r.err).toContain('--workers must be a whole number from 1 to 64 (received: lots)');
   });
 
+  it('rejects a $PA_SITE_CORES that is not a number of cores, for build, dev and check, and escapes it', () => {
+    for (const cmd of ['build', 'dev', 'check']) {
+      const r = run([cmd], { PA_SITE_CORES: 'all\x1b[2J' });
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('PA_SITE_CORES must be a whole number from 1 to 1024 (received: all\\x1b[2J)');
+      expect(r.err).toContain('fix: set PA_SITE_CORES to the number of cores pa-site may use');
+    }
+    // Empty, as shells leave an unset variable: detected as usual.
+    expect(run(['build', '--root', 'no-such-folder'], { PA_SITE_CORES: '' }).err).not.toContain('PA_SITE_CORES');
+  });
+
   it('builds a project and prints one summary line and no control characters without a terminal', async () => {
     const p = await fixtureProject();
     cleanups.push(p.cleanup);

@@ -6,7 +6,7 @@ import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../staleness.js';
 import { colorEnabled } from './output.js';
 import { exitOnSignal } from './stop-signals.js';
-import { notAProject, usageError } from './usage.js';
+import { coresEnvError, notAProject, usageError } from './usage.js';
 
 export interface CheckCommandOptions {
   root: string;
@@ -25,6 +25,9 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const write = (lines: string[]) => {
     if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
   };
+  // Only a check that builds plans threads.
+  const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
+  if (badCores) return badCores.exit;
   let result: CheckResult;
   const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {

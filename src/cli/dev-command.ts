@@ -2,7 +2,7 @@ import path from 'node:path';
 import { stopSignals } from './stop-signals.js';
 import { escapeTerminal } from '../diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
-import { noProject, portOption, usageError } from './usage.js';
+import { coresEnvError, noProject, portOption, usageError } from './usage.js';
 import { OFFERS_NAMED_BY, formatBytes, isOfferWarning, paint, printDiagnostics, processOut } from './output.js';
 import { staleOffersLine } from '../check/report.js';
 
@@ -11,6 +11,8 @@ export async function runDev(opts: { root: string; port?: string; host: string }
   const o = processOut();
   const port = opts.port === undefined ? DEFAULT_PORT : portOption(o, opts.port);
   if (typeof port !== 'number') return port.exit;
+  const badCores = coresEnvError(o);
+  if (badCores) return badCores.exit;
   const log = (e: DevLog) => {
     const time = new Date().toLocaleTimeString('en-GB');
     if (e.kind === 'built') {

@@ -18,7 +18,7 @@ import {
 } from './output.js';
 import { ProgressLine } from './progress.js';
 import { exitOnSignal } from './stop-signals.js';
-import { notAProject, usageError, wholeNumberOption } from './usage.js';
+import { coresEnvError, notAProject, usageError, wholeNumberOption } from './usage.js';
 
 /** Exit codes: 0 success, 1 content or build errors (or check findings), 2 usage errors. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -46,6 +46,8 @@ async function runBuild(opts: {
     if (typeof n !== 'number') return n.exit;
     workers = n;
   }
+  const badCores = coresEnvError(o);
+  if (badCores) return badCores.exit;
   const { ReferenceDateError, referenceDate } = await import('../staleness.js');
   let today: Date;
   try {

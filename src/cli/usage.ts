@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { escapeTerminal, type Diagnostic } from '../diagnostics.js';
 import { paint, type Out } from './output.js';
+import { CORES_ENV, MAX_CORES, givenCores } from '../pipeline/render/threads/cores.js';
 
 export const USAGE = 2;
 
@@ -60,4 +61,16 @@ export function wholeNumberOption(
   const n = Number(value);
   if (/^\d+$/.test(value) && n >= min && n <= max) return n;
   return { exit: usageError(o, `${flag} must be a whole number from ${min} to ${max} (received: ${value})`) };
+}
+
+/** A usage error for a $PA_SITE_CORES that is set but not a number of cores (cores.ts); undefined when fine. */
+export function coresEnvError(o: Pick<Out, 'err' | 'color'>): { exit: typeof USAGE } | undefined {
+  if (!Number.isNaN(givenCores())) return undefined;
+  return {
+    exit: usageError(
+      o,
+      `${CORES_ENV} must be a whole number from 1 to ${MAX_CORES} (received: ${process.env[CORES_ENV]})`,
+      `set ${CORES_ENV} to the number of cores pa-site may use, or unset it to have them detected`,
+    ),
+  };
 }

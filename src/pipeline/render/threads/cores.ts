@@ -25,13 +25,31 @@ const read = (file: string) => {
   }
 };
 
+/** Names the cores to plan threads for, where detection cannot see a limit (a CI runner's share of its host). */
+export const CORES_ENV = 'PA_SITE_CORES';
+/** The most $PA_SITE_CORES may say. */
+export const MAX_CORES = 1024;
+
+/**
+ * $PA_SITE_CORES as a number of cores: undefined when unset or empty (as shells treat it), NaN when
+ * it is not a whole number from 1 to MAX_CORES (the CLI refuses it; the library ignores it).
+ */
+export function givenCores(value = process.env[CORES_ENV]): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return /^\d+$/.test(value) && n >= 1 && n <= MAX_CORES ? n : Number.NaN;
+}
+
 let known: number | undefined;
 /**
- * Cores this process may keep busy: os.availableParallelism() (the CPUs it may run on), lowered by
- * a CPU quota on its cgroup or any cgroup above it (a container limited to 2 CPUs on a 16-core
- * host sees 16 CPUs and would run 16 threads on 2 CPUs' worth of time). Read once per process.
+ * Cores this process may keep busy: $PA_SITE_CORES when it names a number, else
+ * os.availableParallelism() (the CPUs it may run on), lowered by a CPU quota on its cgroup or any
+ * cgroup above it (a container limited to 2 CPUs on a 16-core host sees 16 CPUs and would run 16
+ * threads on 2 CPUs' worth of time). The detected number is read once per process.
  */
 export function availableCores(): number {
+  const given = givenCores();
+  if (given !== undefined && !Number.isNaN(given)) return given;
   if (known !== undefined) return known;
   let cores = availableParallelism();
   const own = cgroupPath(read('/proc/self/cgroup') ?? '');
