@@ -57,6 +57,7 @@ export async function compile() {
       index: path.join(pkg, 'src/index.ts'),
       'render-worker': path.join(pkg, 'src/pipeline/render/threads/render-worker.ts'),
       'page-writer': path.join(pkg, 'src/pipeline/write/page-writer-worker.ts'),
+      precreate: path.join(pkg, 'src/pipeline/write/precreate-worker.ts'),
     },
     outdir: path.join(pkg, 'lib'),
     bundle: true,

@@ -66,18 +66,26 @@ describe('an interrupted run removes its own temporary files (#36 item 10)', () 
     },
   );
 
-  it('build stopped by Ctrl-C removes its staging folder and .dist.lock, and leaves dist as it was', async () => {
-    const p = await project();
-    expect(spawnSync(process.execPath, [bin, 'build', '--root', p.root], { env: p.env }).status).toBe(0);
-    const before = names(path.join(p.root, 'dist')).sort();
-    const staging = () => names(p.root).some((n) => n.startsWith('.dist.staging-'));
-    await writeFile(path.join(p.root, 'content/pages/guides/page-0.md'), '\n', { flag: 'a' });
-    const r = await interrupt(['build', '--root', p.root, '--no-cache'], p.env, staging, 'SIGINT');
-    expect(r.sent).toBe(true);
-    expect([r.code, r.signal]).toEqual([130, null]);
-    expect(names(p.root).filter((n) => n.startsWith('.dist'))).toEqual([]);
-    expect(names(path.join(p.root, 'dist')).sort()).toEqual(before);
-  });
+  it.each([
+    ['', []],
+    // With cores to spare, the staging folder is opened, and page files made in it, while validating.
+    [' while it makes its page files early', ['--workers', '2']],
+  ])(
+    'build stopped by Ctrl-C%s removes its staging folder and .dist.lock, and leaves dist as it was',
+    async (_, more) => {
+      const p = await project();
+      const env = { ...p.env, ...(more.length ? { PA_SITE_CORES: '16' } : {}) };
+      expect(spawnSync(process.execPath, [bin, 'build', '--root', p.root], { env }).status).toBe(0);
+      const before = names(path.join(p.root, 'dist')).sort();
+      const staging = () => names(p.root).some((n) => n.startsWith('.dist.staging-'));
+      await writeFile(path.join(p.root, 'content/pages/guides/page-0.md'), '\n', { flag: 'a' });
+      const r = await interrupt(['build', '--root', p.root, '--no-cache', ...more], env, staging, 'SIGINT');
+      expect(r.sent).toBe(true);
+      expect([r.code, r.signal]).toEqual([130, null]);
+      expect(names(p.root).filter((n) => n.startsWith('.dist'))).toEqual([]);
+      expect(names(path.join(p.root, 'dist')).sort()).toEqual(before);
+    },
+  );
 
   it('check removes what killed checks left: exact name, a dead pid, only check files in it', async () => {
     const p = await project(0);

@@ -7,6 +7,7 @@ import { codeDir } from './render/compile/code-dir.js';
 const SOURCES = {
   'render-worker': 'render/threads/render-worker.ts',
   'page-writer': 'write/page-writer-worker.ts',
+  precreate: 'write/precreate-worker.ts',
 } as const;
 
 /** A worker's script: lib/NAME.js when running compiled, else compiled from src/ on demand (tests, tsx). */

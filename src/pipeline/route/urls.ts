@@ -58,9 +58,12 @@ function siteBase(siteUrl: string): string {
   return checked[1];
 }
 
+/** The output file of a valid route: `/` → `index.html`, `/guides/odds` → `guides/odds.html`. */
+export const fileForRoute = (route: string): string => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
 export function urlFor(route: string, siteUrl: string): PageUrl {
   if (!isValidRoute(route)) throw new Error(`invalid route ${JSON.stringify(route)}`);
-  const file = route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+  const file = fileForRoute(route);
   const base = siteBase(siteUrl);
   return { route, file, href: route, canonical: route === '/' ? `${base}/` : `${base}${route}` };
 }

@@ -219,7 +219,12 @@ export class RenderPool {
    * (this thread would finish its share and then wait for the worker's start-up). Results by index
    * in `files`; rejects if a worker fails (the caller then parses everything itself).
    */
-  async parse(files: readonly SourceFile[], splitter: FrontmatterCache): Promise<Map<number, ParsedPage>> {
+  async parse(
+    files: readonly SourceFile[],
+    splitter: FrontmatterCache,
+    /** Told each chunk's parses as they come (the build makes their output files meanwhile). */
+    onParsed?: (pages: readonly (readonly [number, ParsedPage])[]) => void,
+  ): Promise<Map<number, ParsedPage>> {
     const results = new Map<number, ParsedPage>();
     const chunks: number[][] = [];
     for (let i = 0; i < files.length; i += PARSE_CHUNK)
@@ -234,10 +239,13 @@ export class RenderPool {
         const { parsed, splits } = msg as ParseResult;
         for (const [index, page] of parsed) results.set(index, page);
         splitter.adopt(splits);
+        onParsed?.(parsed);
         return true;
       },
       here: (chunk) => {
-        for (const i of chunk) results.set(i, parsePageDetached(files[i]!, splitter));
+        const parsed = chunk.map((i) => [i, parsePageDetached(files[i]!, splitter)] as const);
+        for (const [i, page] of parsed) results.set(i, page);
+        onParsed?.(parsed);
       },
     });
     return results;
