@@ -1,33 +1,12 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../tests/helpers.js';
 import { Precreator } from './precreate.js';
-
-const temps: string[] = [];
-const temp = () => {
-  const d = mkdtempSync(path.join(tmpdir(), 'pa-site-precreate-'));
-  temps.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of temps.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 describe('precreating page files', () => {
   it('makes empty files and their folders, keeps a file that exists, and deletes the ones no page went into', async () => {
-    const dir = temp();
-    writeFileSync(path.join(dir, 'b.html'), 'written by a render thread first');
+    const dir = await tempDir({ 'b.html': 'written by a render thread first' }, 'pa-site-precreate-');
     const p = await Precreator.start(dir);
     try {
       p.add(['a.html', 'b.html', 'guides/c.html']);
@@ -50,7 +29,7 @@ describe('precreating page files', () => {
   });
 
   it('never makes the staging folder again once it is gone (an interrupted or failed build removed it)', async () => {
-    const parent = temp();
+    const parent = await tempDir({}, 'pa-site-precreate-');
     const dir = path.join(parent, 'staging');
     mkdirSync(dir);
     const moved = path.join(parent, 'moved');
