@@ -12,7 +12,7 @@ import { workerEntry } from '../worker-entry.js';
  * are made by a thread of their own (precreate-worker.ts), in the order the pages are parsed.
  *
  * Every file asked for is a page's output path inside the staging folder; one that no page was
- * written into is deleted before the folder becomes the output (leftovers()), and the whole
+ * written into is deleted before the folder becomes the output (removeUnwritten), and the whole
  * staging folder goes when the build fails.
  */
 export class Precreator {
@@ -20,7 +20,11 @@ export class Precreator {
   private readonly asked = new Set<string>();
   /** Of those, how many the thread has made or passed over. */
   private done = 0;
+  private exited = false;
   private readonly waiting: (() => void)[] = [];
+  private readonly wake = () => {
+    for (const resume of this.waiting.splice(0)) resume();
+  };
 
   private constructor(
     private readonly worker: Worker,
@@ -30,7 +34,11 @@ export class Precreator {
     worker.on('error', () => undefined);
     worker.on('message', (n: number) => {
       this.done += n;
-      for (const resume of this.waiting.splice(0)) resume();
+      this.wake();
+    });
+    worker.once('exit', () => {
+      this.exited = true;
+      this.wake();
     });
     // Its answers must not keep a build's process alive.
     worker.unref();
@@ -48,9 +56,10 @@ export class Precreator {
     if (fresh.length) this.worker.postMessage(fresh);
   }
 
-  /** Resolves once the thread has handled every file asked for so far. */
+  /** Resolves once the thread has handled every file asked for so far, or has stopped. */
   async drained(): Promise<void> {
-    while (this.done < this.asked.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    while (!this.exited && this.done < this.asked.size)
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
 
   /** Stops the thread: once this resolves, it makes no more files. */
@@ -60,7 +69,7 @@ export class Precreator {
 
   /**
    * After stop(): deletes the files asked for that are not in `written` (relative paths), which
-   * stayed empty. Returns how many it deleted.
+   * stayed empty (or were never made). Returns how many those were.
    */
   removeUnwritten(written: ReadonlySet<string>): number {
     let removed = 0;
