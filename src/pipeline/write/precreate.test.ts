@@ -5,7 +5,7 @@ import { tempDir } from '../../../tests/helpers.js';
 import { Precreator } from './precreate.js';
 
 describe('precreating page files', () => {
-  it('makes empty files and their folders, keeps a file that exists, and deletes the ones no page went into', async () => {
+  it('makes empty files and their folders, keeps one that exists, deletes those no page went into', async () => {
     const dir = await tempDir({ 'b.html': 'written by a render thread first' }, 'pa-site-precreate-');
     const p = await Precreator.start(dir);
     try {
