@@ -522,24 +522,22 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
     try {
       const ready = renderSetup(run, r, staging.dir);
       setup = ready;
-      const fixedWritten: string[] = [];
       // Written by this thread while the render workers start on their first pages.
       const writeFixed = () => {
-        for (const [rel, data] of fixedFiles(run, r, ready)) {
-          staging.write(rel, data);
-          fixedWritten.push(rel);
-        }
+        for (const [rel, data] of fixedFiles(run, r, ready)) staging.write(rel, data);
       };
       const { store, pagesWritten } = await renderedPages(run, r, setup, staging, writeFixed);
-      // No file is made after this: the empty ones no page or other file went into are deleted.
+      // No page file is made early after this.
       await early?.precreator.stop();
-      early?.precreator.removeUnwritten(new Set([...pagesWritten, ...fixedWritten]));
       if (run.failed) {
         // Pages that did render are kept for the next build (their packs are written already).
         store();
         await staging.abort();
         return run.done();
       }
+      // A file made early that no page went into stays empty: deleted. (No other file shares a
+      // page's path: outputClashes makes that an error.)
+      early?.precreator.removeUnwritten(pagesWritten);
       run.progress('write');
       await staging.commit();
       // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
