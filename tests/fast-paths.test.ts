@@ -74,6 +74,9 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(Object.keys(expected)).toHaveLength(N + 1 + 11);
     expect(await tree(cold.outDir)).toEqual(expected);
     expect(await tree(warm.outDir)).toEqual(expected);
+    // Each path reports the bytes it wrote (the pages hold multi-byte characters: not their length).
+    const bytes = Object.values(expected).reduce((n, b64) => n + Buffer.from(b64, 'base64').byteLength, 0);
+    expect([simple.bytes, cold.bytes, warm.bytes]).toEqual([bytes, bytes, bytes]);
   });
 
   it('never serves stale output after a content, operator, config or template change', async () => {

@@ -24,27 +24,28 @@ describe('page writer thread', () => {
         const page = {
           index: i,
           file: path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`),
-          html: `<p>page ${i}</p>`.repeat(400),
+          html: `<p>page ${i}: café, 21+</p>`.repeat(400), // not ASCII: its size in bytes is not its length
           cache: i % 5 !== 0, // every fifth page gets no cache entry
         };
         writer.write(page);
       }
-      const { entries, pack } = await writer.finish(50);
-      expect(entries.size).toBe(40);
+      const { pages, pack } = await writer.finish();
+      expect(pages.size).toBe(50);
       // Still under its temporary name: the build renames it once its output is in place (render-cache.ts).
       const packed = readFileSync(pack!.tmp);
       expect(path.dirname(pack!.tmp)).toBe(cache);
       for (let i = 0; i < 50; i++) {
         const file = path.join(out, i % 2 ? `odd/p${i}.html` : `p${i}.html`);
-        expect(readFileSync(file, 'utf8')).toBe(`<p>page ${i}</p>`.repeat(400));
-        const entry = entries.get(i);
+        expect(readFileSync(file, 'utf8')).toBe(`<p>page ${i}: café, 21+</p>`.repeat(400));
+        const [bytes, sum, place] = pages.get(i)!;
+        expect(bytes).toBe(readFileSync(file).byteLength);
         if (i % 5 === 0) {
-          expect(entry).toBeUndefined();
+          expect([sum, place]).toEqual([undefined, undefined]);
           continue;
         }
         // The checksum of the bytes written, and those bytes in the pack at the place given.
-        expect(entry![0]).toBe(checksum(readFileSync(file)));
-        const [name, offset, length] = entry![1]!;
+        expect(sum).toBe(checksum(readFileSync(file)));
+        const [name, offset, length] = place!;
         expect(name).toBe(pack!.name);
         expect(packed.subarray(offset, offset + length).equals(readFileSync(file))).toBe(true);
       }
@@ -60,7 +61,7 @@ describe('page writer thread', () => {
     try {
       writer.write({ index: 0, file: path.join(out, 'ok.html'), html: 'ok' });
       writer.write({ index: 1, file: path.join(out, 'blocker', 'page.html'), html: 'x' });
-      await expect(writer.finish(2)).rejects.toThrow(/EEXIST.*blocker/);
+      await expect(writer.finish()).rejects.toThrow(/EEXIST.*blocker/);
     } finally {
       await writer.close();
     }

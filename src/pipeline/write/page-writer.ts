@@ -3,9 +3,9 @@ import { workerEntry } from '../worker-entry.js';
 import { MAX_QUEUED_PAGES, type PageWrite, type Written } from './page-file.js';
 import type { PackFile } from '../render/cache/pack-writer.js';
 
-/** From the writer: pages written (with their cache entries) and the error that stopped it, if any. */
+/** From the writer: pages written (with their sizes and cache entries) and the error that stopped it, if any. */
 export interface WriterReport {
-  done: [index: number, entry: Written | undefined][];
+  done: [index: number, written: Written][];
   /** Pages taken since the last report (written, or dropped after a failure). */
   taken: number;
   error?: { message: string; code?: string };
@@ -15,14 +15,16 @@ export interface WriterReport {
 
 /**
  * A thread that writes rendered pages (page-writer-worker.ts) while the main thread, the only render
- * thread, goes on rendering (render-pool.ts says when). `finish(n)` waits until n pages are on disk
- * and returns the checksums of their render-cache entries, or rejects with the first write error.
+ * thread, goes on rendering (render-pool.ts says when). `finish()` waits until every page sent is on
+ * disk and returns their sizes and render-cache entries, or rejects with the first write error.
  */
 export class PageWriter {
-  private readonly entries = new Map<number, Written>();
+  /** Each page written, by index. */
+  private readonly pages = new Map<number, Written>();
   /** The writer's pack, once it answered 'end' (null: it has none). */
   private pack: PackFile | null | undefined;
-  private written = 0;
+  /** Pages sent to the writer. */
+  private sent = 0;
   /** Pages sent that the writer has not taken yet. */
   private queued = 0;
   private failure: Error | undefined;
@@ -35,9 +37,8 @@ export class PageWriter {
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (report: WriterReport) => {
-      for (const [index, entry] of report.done) if (entry) this.entries.set(index, entry);
+      for (const [index, written] of report.done) this.pages.set(index, written);
       if (report.pack !== undefined) this.pack = report.pack;
-      this.written += report.done.length;
       this.queued -= report.taken;
       if (report.error) this.failure ??= Object.assign(new Error(report.error.message), { code: report.error.code });
       this.wake();
@@ -64,6 +65,7 @@ export class PageWriter {
   /** Queues a rendered page. */
   write(page: PageWrite): void {
     this.queued++;
+    this.sent++;
     this.worker.postMessage(page);
   }
 
@@ -74,16 +76,16 @@ export class PageWriter {
   }
 
   /**
-   * Waits until `pages` pages are written, then for the writer's pack: the pages' render-cache
-   * entries by page index, and the pack (for RenderCache.save).
+   * Waits until every page sent is written, then for the writer's pack: each page's size and
+   * render-cache entry by page index, and the pack (for RenderCache.save).
    */
-  async finish(pages: number): Promise<{ entries: Map<number, Written>; pack?: PackFile }> {
-    while (!this.failure && this.written < pages) await this.news();
+  async finish(): Promise<{ pages: Map<number, Written>; pack?: PackFile }> {
+    while (!this.failure && this.pages.size < this.sent) await this.news();
     if (this.failure) throw this.failure;
     this.worker.postMessage('end');
     while (!this.failure && this.pack === undefined) await this.news();
     if (this.failure) throw this.failure;
-    return { entries: this.entries, pack: this.pack ?? undefined };
+    return { pages: this.pages, pack: this.pack ?? undefined };
   }
 
   async close(): Promise<void> {

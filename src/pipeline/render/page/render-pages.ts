@@ -54,8 +54,8 @@ export type PageRenderer = RenderContext & {
   /** This thread's pack of new render-cache entries (pack-writer.ts), when the cache is on. */
   pack?: PackWriter;
   /**
-   * Where rendered pages go: written now (returning the render-cache entry, if one was made) or
-   * queued for the writer thread (whose entries come back later, render-pool.ts).
+   * Where rendered pages go: written now (returning the page's size and its render-cache entry, if
+   * one was made) or queued for the writer thread (whose sizes and entries come back later, render-pool.ts).
    */
   write: (page: PageWrite) => Written | undefined;
   /** Called after each page renderMany renders (progress on the main thread). */
@@ -207,13 +207,8 @@ export function renderMany(
     const page = pages[k]!;
     // Notes the templates files this page's render used: its cache key depends on those alone.
     const [rendered, noted] = r.templates.recordDeps(() => renderPage(r, page));
-    const outcome: PageOutcome = {
-      index: indices[k]!,
-      // Counted here, encoded by the thread that writes it.
-      bytes: Buffer.byteLength(rendered.html),
-      cached: false,
-      diagnostics: rendered.diagnostics,
-    };
+    // The size is the thread's that writes the page (it encodes it): the writer thread's comes later.
+    const outcome: PageOutcome = { index: indices[k]!, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
     outcomes.push(outcome);
     r.onPage?.();
     if (!rendered.html) continue;
@@ -221,8 +216,9 @@ export function renderMany(
     const { html } = rendered;
     const file = path.join(setup.stagingDir, page.url.file);
     const written = r.write({ index: outcome.index, file, html, cache: !!key });
+    if (written) outcome.bytes = written[0];
     // Filled in later when the writer thread made the entry; no checksum means no entry.
-    if (key) outcome.entry = [key, written?.[0] ?? '', rendered.diagnostics, templates, written?.[1]];
+    if (key) outcome.entry = [key, written?.[1] ?? '', rendered.diagnostics, templates, written?.[2]];
   }
   return outcomes;
 }

@@ -388,11 +388,15 @@ export async function renderAll(
       }
     }
     if (writer) {
-      // Every rendered page with content went to the writer: wait for them all, then take their entries.
-      const done = await writer.finish(misses.filter((i) => outcomes[i]!.bytes > 0).length);
-      for (const [index, [sum, place]] of done.entries) {
-        outcomes[index]!.entry![1] = sum;
-        outcomes[index]!.entry![4] = place;
+      // Wait for every page sent to the writer, then take their sizes and entries.
+      const done = await writer.finish();
+      for (const [index, [bytes, sum, place]] of done.pages) {
+        const o = outcomes[index]!;
+        o.bytes = bytes;
+        if (o.entry && sum !== undefined) {
+          o.entry[1] = sum;
+          o.entry[4] = place;
+        }
       }
       if (done.pack) packs.push(done.pack);
     }
