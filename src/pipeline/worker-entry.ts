@@ -10,10 +10,17 @@ const SOURCES = {
   precreate: 'write/precreate-worker.ts',
 } as const;
 
+/** A worker's script when running compiled: lib/NAME.js, known at once. Undefined when running from src/. */
+export function compiledWorkerEntry(name: keyof typeof SOURCES): string | undefined {
+  const here = fileURLToPath(import.meta.url);
+  return here.endsWith('.ts') ? undefined : path.join(path.dirname(here), `${name}.js`);
+}
+
 /** A worker's script: lib/NAME.js when running compiled, else compiled from src/ on demand (tests, tsx). */
 export async function workerEntry(name: keyof typeof SOURCES): Promise<string> {
+  const compiled = compiledWorkerEntry(name);
+  if (compiled) return compiled;
   const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return path.join(path.dirname(here), `${name}.js`);
   const outfile = path.join(codeDir(), `${name}.mjs`);
   await esbuildBuild({
     entryPoints: [path.join(path.dirname(here), SOURCES[name])],

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +33,27 @@ describe('render pool: parsing on the workers', () => {
       rmSync(path.dirname(saved), { recursive: true, force: true });
     } finally {
       await pool.close();
+    }
+  });
+});
+
+describe('render pool: starting', () => {
+  it('starts its workers before start() returns, while this thread goes on reading the pages', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-pool-'));
+    const marker = path.join(dir, 'started');
+    const entry = path.join(dir, 'worker.mjs');
+    writeFileSync(entry, `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, '');\n`);
+    const pool = RenderPool.start(3, entry);
+    // This thread stays busy, as the build's synchronous reads do: only a worker started already can
+    // make the marker meanwhile (one started after an await would wait for this loop to end).
+    const wait = new Int32Array(new SharedArrayBuffer(4));
+    for (const until = Date.now() + 60_000; !existsSync(marker) && Date.now() < until; ) Atomics.wait(wait, 0, 0, 5);
+    try {
+      expect(existsSync(marker)).toBe(true);
+      expect((await pool).threads).toBe(3);
+    } finally {
+      await (await pool).close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../../worker-entry.js';
+import { compiledWorkerEntry, workerEntry } from '../../worker-entry.js';
 import { availableCores } from './cores.js';
 import { PageWriter } from '../../write/page-writer.js';
 import type { SourceFile } from '../../../model.js';
@@ -120,16 +120,25 @@ export class RenderPool {
     return this.allLoaded;
   }
 
-  /** Starts `threads - 1` workers (none for one thread). */
-  static async start(threads: number): Promise<RenderPool> {
-    if (threads <= 1) return new RenderPool([]);
-    const entry = await workerEntry('render-worker');
-    // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
-    const workers = Array.from(
-      { length: threads - 1 },
-      () => new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } }),
-    );
-    return new RenderPool(workers);
+  /**
+   * Starts `threads - 1` workers (none for one thread). Given their script (compiled, it is known at
+   * once), they start before this returns: the build starts them as soon as the pages are listed,
+   * then reads the pages synchronously, and an `await` first held them back until every page was
+   * read (at 4,000 pages, 0.1 s of worker start-up that no longer waits).
+   */
+  static start(threads: number, entry = compiledWorkerEntry('render-worker')): Promise<RenderPool> {
+    if (threads <= 1) return Promise.resolve(new RenderPool([]));
+    if (!entry) return workerEntry('render-worker').then((e) => RenderPool.start(threads, e));
+    try {
+      // A modest old-generation cap makes V8 collect garbage sooner: peak memory stays bounded.
+      const workers = Array.from(
+        { length: threads - 1 },
+        () => new Worker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } }),
+      );
+      return Promise.resolve(new RenderPool(workers));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /** Has each worker import the compiled templates now, while this thread is still validating. */
