@@ -207,7 +207,7 @@ export function renderMany(
     const page = pages[k]!;
     // Notes the templates files this page's render used: its cache key depends on those alone.
     const [rendered, noted] = r.templates.recordDeps(() => renderPage(r, page));
-    // The size is the thread's that writes the page (it encodes it): the writer thread's comes later.
+    // The thread that writes the page counts its bytes as it encodes them (the writer thread's, later).
     const outcome: PageOutcome = { index: indices[k]!, bytes: 0, cached: false, diagnostics: rendered.diagnostics };
     outcomes.push(outcome);
     r.onPage?.();
