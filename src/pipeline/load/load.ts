@@ -213,7 +213,9 @@ export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[
  */
 const rel = (root: string, abs: string) => {
   const rest = abs.startsWith(root) && abs[root.length] === path.sep ? abs.slice(root.length + 1) : undefined;
-  const relative = rest && !rest.includes(`${path.sep}..`) ? rest : path.relative(root, abs);
+  // A `..` segment anywhere, the first one included, would climb out of `root`: path.relative resolves it.
+  const relative =
+    rest && !`${path.sep}${rest}${path.sep}`.includes(`${path.sep}..${path.sep}`) ? rest : path.relative(root, abs);
   return path.sep === '/' ? relative : relative.split(path.sep).join('/');
 };
 

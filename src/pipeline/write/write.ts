@@ -240,8 +240,10 @@ export class Staging {
   write(rel: string, data: string | Uint8Array): void {
     const abs = this.pathFor(rel);
     ensureParent(this.dirs, abs);
-    writeFileSync(abs, data);
-    this.count(typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength);
+    // Encoded once, for the write and the count (as writePage does for pages).
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    writeFileSync(abs, bytes);
+    this.count(bytes.byteLength);
   }
 
   /** Records a file written into the folder by someone else (a render worker). */
