@@ -29,6 +29,8 @@ const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(read
 
 let tmp: string;
 let project: string;
+/** What `npx pa-site init` printed in the project. */
+let initOutput = '';
 
 function sh(cmd: string, args: string[], cwd: string) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
@@ -105,8 +107,26 @@ describe('the packed package', () => {
         const r = sh('npx', ['pa-site', command], project);
         expect(r.code, `${command}:\n${r.out}`).toBe(0);
         expect(r.out, command).not.toMatch(/^(warning|error)\b|^!/m);
+        if (command === 'init') initOutput = r.stdout;
       }
       expect(sh('npx', ['pa-site', 'check'], project).stdout).toMatch(/ 0 errors, 0 warnings /);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'runs the "Next:" commands init printed, as printed: the scripts it added to package.json',
+    () => {
+      const next = initOutput
+        .split('\n')
+        .filter((l) => /^(Next: | {6})\S/.test(l))
+        .map((l) => l.slice(6));
+      expect(next).toEqual(['npm run build', 'npm run check']);
+      for (const command of next) {
+        const r = sh('sh', ['-c', command], project);
+        expect(r.code, `${command}:\n${r.out}`).toBe(0);
+      }
+      expect(readFileSync(path.join(project, '.gitignore'), 'utf8')).toMatch(/^dist\/$/m);
     },
     TIMEOUT,
   );
