@@ -173,4 +173,47 @@ describe('the packed package', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    "type-checks pa-site's declarations in a TypeScript project without @types/node (skipLibCheck off)",
+    async () => {
+      const dir = path.join(project, 'no-node-types');
+      await mkdir(dir);
+      // Every export of the package used, its types included; nothing of Node's.
+      const index = readFileSync(path.join(project, 'node_modules', 'pa-site', 'lib/types/src/index.d.ts'), 'utf8');
+      expect(index).not.toMatch(/from 'node:/);
+      const sample = [
+        "import * as pa from 'pa-site';",
+        "const built: pa.BuildResult = await pa.build({ root: '.' });",
+        'export const ok: boolean = built.ok;',
+        "export const handler: pa.RequestHandler = pa.staticHandler('dist');",
+        "export const served: Promise<pa.ServedDir> = pa.serveDir('dist');",
+        "export const checked: Promise<pa.CheckResult> = pa.check({ dir: 'dist' });",
+        'export const made: pa.InitResult | undefined = undefined;',
+        '',
+      ].join('\n');
+      await writeFile(path.join(dir, 'sample.ts'), sample);
+      await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+      const tsconfig = {
+        compilerOptions: {
+          target: 'es2022',
+          lib: ['es2022'],
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          // No @types folder at all: a project that never installed @types/node.
+          typeRoots: [],
+          types: [],
+        },
+        files: ['sample.ts'],
+      };
+      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+      const r = sh(process.execPath, [tsc, '-p', '.'], dir);
+      expect(r.out).toBe('');
+      expect(r.code).toBe(0);
+    },
+    TIMEOUT,
+  );
 });
