@@ -72,6 +72,8 @@ export interface BuildOptions {
    * that no changed file went into. Ignored when `dir` is not this build's templates folder.
    */
   compiled?: Partial<Compiled> & { dir: string };
+  /** Build the pages marked `draft: true` too, as `pa-site dev` does (default false: left out, and counted). */
+  drafts?: boolean;
   /** Told of a wait while another build writes into the same output folder. */
   onStatus?: (message: string) => void;
   /** Called as the build moves through its stages and as pages finish rendering (the CLI draws progress). */
@@ -136,6 +138,8 @@ export interface BuildResult {
   checksums: Map<string, string>;
   /** Offers past the warn age that pages still show (`aging`) or withhold (`withheld`); zero before validation. */
   offers: OfferCounts;
+  /** Pages marked `draft: true` left out of the site (0 when `drafts` builds them). */
+  draftsLeftOut: number;
 }
 
 /**
@@ -238,7 +242,7 @@ async function buildWith(options: BuildOptions, threads: Threads): Promise<Build
 
   run.progress('validate');
   const cache = usableCache(run, options);
-  const site = await validated(run, loaded, cache, threads);
+  const site = await validated(run, loaded, cache, threads, options);
   run.lap('validate');
   if (!site || !datedOffers(run, site, loaded, options)) return run.done();
   const engine = await markdownEngine(run, site);
@@ -283,6 +287,7 @@ class BuildRun {
       renderedRoutes: [],
       checksums: new Map(),
       offers: { aging: 0, withheld: 0 },
+      draftsLeftOut: 0,
     };
   }
 
@@ -381,10 +386,13 @@ async function validated(
   loaded: LoadedContent,
   cache: string | undefined,
   threads: Threads,
+  options: BuildOptions,
 ): Promise<Site | undefined> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const parsed = await parsedByWorkers(threads, loaded, splitter, (pages) => precreate(threads, pages));
-  const { site, diagnostics, checkable, failedBodies } = validateContent(run.root, loaded, splitter, parsed);
+  const v = validateContent(run.root, loaded, splitter, parsed, options.drafts === true);
+  const { site, diagnostics, checkable, failedBodies } = v;
+  run.result.draftsLeftOut = v.draftsLeftOut;
   splitter.save();
   run.report(diagnostics);
   if (!site && checkable) run.report(await laterChecks(run.root, checkable, failedBodies));
