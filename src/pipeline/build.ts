@@ -22,13 +22,14 @@ import { unwritable } from './render/compile/code-dir.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
 import type { MarkdownEngine } from './render/markdown/markdown.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
+import { atomFeed } from './route/feed.js';
 import { pageListing } from './render/page/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
 import { LockFileError } from './write/lock-file.js';
 import { makeDirs } from '../make-dirs.js';
 import { Precreator } from './write/precreate.js';
-import { fileForRoute, isValidRoute } from './route/urls.js';
+import { FEED_PATH, fileForRoute, isValidRoute } from './route/urls.js';
 import { checkBodies } from './render/markdown/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
@@ -613,6 +614,7 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
     run.report([templateThrew(e, path.relative(run.root, r.tplDir) || 'templates', 'NotFoundPage')]);
   }
   fixed.set('sitemap.xml', sitemapXml(site.pages));
+  fixed.set(FEED_PATH.slice(1), atomFeed(site));
   fixed.set('robots.txt', robotsTxt(site.config.url));
   fixed.set('_headers', netlifyHeaders(site.config));
   fixed.set('vercel.json', vercelJson(site.config));
