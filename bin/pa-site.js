@@ -1,11 +1,20 @@
 #!/usr/bin/env node
 // The pa-site command. Runs the compiled CLI in lib/, recompiling it first when src/ changed.
-import { readFileSync } from 'node:fs';
-import module from 'node:module';
-import path from 'node:path';
-import v8 from 'node:v8';
-import { freshLib, pkg } from './fresh-lib.js';
-import { jitFlags } from './jit-flags.js';
+// The Node version is checked first, before anything that a too-old Node could fail to load: so
+// the only static import is the check's, and the rest is imported after it.
+import { enginesRange, nodeVersionProblem } from './node-version.js';
+
+const tooOld = nodeVersionProblem(enginesRange(new URL('../package.json', import.meta.url)), process.versions.node);
+if (tooOld) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exit(2);
+}
+const { readFileSync } = await import('node:fs');
+const { default: module } = await import('node:module');
+const { default: path } = await import('node:path');
+const { default: v8 } = await import('node:v8');
+const { freshLib, pkg } = await import('./fresh-lib.js');
+const { jitFlags } = await import('./jit-flags.js');
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
   // Fast path: nothing to compile or load for the version.

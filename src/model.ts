@@ -123,5 +123,7 @@ export interface LayoutProps {
   ogType?: 'website' | 'article';
   /** Absolute URL of the link-preview image. */
   socialImage?: string;
+  /** The href of the site's Atom feed, for `<link rel="alternate">`. */
+  feed?: string;
   children?: unknown;
 }

@@ -152,7 +152,12 @@ describe('pa-site dev', () => {
     try {
       // Wait for the build of the whole save: a loaded machine can let a build read the file half-written
       // (truncated, not yet filled), and that build's error-state comes first; the last save still wins.
-      const ev = await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes('updated'));
+      // (The half-written file's "no frontmatter" hint names `updated` too: wait for the field's own error.)
+      const ev = await nextEvent(
+        'error-state',
+        t0,
+        (d) => d !== null && /about\.md:\d+:\d+ {2}updated/.test(JSON.stringify(d)),
+      );
       expect(JSON.stringify(ev.data)).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
       const page = await fetchText('/about');
       expect(page.status).toBe(500);

@@ -70,8 +70,8 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(names.filter((n) => /^pack-[0-9a-f]{16}\.bin$/.test(n)).length).toBeGreaterThanOrEqual(1);
     expect(names.filter((n) => /^pack-[0-9a-f]{16}\.bin$/.test(n)).length).toBeLessThanOrEqual(2);
     const expected = await tree(simple.outDir);
-    // Pages, 404.html, and the generated files (sitemap, robots, headers, redirects for each host, assets…).
-    expect(Object.keys(expected)).toHaveLength(N + 1 + 11);
+    // Pages, 404.html, and the generated files (sitemap, feed, robots, headers, redirects for each host, assets…).
+    expect(Object.keys(expected)).toHaveLength(N + 1 + 12);
     expect(await tree(cold.outDir)).toEqual(expected);
     expect(await tree(warm.outDir)).toEqual(expected);
     // Each path reports the bytes it wrote (the pages hold multi-byte characters: not their length).

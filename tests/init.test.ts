@@ -9,14 +9,30 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { build, check, init, schemaFiles, stopEsbuild } from '../src/index.js';
+import { nextSteps } from '../src/init/next-steps.js';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 let tmp: string;
-const cli = (args: string[], cwd = tmp) =>
-  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+/** The environment without what `npm test` sets for its own script, as a user's shell has it. */
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
+);
+const cli = (args: string[], cwd = tmp) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env });
+/** The commands after "Next:" in init's output, one a line. */
+const nextLines = (out: string) => {
+  const at = out.split('\n').findIndex((l) => l.startsWith('Next: '));
+  expect(at, out).toBeGreaterThan(-1);
+  const lines = out.split('\n').slice(at);
+  const end = lines.findIndex((l, i) => i > 0 && !l.startsWith('      '));
+  return lines
+    .slice(0, end < 0 ? undefined : end)
+    .map((l) => l.replace(/^Next: /, '').trim())
+    .filter(Boolean);
+};
 /** Every file under `dir`, relative, sorted. */
 const filesIn = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -106,8 +122,127 @@ describe('init', () => {
     await writeFile(path.join(dir, 'package.json'), '{}');
     const r = init({ dir });
     expect(r.ok).toBe(true);
-    expect(readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe('{}');
+    expect(r.updated).toEqual(['package.json']);
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts.build).toBe('pa-site build');
   });
+});
+
+describe('init makes a project', () => {
+  it('creates package.json with the scripts, .gitignore and the workflow in a new folder', () => {
+    const dir = path.join(tmp, 'new-site');
+    expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({
+      name: 'new-site',
+      private: true,
+      scripts: { build: 'pa-site build', check: 'pa-site check', dev: 'pa-site dev', preview: 'pa-site preview' },
+    });
+    const ignored = readFileSync(path.join(dir, '.gitignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['dist/', 'node_modules/']));
+  });
+
+  it("writes a workflow that is valid YAML, installs, builds and checks with GitHub's format", () => {
+    const dir = path.join(tmp, 'new-site');
+    const workflow = parseYaml(readFileSync(path.join(dir, '.github/workflows/site.yml'), 'utf8'));
+    expect(Object.keys(workflow.on)).toEqual(['push', 'pull_request']);
+    const jobs = Object.values<{ 'runs-on': string; steps: { uses?: string; run?: string }[] }>(workflow.jobs);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!['runs-on']).toBe('ubuntu-latest');
+    const steps = jobs[0]!.steps;
+    expect(steps.map((s) => s.uses).filter(Boolean)).toEqual(['actions/checkout@v4', 'actions/setup-node@v4']);
+    const runs = steps.map((s) => s.run).filter(Boolean);
+    expect(runs).toEqual(['npm ci', 'npm run build', 'npm run check -- --dir dist --format github']);
+    // Each `npm run` names a script init wrote, which runs the pa-site command.
+    const scripts = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).scripts;
+    for (const run of runs.slice(1)) expect(scripts[/^npm run (\w+)/.exec(run!)![1]!]).toMatch(/^pa-site /);
+  });
+
+  it('shows the same workflow in docs/deploy.md', () => {
+    const deploy = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
+    const shown = /^```yaml\n(name: Site\n[\s\S]*?)^```$/m.exec(deploy)?.[1];
+    expect(shown).toBeDefined();
+    const written = readFileSync(path.join(tmp, 'new-site', '.github/workflows/site.yml'), 'utf8');
+    expect(parseYaml(shown!)).toEqual(parseYaml(written));
+  });
+
+  it("merges into the user's package.json and .gitignore, losing nothing and keeping their own scripts", async () => {
+    const dir = path.join(tmp, 'merge');
+    await mkdir(path.join(dir, '.github', 'workflows'), { recursive: true });
+    const mine =
+      '{\n    "name": "mine",\n    "version": "1.2.3",\n    "scripts": { "build": "make", "test": "t" },\n' +
+      '    "dependencies": { "left-pad": "1.0.0" }\n}\n';
+    await writeFile(path.join(dir, 'package.json'), mine);
+    await writeFile(path.join(dir, '.gitignore'), '/dist\n*.log');
+    await writeFile(path.join(dir, '.github', 'workflows', 'site.yml'), 'mine');
+    const r = init({ dir });
+    expect(r.ok).toBe(true);
+    expect(r.updated.sort()).toEqual(['.gitignore', 'package.json']);
+    expect(r.keptScripts).toEqual(['build']);
+    expect(r.keptWorkflow).toBe(true);
+    expect(r.files).not.toContain('.github/workflows/site.yml');
+    expect(readFileSync(path.join(dir, '.github', 'workflows', 'site.yml'), 'utf8')).toBe('mine');
+    const text = readFileSync(path.join(dir, 'package.json'), 'utf8');
+    expect(text).toMatch(/^\{\n {4}"name"/); // its indentation kept
+    expect(JSON.parse(text)).toEqual({
+      name: 'mine',
+      version: '1.2.3',
+      scripts: { build: 'make', test: 't', check: 'pa-site check', dev: 'pa-site dev', preview: 'pa-site preview' },
+      dependencies: { 'left-pad': '1.0.0' },
+    });
+    const ignored = readFileSync(path.join(dir, '.gitignore'), 'utf8');
+    expect(ignored.startsWith('/dist\n*.log\n')).toBe(true);
+    expect(ignored.match(/dist/g)).toHaveLength(3); // /dist already there; the staging and retired folders added
+    expect(ignored.split('\n')).toContain('node_modules/');
+  });
+
+  it('refuses a package.json that is not JSON, writing nothing', async () => {
+    const dir = path.join(tmp, 'broken-json');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'package.json'), '{ "name": ');
+    const c = cli(['init', 'broken-json']);
+    expect(c.status).toBe(2);
+    expect(c.stderr).toMatch(/^error: package\.json is not valid JSON/);
+    expect(c.stderr).not.toMatch(/\n\s+at /);
+    expect(filesIn(dir)).toEqual(['package.json']);
+  });
+
+  it(
+    'prints "Next:" commands that run as printed, and git then ignores what the build wrote',
+    async () => {
+      // A project that installed pa-site: its node_modules/.bin has the command (linked to this copy).
+      const dir = path.join(tmp, 'installed');
+      await mkdir(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+      await symlink(bin, path.join(dir, 'node_modules', '.bin', 'pa-site'));
+      expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
+      const made = cli(['init', 'installed']);
+      expect(made.status, made.stderr).toBe(0);
+      const next = nextLines(made.stdout);
+      expect(next).toEqual(['cd installed', 'npm run build', 'npm run check']);
+      const run = spawnSync('sh', ['-c', next.join(' && ')], { cwd: tmp, encoding: 'utf8', env });
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/✓ Built 1 page/);
+      expect(run.stdout).toMatch(/ 0 errors, 0 warnings /);
+      expect(existsSync(path.join(dir, 'dist', 'index.html'))).toBe(true);
+      const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(status.stdout).toContain('content/site.yaml');
+      expect(status.stdout).not.toMatch(/dist\/|node_modules/);
+      // A "build" script of the user's own is kept, so "Next:" runs pa-site's through npx.
+      expect(nextSteps(dir, ['build'], tmp).commands).toEqual(['cd installed', 'npx pa-site build', 'npm run check']);
+
+      // Without pa-site installed: this copy's command, by its path, runs as printed.
+      const bare = cli(['init', 'bare']);
+      expect(bare.status, bare.stderr).toBe(0);
+      const printed = nextLines(bare.stdout);
+      expect(printed).toHaveLength(2);
+      expect(printed[0]).toMatch(/^node \S+pa-site\.js build --root bare$/);
+      expect(bare.stdout).toMatch(/npm install --save-dev /);
+      const ran = spawnSync('sh', ['-c', printed[0]!], { cwd: tmp, encoding: 'utf8', env });
+      expect(ran.status, `${ran.stdout}${ran.stderr}`).toBe(0);
+      expect(existsSync(path.join(tmp, 'bare', 'dist', 'index.html'))).toBe(true);
+    },
+    scaled(240_000),
+  );
 });
 
 describe('schema', () => {

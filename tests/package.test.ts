@@ -29,6 +29,8 @@ const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(read
 
 let tmp: string;
 let project: string;
+/** What `npx pa-site init` printed in the project. */
+let initOutput = '';
 
 function sh(cmd: string, args: string[], cwd: string) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
@@ -105,8 +107,26 @@ describe('the packed package', () => {
         const r = sh('npx', ['pa-site', command], project);
         expect(r.code, `${command}:\n${r.out}`).toBe(0);
         expect(r.out, command).not.toMatch(/^(warning|error)\b|^!/m);
+        if (command === 'init') initOutput = r.stdout;
       }
       expect(sh('npx', ['pa-site', 'check'], project).stdout).toMatch(/ 0 errors, 0 warnings /);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'runs the "Next:" commands init printed, as printed: the scripts it added to package.json',
+    () => {
+      const next = initOutput
+        .split('\n')
+        .filter((l) => /^(Next: | {6})\S/.test(l))
+        .map((l) => l.slice(6));
+      expect(next).toEqual(['npm run build', 'npm run check']);
+      for (const command of next) {
+        const r = sh('sh', ['-c', command], project);
+        expect(r.code, `${command}:\n${r.out}`).toBe(0);
+      }
+      expect(readFileSync(path.join(project, '.gitignore'), 'utf8')).toMatch(/^dist\/$/m);
     },
     TIMEOUT,
   );
@@ -148,6 +168,49 @@ describe('the packed package', () => {
         [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
         project,
       );
+      expect(r.out).toBe('');
+      expect(r.code).toBe(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "type-checks pa-site's declarations in a TypeScript project without @types/node (skipLibCheck off)",
+    async () => {
+      const dir = path.join(project, 'no-node-types');
+      await mkdir(dir);
+      // Every export of the package used, its types included; nothing of Node's.
+      const index = readFileSync(path.join(project, 'node_modules', 'pa-site', 'lib/types/src/index.d.ts'), 'utf8');
+      expect(index).not.toMatch(/from 'node:/);
+      const sample = [
+        "import * as pa from 'pa-site';",
+        "const built: pa.BuildResult = await pa.build({ root: '.' });",
+        'export const ok: boolean = built.ok;',
+        "export const handler: pa.RequestHandler = pa.staticHandler('dist');",
+        "export const served: Promise<pa.ServedDir> = pa.serveDir('dist');",
+        "export const checked: Promise<pa.CheckResult> = pa.check({ dir: 'dist' });",
+        'export const made: pa.InitResult | undefined = undefined;',
+        '',
+      ].join('\n');
+      await writeFile(path.join(dir, 'sample.ts'), sample);
+      await writeFile(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+      const tsconfig = {
+        compilerOptions: {
+          target: 'es2022',
+          lib: ['es2022'],
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          // No @types folder at all: a project that never installed @types/node.
+          typeRoots: [],
+          types: [],
+        },
+        files: ['sample.ts'],
+      };
+      await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+      const r = sh(process.execPath, [tsc, '-p', '.'], dir);
       expect(r.out).toBe('');
       expect(r.code).toBe(0);
     },

@@ -136,6 +136,13 @@ describe('README walk-through', () => {
       .filter((l) => l.trim() && !l.startsWith('> '))
       .map(shape);
     expect(printed).toEqual(sample('', '✓ Built').trim().split('\n').map(shape));
+    // The counts are the content's, not the machine's: the sample shows exactly what the clone builds.
+    const counts = (s: string) => /\b(\d+) pages?, (\d+) files\b/.exec(s)?.slice(1);
+    const built = `${r.stdout}`.split('\n').find((l) => l.startsWith('✓ Built')) ?? '';
+    expect(counts(built)).toBeDefined();
+    expect(counts(sample('', '✓ Built')), `the README's sample says what the build said: ${built}`).toEqual(
+      counts(built),
+    );
   });
 
   it('adds the sample page and builds it, printing a summary shaped like the sample', async () => {

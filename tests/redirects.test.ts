@@ -2,8 +2,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { check } from '../src/index.js';
-import { buildRealSite, copyOfContent, type BuiltSite } from './helpers.js';
+import { parse as parseYaml } from 'yaml';
+import { check, preview } from '../src/index.js';
+import { buildRealSite, copyOfContent, type BuiltSite, repoRoot } from './helpers.js';
 
 /** site.yaml `redirects`: written for every host, a fallback page at the old path, and checked. */
 let site: BuiltSite;
@@ -20,13 +21,32 @@ const lineOf = (text: string, needle: string) => text.split('\n').findIndex((l) 
 
 describe('redirects on the real site', () => {
   it('writes /understanding-odds for Netlify/Cloudflare, Vercel and nginx', async () => {
-    expect(await site.read('_redirects')).toContain('/understanding-odds /pennsylvania-betting-odds-explained 301\n');
+    expect(await site.read('_redirects')).toContain(
+      '/understanding-odds /pennsylvania-betting-odds-explained 301!\n' +
+        '/understanding-odds /pennsylvania-betting-odds-explained 301\n',
+    );
     expect(JSON.parse(await site.read('vercel.json')).redirects).toEqual([
       { source: '/understanding-odds', destination: '/pennsylvania-betting-odds-explained', statusCode: 301 },
     ]);
     expect(await site.read('nginx-redirects.conf')).toContain(
       'location = /understanding-odds {\n    return 301 /pennsylvania-betting-odds-explained;\n}',
     );
+  });
+
+  it('pa-site preview answers every redirect of site.yaml with its status, fallback page or not', async () => {
+    const yaml = parseYaml(await readFile(path.join(repoRoot, 'content', 'site.yaml'), 'utf8'));
+    const redirects: { from: string; to: string; status?: number }[] = yaml.redirects;
+    expect(redirects.length).toBeGreaterThan(0);
+    const server = await preview({ dir: site.dir, port: 0 });
+    try {
+      expect(server.problems).toEqual([]);
+      for (const r of redirects) {
+        const res = await fetch(server.url + r.from, { redirect: 'manual' });
+        expect([r.from, res.status, res.headers.get('location')]).toEqual([r.from, r.status ?? 301, r.to]);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('writes a fallback page at the old path, never in sitemap.xml or the HTML sitemap', async () => {

@@ -82,7 +82,9 @@ export async function locateFindings(
     const fromLayout = f.allPages || f.places.some((p) => p.region === 'header' || p.region === 'footer');
     if (fromLayout && f.target && f.category !== 'page') {
       const escaped = f.target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const line = await find(SITE_YAML, [(l) => new RegExp(`href:\\s*["']?${escaped}["']?(?=[\\s,}]|$)`).test(l)]);
+      // Every site.yaml key that holds a link the layout makes: menus' href, disclosureHref, helpline.page, favicon.
+      const key = `(?:href|Href|page|favicon):\\s*["']?${escaped}["']?(?=[\\s,}]|$)`;
+      const line = await find(SITE_YAML, [(l) => new RegExp(key).test(l)]);
       if (line) f.source = { file: SITE_YAML, line };
     }
     for (const p of f.places) {

@@ -12,11 +12,17 @@ export function runInit(dir: string | undefined): number {
   const where = escapeTerminal(path.relative(process.cwd(), r.dir) || '.');
   o.out(`✓ Created a site in ${where}: ${r.files.filter((f) => f.startsWith('content/')).join(', ')}`);
   o.out('  and JSON Schemas for editors in schemas/ (the YAML files point at them)');
-  o.out(
-    where === '.'
-      ? 'Next: pa-site build, then pa-site check'
-      : `Next: cd ${where}, then pa-site build and pa-site check`,
-  );
+  const project = r.files.filter((f) => !f.startsWith('content/') && !f.startsWith('schemas/'));
+  if (project.length > 0) o.out(`  and ${project.join(', ')}`);
+  if (r.updated.length > 0) o.out(`  added pa-site's scripts and ignored paths to ${r.updated.join(', ')}`);
+  if (r.keptScripts.length > 0)
+    o.out(`  kept your own ${r.keptScripts.map((s) => `"${s}"`).join(', ')} in package.json's scripts`);
+  if (r.keptWorkflow) o.out('  kept your .github/workflows/site.yml (docs/deploy.md has the one init writes)');
+  const next = r.next!;
+  o.out(`Next: ${escapeTerminal(next.commands[0]!)}`);
+  for (const line of next.commands.slice(1)) o.out(`      ${escapeTerminal(line)}`);
+  if (next.install)
+    o.out(`Then, for npm run build and the other scripts in package.json: ${escapeTerminal(next.install)}`);
   return 0;
 }
 

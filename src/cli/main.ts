@@ -108,9 +108,14 @@ async function runBuild(opts: {
         `${formatBytes(result.bytes)} in ${Math.round(result.timings.total)} ms → ${where}`,
     );
     if (offers) o.out(`${paint(colorEnabled(process.stdout), 33, '!')} ${offers}`);
+    if (result.draftsLeftOut > 0) o.out(`  ${draftsLine(result.draftsLeftOut)}`);
   }
   return EXIT.ok;
 }
+
+/** The count of `draft: true` pages a build left out, and where they do show. */
+export const draftsLine = (n: number) =>
+  `${n} draft${n === 1 ? '' : 's'} left out (draft: true); pa-site dev shows ${n === 1 ? 'it' : 'them'}`;
 
 /** Set by commands that may have started esbuild's service process. */
 let usedPipeline = false;

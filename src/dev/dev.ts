@@ -262,7 +262,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       templates: stale.templates ? undefined : compiled.templates,
       assets: stale.assets ? undefined : compiled.assets,
     };
-    const result = await build({ root, outDir, compiled: reuse, cacheDir: temporary && path.join(work, 'render') });
+    // Drafts (`draft: true`) build here, and only here.
+    const result = await build({
+      root,
+      outDir,
+      compiled: reuse,
+      cacheDir: temporary && path.join(work, 'render'),
+      drafts: true,
+    });
     last = result;
     if (result.compiled) {
       compiled = result.compiled;

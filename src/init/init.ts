@@ -3,16 +3,26 @@
  * that holds anything, so nothing of the user's can be overwritten; each file is created with
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
+import { type NextSteps, nextSteps } from './next-steps.js';
+import { mergeGitignore, mergePackageJson, type ProjectChange, WORKFLOW, WORKFLOW_PATH } from './project-files.js';
 import { starterFiles } from './starter.js';
 
 /**
  * What an npm project that just installed pa-site holds: none of it is a path init writes, so such
  * a folder counts as empty (`npm install pa-site && npx pa-site init`).
  */
-const NPM_PROJECT = new Set(['package.json', 'package-lock.json', 'node_modules', '.git', '.gitignore', '.npmrc']);
+const NPM_PROJECT = new Set([
+  'package.json',
+  'package-lock.json',
+  'node_modules',
+  '.git',
+  '.github',
+  '.gitignore',
+  '.npmrc',
+]);
 
 export interface InitOptions {
   /** The folder to create the project in (default: the current folder); created when missing. */
@@ -27,6 +37,14 @@ export interface InitResult {
   dir: string;
   /** The files written, relative to `dir` (forward slashes); none when `ok` is false. */
   files: string[];
+  /** The user's files init added to: package.json (scripts) and .gitignore (lines), when they changed. */
+  updated: string[];
+  /** Scripts package.json already had with another command: kept as they were. */
+  keptScripts: string[];
+  /** A workflow already at .github/workflows/site.yml: left as it was, and none written. */
+  keptWorkflow: boolean;
+  /** What to run next, from the current folder. */
+  next?: NextSteps;
   /** Why nothing was written, and how to go on, when `ok` is false. */
   problem?: { message: string; hint: string };
 }
@@ -59,6 +77,9 @@ export function init(options: InitOptions = {}): InitResult {
     ok: false,
     dir,
     files: [],
+    updated: [],
+    keptScripts: [],
+    keptWorkflow: false,
     problem: { message, hint },
   });
   let stat: ReturnType<typeof lstatSync> | undefined;
@@ -76,8 +97,29 @@ export function init(options: InitOptions = {}): InitResult {
         'init writes only into a new or empty folder, so nothing of yours is overwritten',
       'name a new folder: pa-site init my-site',
     );
+  // Read (and refused when broken) before the first write, so a refusal leaves nothing half written.
+  let changes: ProjectChange[];
+  try {
+    changes = [mergePackageJson(dir), mergeGitignore(dir)];
+  } catch (e) {
+    return refuse((e as Error).message, 'fix package.json (or move it away), then run init again');
+  }
   const month = options.month ?? new Date().toISOString().slice(0, 7);
   const schemas = Object.fromEntries(Object.entries(schemaFiles()).map(([name, text]) => [`schemas/${name}`, text]));
-  const files = writeNewFiles(dir, { ...starterFiles(month), ...schemas });
-  return { ok: true, dir, files };
+  const keptWorkflow = existsSync(path.join(dir, WORKFLOW_PATH));
+  const workflow: Record<string, string> = keptWorkflow ? {} : { [WORKFLOW_PATH]: WORKFLOW };
+  const files = writeNewFiles(dir, { ...starterFiles(month), ...schemas, ...workflow });
+  const updated: string[] = [];
+  for (const change of changes) {
+    if (change.text === undefined) continue;
+    const file = path.join(dir, change.file);
+    if (existsSync(file)) updated.push(change.file);
+    else files.push(change.file);
+    // Written beside it and renamed over it: a failed write leaves the user's file whole.
+    const temp = `${file}.pa-site-${process.pid}.tmp`;
+    writeFileSync(temp, change.text, { flag: 'wx' });
+    renameSync(temp, file);
+  }
+  const keptScripts = changes[0]!.kept ?? [];
+  return { ok: true, dir, files, updated, keptScripts, keptWorkflow, next: nextSteps(dir, keptScripts) };
 }

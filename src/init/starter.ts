@@ -11,7 +11,8 @@ const modeline = (name: SchemaName, depth: number) =>
 const SITE = `# The site's settings: the header, the footer and the notices on every page come from here.
 # Every key, optional ones included: docs/content.md in the pa-site package.
 
-# The site's name: the header, the end of every <title> and structured data.
+# The site's name: the header, link previews (og:site_name) and structured data. Each page's
+# <title> is its own \`title:\`, used as written (end it with this name if you want it there).
 title: My Betting Guide
 # The address the site is published at: canonical links, sitemap.xml and robots.txt.
 url: https://guide.example.com

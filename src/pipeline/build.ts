@@ -22,13 +22,14 @@ import { unwritable } from './render/compile/code-dir.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
 import type { MarkdownEngine } from './render/markdown/markdown.js';
 import { robotsTxt, sitemapXml } from './route/sitemap.js';
+import { atomFeed } from './route/feed.js';
 import { pageListing } from './render/page/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
 import { LockFileError } from './write/lock-file.js';
 import { makeDirs } from '../make-dirs.js';
 import { Precreator } from './write/precreate.js';
-import { fileForRoute, isValidRoute } from './route/urls.js';
+import { FEED_PATH, fileForRoute, isValidRoute } from './route/urls.js';
 import { checkBodies } from './render/markdown/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
@@ -72,6 +73,8 @@ export interface BuildOptions {
    * that no changed file went into. Ignored when `dir` is not this build's templates folder.
    */
   compiled?: Partial<Compiled> & { dir: string };
+  /** Build the pages marked `draft: true` too, as `pa-site dev` does (default false: left out, and counted). */
+  drafts?: boolean;
   /** Told of a wait while another build writes into the same output folder. */
   onStatus?: (message: string) => void;
   /** Called as the build moves through its stages and as pages finish rendering (the CLI draws progress). */
@@ -136,6 +139,8 @@ export interface BuildResult {
   checksums: Map<string, string>;
   /** Offers past the warn age that pages still show (`aging`) or withhold (`withheld`); zero before validation. */
   offers: OfferCounts;
+  /** Pages marked `draft: true` left out of the site (0 when `drafts` builds them). */
+  draftsLeftOut: number;
 }
 
 /**
@@ -238,7 +243,7 @@ async function buildWith(options: BuildOptions, threads: Threads): Promise<Build
 
   run.progress('validate');
   const cache = usableCache(run, options);
-  const site = await validated(run, loaded, cache, threads);
+  const site = await validated(run, loaded, cache, threads, options);
   run.lap('validate');
   if (!site || !datedOffers(run, site, loaded, options)) return run.done();
   const engine = await markdownEngine(run, site);
@@ -283,6 +288,7 @@ class BuildRun {
       renderedRoutes: [],
       checksums: new Map(),
       offers: { aging: 0, withheld: 0 },
+      draftsLeftOut: 0,
     };
   }
 
@@ -381,10 +387,13 @@ async function validated(
   loaded: LoadedContent,
   cache: string | undefined,
   threads: Threads,
+  options: BuildOptions,
 ): Promise<Site | undefined> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const parsed = await parsedByWorkers(threads, loaded, splitter, (pages) => precreate(threads, pages));
-  const { site, diagnostics, checkable, failedBodies } = validateContent(run.root, loaded, splitter, parsed);
+  const v = validateContent(run.root, loaded, splitter, parsed, options.drafts === true);
+  const { site, diagnostics, checkable, failedBodies } = v;
+  run.result.draftsLeftOut = v.draftsLeftOut;
   splitter.save();
   run.report(diagnostics);
   if (!site && checkable) run.report(await laterChecks(run.root, checkable, failedBodies));
@@ -605,6 +614,7 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
     run.report([templateThrew(e, path.relative(run.root, r.tplDir) || 'templates', 'NotFoundPage')]);
   }
   fixed.set('sitemap.xml', sitemapXml(site.pages));
+  fixed.set(FEED_PATH.slice(1), atomFeed(site));
   fixed.set('robots.txt', robotsTxt(site.config.url));
   fixed.set('_headers', netlifyHeaders(site.config));
   fixed.set('vercel.json', vercelJson(site.config));

@@ -19,12 +19,51 @@ export const CONTENT_SCHEMAS = {
 } as const;
 export type SchemaName = keyof typeof CONTENT_SCHEMAS;
 
+/** The formats JSON Schema 2020-12 defines (Validation, section 7.3): what any validator may know. */
+export const STANDARD_FORMATS: ReadonlySet<string> = new Set([
+  'date-time',
+  'date',
+  'time',
+  'duration',
+  'email',
+  'idn-email',
+  'hostname',
+  'idn-hostname',
+  'ipv4',
+  'ipv6',
+  'uri',
+  'uri-reference',
+  'iri',
+  'iri-reference',
+  'uuid',
+  'uri-template',
+  'json-pointer',
+  'relative-json-pointer',
+  'regex',
+]);
+
+/**
+ * `node` without the formats JSON Schema does not define. zod names some checks as formats of its
+ * own (`starts_with` for startsWith, beside the `pattern` that says the same), which a strict
+ * validator refuses as unknown; the pattern alone keeps the check.
+ */
+function standardFormatsOnly(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(standardFormatsOnly);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'format' && typeof value === 'string' && !STANDARD_FORMATS.has(value)) continue;
+    out[key] = standardFormatsOnly(value);
+  }
+  return out;
+}
+
 /** The JSON Schema of one kind of content file: what a person writes (defaults may be left out). */
 export function jsonSchema(name: SchemaName): Record<string, unknown> {
   const { schema, files } = CONTENT_SCHEMAS[name];
   // Refinements and transforms have no JSON Schema form: the build still applies them.
   const out = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { ...out, title: `pa-site ${files}` };
+  return { ...(standardFormatsOnly(out) as Record<string, unknown>), title: `pa-site ${files}` };
 }
 
 /** The file name a schema is written to. */

@@ -42,6 +42,8 @@ const base = {
   breadcrumb: text.optional(),
   /** Structured-data type for the page. */
   schemaType: z.enum(['website', 'article', 'webpage']).default('article'),
+  /** A page not ready to publish: `pa-site dev` builds it, `build` and `check` leave it out. */
+  draft: z.boolean().default(false),
   /** Page rules of `pa-site check` to silence on this page, by rule id. */
   checkIgnore: z.array(z.string()).default([]),
   blocks: z

@@ -40,6 +40,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:description" content={description} />
         {props.socialImage ? <meta name="twitter:image" content={props.socialImage} /> : null}
         {site.favicon ? <link rel="icon" href={site.favicon} type={iconType(site.favicon)} /> : null}
+        {props.feed ? <link rel="alternate" type="application/atom+xml" title={site.title} href={props.feed} /> : null}
         <link rel="stylesheet" href={assets.css} />
         <script src={assets.script} />
         {props.jsonLd.map((d, i) => (

@@ -3,6 +3,7 @@ import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
+import { ignoredContentEntries, ignoredDataFile, ignoredPageFile } from './ignored-files.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
 import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
 
@@ -44,14 +45,24 @@ function entriesUnder(root: string, dir: string, diagnostics: Diagnostic[]): Dir
   return out;
 }
 
-/** Content files under `dir` (symbolic links to files included), sorted; unreadable entries become diagnostics. */
-function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnostic[]): string[] {
+/**
+ * Content files under `dir` (symbolic links to files included), sorted; unreadable entries become
+ * diagnostics, and so (through `ignored`) does each other file, which pa-site does not read.
+ */
+function listFiles(
+  root: string,
+  dir: string,
+  ext: RegExp,
+  diagnostics: Diagnostic[],
+  ignored: (file: string) => Diagnostic,
+): string[] {
   const entries = entriesUnder(root, dir, diagnostics);
   const files: string[] = [];
   for (const e of entries) {
     if (e.name.startsWith('.')) continue;
     if (!ext.test(e.name)) {
       if (e.isSymbolicLink()) linkedFolder(root, path.join(e.parentPath, e.name), diagnostics);
+      else if (e.isFile()) diagnostics.push(ignored(rel(root, path.join(e.parentPath, e.name))));
       continue;
     }
     // readdir's parentPath is already normal and the name has no separator: no path.join needed.
@@ -292,14 +303,17 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
   } catch (err) {
     diagnostics.push(readProblem('content/sources.yaml', err));
   }
-  const operators = readAll(listFiles(root, path.join(contentDir, 'operators'), /\.ya?ml$/i, diagnostics));
-  const authors = readAll(listFiles(root, path.join(contentDir, 'authors'), /\.ya?ml$/i, diagnostics));
+  diagnostics.push(...ignoredContentEntries(root, contentDir));
+  const yamlFiles = (dir: string) =>
+    listFiles(root, path.join(contentDir, dir), /\.ya?ml$/i, diagnostics, ignoredDataFile);
+  const operators = readAll(yamlFiles('operators'));
+  const authors = readAll(yamlFiles('authors'));
   const before = diagnostics.length;
-  const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics);
+  const pageFiles = listFiles(root, path.join(contentDir, 'pages'), /\.md$/i, diagnostics, ignoredPageFile);
   onPagesListed?.(pageFiles.length);
   const pages = readAll(pageFiles);
   // "No pages" only when nothing was in the way of finding them (the cause once).
-  if (site && pageFiles.length === 0 && diagnostics.length === before) {
+  if (site && pageFiles.length === 0 && diagnostics.slice(before).every((d) => d.code === 'ignored-file')) {
     diagnostics.push({
       severity: 'error',
       code: 'no-pages',

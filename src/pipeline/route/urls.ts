@@ -76,6 +76,9 @@ export function publicFileUrl(file: string, siteUrl: string): string {
   return new URL(file.replace(/^\/+/, ''), urlFor('/', siteUrl).canonical).href;
 }
 
+/** Where the site's Atom feed is served (route/feed.ts writes it; every page's <head> links it). */
+export const FEED_PATH = '/feed.xml';
+
 /**
  * `about.md` → `/about`; `index.md` → `/`; `guides/index.md` → `/guides`;
  * `guides/odds.md` → `/guides/odds`.

@@ -38,6 +38,8 @@ export interface Validated {
   checkable?: Site;
   /** With `checkable`: the bodies of pages whose frontmatter failed, checked like the others. */
   failedBodies?: { file: string; segments: BodySegment[] }[];
+  /** Pages with `draft: true` left out of the site (none when drafts are built). */
+  draftsLeftOut: number;
 }
 
 /**
@@ -462,6 +464,8 @@ export function validateContent(
   splitter: FrontmatterCache = new FrontmatterCache(),
   /** Pages already parsed (by render workers on a cold build), by index in `loaded.pages`. */
   parsed?: ReadonlyMap<number, ParsedPage>,
+  /** Build the pages marked `draft: true` too (dev does); otherwise they are left out, and counted. */
+  withDrafts = false,
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const sources = validateSources(loaded.sources, diagnostics);
@@ -558,20 +562,23 @@ export function validateContent(
   if (config) checkScores(operators, config, locators, diagnostics);
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
-  const drafts: PageDraft[] = [];
+  const parsedPages: PageDraft[] = [];
   // Pages whose frontmatter failed: their bodies are still checked, so one run reports every problem.
   const failedBodies: { file: string; body: BodyScan }[] = [];
   loaded.pages.forEach((f, i) => {
     const pre = parsed?.get(i);
     if (!pre) {
       const d = parsePage(f, diagnostics, splitter, (body) => failedBodies.push({ file: f.path, body }));
-      if (d) drafts.push(d);
+      if (d) parsedPages.push(d);
       return;
     }
     for (const d of pre.diagnostics) diagnostics.push(d);
-    if (pre.draft) drafts.push(attachDraft(f, pre.draft));
+    if (pre.draft) parsedPages.push(attachDraft(f, pre.draft));
     if (pre.failedBody) failedBodies.push({ file: f.path, body: pre.failedBody });
   });
+  // `draft: true` pages (not PageDrafts: those are every parsed page) exist only where drafts are built.
+  const drafts = withDrafts ? parsedPages : parsedPages.filter((d) => !d.data.draft);
+  const draftsLeftOut = parsedPages.length - drafts.length;
 
   const byRoute = new Map<string, PageDraft>();
   const byTitle = new Map<string, PageDraft>();
@@ -769,9 +776,9 @@ export function validateContent(
     authors: authors.byId,
     pages,
   };
-  if (!hasErrors) return { site: whole, diagnostics };
+  if (!hasErrors) return { site: whole, diagnostics, draftsLeftOut };
   const bodies = failedBodies.map(({ file, body }) => ({ file, segments: body.segments }));
-  return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies };
+  return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies, draftsLeftOut };
 }
 
 /**

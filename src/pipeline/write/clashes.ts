@@ -20,6 +20,7 @@ function routeLine(root: string, page: Page): number {
 export const GENERATED: Readonly<Record<string, string>> = {
   '404.html': "the not-found page (the templates' NotFoundPage)",
   'sitemap.xml': 'the sitemap pa-site generates',
+  'feed.xml': 'the Atom feed pa-site generates',
   'robots.txt': 'the robots.txt pa-site generates',
   _headers: 'the security-header file pa-site generates',
   'vercel.json': 'the Vercel configuration pa-site generates',

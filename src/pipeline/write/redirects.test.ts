@@ -16,11 +16,30 @@ const config = {
 } as unknown as SiteConfig;
 
 describe('redirect files for each host', () => {
-  it('_redirects (Netlify, Cloudflare Pages): one "from to status" line each, no force flag', () => {
-    const lines = underscoreRedirects(redirects).split('\n');
-    expect(lines).toContain('/understanding-odds /pennsylvania-betting-odds-explained 301');
-    expect(lines).toContain('/old/promos /betting-promos 302');
-    expect(underscoreRedirects(redirects)).not.toContain('!');
+  it('_redirects: forced for Netlify first (the fallback page would shadow it), then plain for Cloudflare', () => {
+    const rules = underscoreRedirects(redirects)
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'))
+      .map((l) => l.split(' '));
+    expect(rules).toEqual([
+      ['/understanding-odds', '/pennsylvania-betting-odds-explained', '301!'],
+      ['/understanding-odds', '/pennsylvania-betting-odds-explained', '301'],
+      ['/old/promos', '/betting-promos', '302!'],
+      ['/old/promos', '/betting-promos', '302'],
+    ]);
+    // Netlify: the first rule whose path matches decides; a forced one applies though a file is there.
+    const netlify = (from: string) => rules.find(([f]) => f === from)!;
+    expect(netlify('/old/promos')[2]).toBe('302!');
+    // Cloudflare (workers-shared parseRedirects): a status that is not a number in its list is an
+    // invalid line, skipped; of two valid lines for one path the first is kept.
+    const valid = rules.filter(([, , status]) => [200, 301, 302, 303, 307, 308].includes(Number(status)));
+    const cloudflare = (from: string) => valid.find(([f]) => f === from)!;
+    expect(cloudflare('/understanding-odds')).toEqual([
+      '/understanding-odds',
+      '/pennsylvania-betting-odds-explained',
+      '301',
+    ]);
+    expect(cloudflare('/old/promos')[2]).toBe('302');
   });
 
   it('vercel.json: each redirect with its exact status code, beside the headers', () => {

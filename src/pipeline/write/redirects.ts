@@ -11,10 +11,19 @@ import { urlFor } from '../route/urls.js';
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** `_redirects`: one `from to status` line each. No `!` (Netlify's force): Cloudflare rejects it. */
+/**
+ * `_redirects`, read by Netlify and Cloudflare Pages, two lines for each redirect. The build writes a
+ * fallback page at every old path, and Netlify serves a file that exists rather than apply a rule
+ * unless the rule is forced (`301!`), so the forced line comes first: Netlify applies the first rule
+ * that matches. Cloudflare skips a status with `!` as invalid (its parser reads the status as a
+ * number; it applies rules before files anyway) and takes the plain line after it.
+ */
 export function underscoreRedirects(redirects: readonly Redirect[]): string {
-  const lines = ['# Written by pa-site build from content/site.yaml `redirects`.'];
-  for (const r of redirects) lines.push(`${r.from} ${r.to} ${r.status}`);
+  const lines = [
+    '# Written by pa-site build from content/site.yaml `redirects`.',
+    '# Each redirect twice: forced for Netlify (a fallback page is at the old path), plain for Cloudflare Pages.',
+  ];
+  for (const r of redirects) lines.push(`${r.from} ${r.to} ${r.status}!`, `${r.from} ${r.to} ${r.status}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -5,6 +5,7 @@ import type { TemplateModule } from '../compile/templates.js';
 import { socialImageUrl, structuredData } from './structured-data.js';
 import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';
+import { FEED_PATH } from '../../route/urls.js';
 
 export interface RenderContext {
   site: Site;
@@ -64,6 +65,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
           content: true,
           ogType: page.route === '/' || page.data.schemaType === 'website' ? 'website' : 'article',
           socialImage: socialImageUrl(ctx.site),
+          feed: FEED_PATH,
         },
         createElement(Template, props),
       ),
@@ -146,6 +148,7 @@ export function renderNotFound(ctx: RenderContext): string {
         jsonLd: [],
         content: false,
         socialImage: socialImageUrl(ctx.site),
+        feed: FEED_PATH,
         noindex: true,
       },
       createElement(ctx.templates.NotFoundPage),
