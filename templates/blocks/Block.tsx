@@ -56,7 +56,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
-                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
+                {/* An app entry shows no license holder or card features: only its offer and app. */}
+                <Cite refs={operatorSources(o, ['offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}
