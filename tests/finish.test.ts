@@ -54,19 +54,15 @@ describe('finish of the real site', () => {
     }
   });
 
-  it('ranks casinos on casino criteria: games and wagering, no spreads, markets or minimum odds', async () => {
+  it("ranks casinos on the criteria in a casino's words: wagering and apps, no odds or handle", async () => {
     const $ = await site.page('/best-pa-online-casinos');
     const criteria = $('.cards-grid').filter((_, g) => $(g).find('.card-title').length === 7);
     expect(criteria).toHaveLength(1);
-    expect(
-      criteria
-        .find('.card-title')
-        .map((_, t) => textOf($(t)))
-        .get(),
-    ).toContain('Games');
-    expect(textOf(criteria)).not.toMatch(/spread|minimum odds|odds & markets|sports/i);
+    expect(textOf(criteria)).toMatch(/wagering requirement/);
+    expect(textOf(criteria)).toMatch(/standalone casino app/);
+    expect(textOf(criteria)).not.toMatch(/spread|minimum odds|odds & markets|by handle/i);
     const books = await site.page('/best-pa-sportsbooks');
-    expect(textOf(books('.cards-grid'))).toMatch(/spreads and totals/);
+    expect(textOf(books('.cards-grid'))).toMatch(/minimum odds/);
   });
 
   it('highlights the header section a page belongs to, and none for a page outside the menu', async () => {
