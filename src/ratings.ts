@@ -4,7 +4,7 @@
  * PGCB's fines, the offer from the key terms its terms state). site.yaml `methodology` states the
  * same rules to readers; tests/content-ratings.test.ts recomputes them from the operator files.
  */
-import type { Operator, OperatorData } from './schema/operator.js';
+import { ratingOf, type Operator, type OperatorData } from './schema/operator.js';
 import { criteriaFor, type SiteConfig } from './schema/site.js';
 
 /** A fine of this many dollars or more takes two points off licensing; a smaller one, one point. */
@@ -53,8 +53,8 @@ export function rateOperators<T extends Operator>(operators: readonly T[], site:
     const typed = o as T & { rank?: number; rating?: number };
     if (!o.scores || !site) return { ...o, scored: [], typedRank: typed.rank, rating: typed.rating } as T & Rated;
     const scored = scoredCriteria(o, site);
-    const mean = scored.reduce((sum, id) => sum + o.scores![id]!.score!, 0) / scored.length;
-    const rating = scored.length >= min ? Math.round(mean * 10 + 1e-9) / 10 : undefined;
+    const counted = Object.fromEntries(scored.map((id) => [id, o.scores![id]!]));
+    const rating = scored.length >= min ? ratingOf(counted) : undefined;
     return { ...o, scored, rating, typedRank: undefined } as T & Rated;
   });
   const licensing = (o: Rated) => o.scores?.licensing?.score ?? 0;
