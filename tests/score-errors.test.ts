@@ -35,10 +35,12 @@ beforeAll(async () => {
   mgm = (await copy.read(MGM))
     // Licensing 2 follows from its two fines; 5 does not. The offer states three key terms: 4, not 5.
     .replace(/(\n {2}licensing:\n {4}score: )2/, '$15')
-    .replace(/(\n {2}offer:\n {4}score: )4/, '$15');
+    .replace(/(\n {2}offer:\n {4}score: )4/, '$15')
+    // One self-exclusion fine on record: protection can be at most 4.
+    .replace(/(\n {2}protection:\n {4}score: )3/, '$15');
   expect(fd).toContain('rank: 1');
   expect(fd).toContain('July 29, 2019,');
-  expect(mgm.match(/score: 5/g)).toHaveLength(2);
+  expect(mgm.match(/score: 5/g)).toHaveLength(3);
   await copy.write(FD, fd);
   await copy.write(MGM, mgm);
   const result = await build({ root: copy.root, outDir: path.join(copy.root, 'dist'), today: '2025-01-20' });
@@ -69,12 +71,14 @@ describe('scores that break the method fail the build at their line', () => {
     expect(d.message).toMatch(/computed from scores/);
   });
 
-  it('licensing and offer scores that disagree with their rules, saying what the rule gives', () => {
+  it('licensing, offer and protection scores that break their rules, saying what the rule gives', () => {
     const lic = errors.find((e) => e.field === 'scores.licensing.score')!;
     expect(lic).toMatchObject({ file: MGM, line: lineOf(mgm, /\n {2}licensing:\n/) + 2, code: 'score-rule' });
     expect(lic.message).toBe("licensing score 5 disagrees with the method's rule, which gives 2");
     expect(lic.hint).toMatch(/^write score: 2; the rule is 5, less 1 for each fine under \$100,000/);
     const offer = errors.find((e) => e.field === 'scores.offer.score')!;
     expect(offer.message).toBe("offer score 5 disagrees with the method's rule, which gives 4");
+    const protection = errors.find((e) => e.field === 'scores.protection.score')!;
+    expect(protection.message).toMatch(/^protection score 5 is above 4, the most the method's rule allows with 1 PGCB/);
   });
 });

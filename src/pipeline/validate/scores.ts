@@ -66,6 +66,24 @@ function checkRuleScores(o: Operator, locate: Locate, diagnostics: Diagnostic[])
       why: `1, plus 1 for each key term bonus: states among ${offerTerms(o.kind).join(', ')}`,
     },
   ];
+  // Player protection is judged from the operator's pages, but each self-exclusion fine takes a point off 5.
+  const breaches = o.enforcement.filter((e) => e.selfExclusion).length;
+  const protection = o.scores?.protection?.score;
+  if (protection !== undefined && protection > 5 - breaches) {
+    const pos = locate(['scores', 'protection', 'score']);
+    diagnostics.push(
+      err(
+        o.file,
+        pos.line,
+        pos.col,
+        'scores.protection.score',
+        'score-rule',
+        `protection score ${protection} is above ${5 - breaches}, the most the method's rule allows with ` +
+          `${breaches} PGCB fine${breaches === 1 ? '' : 's'} for letting self-excluded players gamble`,
+        { hint: `lower it to at most ${5 - breaches}: each such fine takes one point off` },
+      ),
+    );
+  }
   for (const r of rules) {
     const score = o.scores?.[r.id]?.score;
     if (score === undefined || score === r.expected) continue;
