@@ -161,12 +161,18 @@ describe('adding or removing an operator file changes the lists with no other ed
     const copy = await copyOfContent();
     try {
       const base = parse(await copy.read('content/operators/draftkings.yaml')) as Record<string, unknown>;
+      // Only its licensing scored: not rated, so the method lists it after every other sportsbook.
+      const scores = Object.fromEntries(
+        Object.entries(base.scores as Record<string, { reason: string }>).map(([id, s]) => [
+          id,
+          id === 'licensing' ? s : { reason: 'No source about this test sportsbook, so this is not scored.' },
+        ]),
+      );
       const added = {
         ...base,
         name: 'Keystone Test Sportsbook',
         shortName: 'Keystone',
-        rank: 9,
-        featured: false,
+        scores,
         casino: undefined,
         review: undefined,
         bonus: { ...(base.bonus as object), headline: 'Bet $1, Get $2 in Bonus Bets' },

@@ -7,6 +7,7 @@ import { parse } from 'yaml';
 import { build } from '../src/index.js';
 import { possessive } from '../templates/lib/text.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
+import { ratedOperators, type RatedOperator } from './ratings.js';
 
 /**
  * The ten reviews: five sportsbooks and their brands' casinos. A sportsbook's fastest payout is the
@@ -138,11 +139,10 @@ function withFormEndpoint(siteYaml: string, url: string | undefined): string {
   return without.replace(/^contact:\n/m, `contact:\n  formEndpoint: ${url}\n`);
 }
 
-/** The rating a reader should see, worked out here from the scores: the mean of those given, to one decimal. */
-const ratingOf = (scores: OperatorYaml['scores']) => {
-  const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
-  return Math.round((given.reduce((x, y) => x + y, 0) / given.length) * 10 + 1e-9) / 10;
-};
+/** The rating a reader should see today (offers withheld), worked out from the scores by tests/ratings.ts. */
+const ratedToday = async (id: string) => (await ratedOperators('withheld')).find((o) => o.id === id)!;
+const ratingLine = (r: RatedOperator) =>
+  r.rating === undefined ? 'Not rated: too little public evidence' : `${r.rating.toFixed(1)} / 5`;
 /** The other review of the same brand: a sportsbook's casino, a casino's sportsbook. */
 const sisterOf = (id: string) => (id.endsWith('-casino') ? id.replace(/-casino$/, '') : `${id}-casino`);
 
@@ -150,10 +150,12 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
   let site: BuiltSite;
   let $: CheerioAPI;
   let op: OperatorYaml;
+  let rated: RatedOperator;
   beforeAll(async () => {
     site = await buildRealSite();
     $ = await site.page(routeOf(id));
     op = await operatorData(id);
+    rated = await ratedToday(id);
   });
 
   it('is built at its route with one h1 and the January 2025 date', () => {
@@ -169,9 +171,9 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
   });
 
   it('shows the computed rating, the payout speed and minimums a source gives, and no grade', () => {
-    expect(summaryFact($, 'Our rating')).toBe(`${ratingOf(op.scores).toFixed(1)} / 5`);
+    expect(summaryFact($, 'Our rating')).toBe(ratingLine(rated));
     // Once: the stars beside the name draw it without repeating the number the facts state.
-    expect($('.review-summary').text().split(ratingOf(op.scores).toFixed(1))).toHaveLength(2);
+    if (rated.rating !== undefined) expect($('.review-summary').text().split(rated.rating.toFixed(1))).toHaveLength(2);
     for (const label of ['Overall grade', 'Sports covered'])
       expect($('.review-facts dt').filter((_, el) => textOf($(el)) === label)).toHaveLength(0);
     expect($('.review-summary').text()).not.toMatch(/\bgrade\b/i);
@@ -198,18 +200,24 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
     expect(rows).toHaveLength(7);
     const entries = Object.values(op.scores);
     expect(entries).toHaveLength(7);
+    const ids = Object.keys(op.scores);
     rows.each((i, row) => {
       const data = entries[i]!;
-      expect(textOf($(row).find('.score-value'))).toBe(
-        data.score === undefined ? 'Not scored' : `${data.score.toFixed(1)}/5`,
-      );
-      expect(textOf($(row).find('dd'))).toBe(squash(data.reason));
+      const counts = rated.scored.includes(ids[i]!);
+      expect(textOf($(row).find('.score-value'))).toBe(counts ? `${data.score!.toFixed(1)}/5` : 'Not scored');
+      const dd = textOf($(row).find('dd'));
+      // A withheld offer's score is not counted, and the row says why instead of its old reason.
+      if (data.score !== undefined && !counts) expect(dd).toMatch(/^Not scored while the offer is withheld/);
+      else expect(dd.startsWith(squash(data.reason)), `${id} ${ids[i]}`).toBe(true);
+      expect($(row).find('.score-source').length).toBe(counts ? 1 : 0);
     });
     // A criterion with no source behind it says so rather than carrying a guessed score.
     for (const d of entries) if (d.score === undefined) expect(d.reason).toMatch(/not scored/);
-    const scored = entries.filter((d) => d.score !== undefined).length;
     expect(textOf($('.review-rating .score-total'))).toBe(
-      `Rating ${ratingOf(op.scores).toFixed(1)}/5: the average of the ${scored} criteria we could score, out of 7.`,
+      rated.rating === undefined
+        ? `Not rated: too little public evidence. ${rated.scored.length} of 7 criteria could be scored, and a ` +
+            'rating needs at least 4.'
+        : `Rating ${rated.rating.toFixed(1)}/5: the average of the ${rated.scored.length} criteria scored, out of 7.`,
     );
   });
 
@@ -594,13 +602,13 @@ describe('about page', () => {
     }
   });
 
-  it('explains the seven review criteria (spec §2.7), stated once in site.yaml', () => {
+  it('explains the seven review criteria and how each is scored, stated once in site.yaml', () => {
     const section = $('section.cards').filter((_, s) => textOf($(s).find('h2')) === 'What We Score');
     const cards = section.find('.card');
     expect(cards).toHaveLength(7);
     expect(textOf(section.find('.cards-intro'))).toContain('the same 7 criteria');
     const titles = cards.map((_, c) => textOf($(c).find('.card-title'))).get();
-    const expected = [/licens/i, /offer/i, /odds|markets/i, /app/i, /banking|payout/i, /support/i, /responsible/i];
+    const expected = [/licens/i, /track record/i, /banking/i, /protection/i, /offer/i, /app/i, /loyalty/i];
     for (const [i, re] of expected.entries()) expect(titles[i]).toMatch(re);
     cards.each((_, c) => {
       expect(words(textOf($(c).find('p')))).toBeGreaterThanOrEqual(15);

@@ -194,8 +194,15 @@ export const siteSchema = z.strictObject({
   methodology: z
     .strictObject({
       criteria: z.array(criterion).min(1).max(12),
-      /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
+      /** Casinos' criteria, where their text differs: a `kind: casino` methodology block lists them. */
       casinoCriteria: z.array(criterion).min(1).max(12).optional(),
+      /** Fewer scored criteria than this and an operator is "not rated", listed below the rated ones. */
+      minScored: z.number().int().min(1).max(12).default(4),
+      /**
+       * How ties are broken and who is Editor's choice (src/ratings.ts applies it): shown with the
+       * criteria by every methodology block, so the rule is on each page that ranks.
+       */
+      ranking: z.array(copy).default([]),
     })
     .optional(),
   /** Every PGCB-licensed online brand, with its license holder when the source names one. */

@@ -26,7 +26,9 @@ export interface BlockContext {
 export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
   switch (block.type) {
     case 'operators': {
-      const list = ctx.operators.filter((o) => o.kind === block.kind).slice(0, block.limit);
+      // A list with a limit is the top of the rankings: only rated operators (validate/visibility.ts agrees).
+      const ofKind = ctx.operators.filter((o) => o.kind === block.kind);
+      const list = block.limit ? ofKind.filter((o) => o.rating !== undefined).slice(0, block.limit) : ofKind;
       return (
         <section
           className="op-list"
@@ -56,7 +58,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
-                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
+                {/* An app entry shows no license holder or card features: only its offer and app. */}
+                <Cite refs={operatorSources(o, ['offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}

@@ -47,7 +47,7 @@ export function TopOffers({
 
 /** The operators the panel shows: the top three of a kind. */
 export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
-  operators.filter((o) => o.kind === kind).slice(0, 3);
+  operators.filter((o) => o.kind === kind && o.rating !== undefined).slice(0, 3);
 
 /** One line of facts from the operator's data: its review's payout speed (fastest method first), or its license. */
 const factsOf = (o: Operator) => {

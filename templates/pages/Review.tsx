@@ -2,7 +2,7 @@ import type { Operator, Review, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../components/Operator.js';
+import { NOT_RATED, OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../components/Operator.js';
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
@@ -12,6 +12,7 @@ import { CitationScope, Cite, SourcesList, operatorSources } from '../components
 import { ScoreBreakdown, licenseLine } from '../components/Scores.js';
 import { ComparisonTable } from '../components/Comparison.js';
 import { WithheldNotice } from '../components/Withheld.js';
+import { RegulatoryRecord } from '../components/Record.js';
 
 /** A payment row's time, marked when it is typical of Pennsylvania operators rather than this one's own. */
 const timeOf = (r: Review['withdrawals'][number]) => (r.typical ? `${r.time} (typical in PA)` : r.time);
@@ -21,7 +22,7 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
   const fastest = review.withdrawals[0];
   // Each fact the operator's data gives; one it does not give is left out.
   const facts: [term: string, value: string | undefined][] = [
-    ['Our rating', `${operator.rating.toFixed(1)} / 5`],
+    ['Our rating', operator.rating === undefined ? NOT_RATED : `${operator.rating.toFixed(1)} / 5`],
     // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
     ['Fastest payout', fastest && timeOf(fastest)],
     ['Casino games', games],
@@ -226,6 +227,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <section className="review-rating" aria-labelledby="rating-heading">
           <h2 id="rating-heading">How we rated {operator.shortName}</h2>
           <ScoreBreakdown operator={operator} site={site} />
+          <RegulatoryRecord operator={operator} site={site} />
           <p>
             <a href={site.editorial.methodologyHref}>Our methodology</a> explains each criterion.
           </p>
