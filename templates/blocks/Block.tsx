@@ -56,7 +56,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
-                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
+                <Cite refs={operatorSources(o, ['offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}

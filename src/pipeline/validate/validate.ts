@@ -500,8 +500,9 @@ export function validateContent(
         const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
-          // The sources of the value and of any values it quotes, for the pages that show this field.
-          const field = String(at[0]);
+          // The sources of the value and of any values it quotes, for the pages that show this field (a
+          // review's by its part: a ranking row shows its banking, not its FAQ).
+          const field = at[0] === 'review' ? `review.${String(at[1])}` : String(at[0]);
           const cited = interpolated[field] ?? [];
           // A value may quote another that quotes others, but never come back to itself.
           const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')], (sources) => {
