@@ -57,7 +57,7 @@ export function LicensedBrands({
               const review = b.operator ? reviewRoutes[b.operator] : undefined;
               // A reviewed brand's license holder is stated once, in its operator file.
               const op = operators.find((o) => o.id === b.operator);
-              const licensee = op ? licenseHolder(op) : (b.licensee ?? "Named on the PGCB's licensee list");
+              const licensee = op ? licenseHolder(op) : (b.licensee ?? 'Listed by the PGCB');
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>

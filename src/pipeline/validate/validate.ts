@@ -659,7 +659,7 @@ export function validateContent(
     };
     for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
     // `{{id.field}}` in frontmatter text (title, description, hero, blocks) resolves like it does in the body,
-    // so a title's year comes from data (`{{site.wording.year}}`), never typed into twenty titles.
+    // so a title's date comes from data (`{{site.wording.sourcesChecked}}`), never typed into twenty titles.
     for (const key of ['title', 'description', 'hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids, malformed, leftover } = interpolateDeep(
