@@ -718,9 +718,7 @@ describe('/live-betting-guide', () => {
       '$115',
       '43.48%',
     ]);
-    expect(table($, 'At halftime, Giants leading: the same market, $50 stake').get('Giants to win')![4]).toBe(
-      '65.52%',
-    );
+    expect(table($, 'At halftime, Giants leading: the same market, $50 stake').get('Giants to win')![4]).toBe('65.52%');
     expect(listUnder($, 'Hedging: the arithmetic')).toHaveLength(4);
     expect(textOf(section($, 'Hedging: the arithmetic'))).toContain('$115 − $94.23 = $20.77 profit');
     // The cash-out value from the exact price, not from a rounded 65.52%.
