@@ -46,9 +46,12 @@ export function TopOffers({
   );
 }
 
+/** How many operators the panel shows. */
+export const TOP_SHOWN = 3;
+
 /** The operators the panel shows: the top three of a kind. */
 export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
-  operators.filter((o) => o.kind === kind).slice(0, 3);
+  operators.filter((o) => o.kind === kind).slice(0, TOP_SHOWN);
 
 /** The sources of the line `factsOf` shows: the review's payout row, or the license holder's. */
 export const factsSources = (o: Operator, site: SiteConfig): string[] => {
