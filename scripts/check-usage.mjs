@@ -29,6 +29,8 @@ const BRITISH = [
   [/\bfull-time result\b/gi, 'final result'],
   [/\bpunters?\b/gi, 'bettor'],
   [/\bfixtures?\b/gi, 'game'],
+  [/\bwhilst\b/gi, 'while'],
+  [/\bamongst\b/gi, 'among'],
 ];
 
 function defaultFiles() {

@@ -22,13 +22,15 @@ const SHARED_PARTS = [
 ];
 const BLOCKS = 'p, li, dd, dt, summary, .faq-answer, td, th';
 
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The review's sentences, names masked ("FanDuel's cashier" → "X's cashier"), lowercased, spaces collapsed. */
 export function sentencesOf(html: string, names: readonly string[]): string[] {
   const $ = cheerio.load(html);
   const main = $(OWN_TEXT);
   for (const sel of SHARED_PARTS) main.find(sel).remove();
   // Longest names first, so "BetMGM Casino" is masked whole before "BetMGM".
-  const masks = [...names].sort((a, b) => b.length - a.length).map((n) => new RegExp(escape(n), 'g'));
+  const masks = [...names].sort((a, b) => b.length - a.length).map((n) => new RegExp(escapeRegExp(n), 'g'));
   const out: string[] = [];
   main.find(BLOCKS).each((_, el) => {
     // Only the innermost blocks, so a list item's paragraph is not counted twice.
@@ -44,7 +46,6 @@ export function sentencesOf(html: string, names: readonly string[]): string[] {
   });
   return out;
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** For each review, the share of its sentences (0 to 1) that also appear in another review. */
 export function overlap(reviews: ReadonlyMap<string, readonly string[]>): Map<string, number> {
