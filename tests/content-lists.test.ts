@@ -64,6 +64,21 @@ describe.each(ROUTES)('%s: the page rules', (route) => {
 });
 
 describe('generated lists on the real site', () => {
+  it('a list of withheld offers says so before its cards, and home and hubs show their top three once', async () => {
+    for (const route of ['/', '/best-pa-sportsbooks', '/best-pa-online-casinos', '/sportsbooks', '/online-casinos']) {
+      const $ = await site.page(route);
+      $('.op-list').each((_, list) => {
+        const children = $(list).children().toArray();
+        const notice = children.findIndex((c) => $(c).hasClass('withheld-notice'));
+        // Withheld in today's build: the note comes first, so a phone reader meets it before five cards.
+        if (notice >= 0) expect(notice, route).toBeLessThan(children.findIndex((c) => $(c).hasClass('op-cards')));
+      });
+      // A page whose list is short (home, hubs) does not repeat that list's top three in its hero.
+      if (['/', '/sportsbooks', '/online-casinos'].includes(route)) expect($('.top-offers'), route).toHaveLength(0);
+      else expect($('.top-offers'), route).toHaveLength(1);
+    }
+  });
+
   it('the HTML sitemap lists exactly the pages sitemap.xml lists, grouped by menu section', async () => {
     const $ = await site.page('/sitemap');
     const listed = $('.sitemap-list a')

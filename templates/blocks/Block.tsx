@@ -36,6 +36,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         >
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
+          {/* Above the cards: on a phone the reader learns why no offer shows before scrolling past five. */}
+          <WithheldNotice operators={list} />
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
@@ -44,8 +46,6 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
               </li>
             ))}
           </ol>
-          {/* Under the cards, so the first card stays on a phone's first screen. */}
-          <WithheldNotice operators={list} />
         </section>
       );
     }

@@ -121,7 +121,14 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       {detail ? <p>{b.detail}</p> : null}
       {b.promoCode ? (
         <p className="op-code">
-          Promo code: <strong>{b.promoCode}</strong>
+          {/* "not stated" would leave the reader asking whether a code is needed: say so plainly. */}
+          {b.promoCode.toLowerCase() === 'not stated' ? (
+            "Promo code: the offer's terms do not say whether one is needed; the operator's offer page does"
+          ) : (
+            <>
+              Promo code: <strong>{b.promoCode}</strong>
+            </>
+          )}
         </p>
       ) : null}
       <p className="key-terms">

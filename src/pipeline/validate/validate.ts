@@ -492,8 +492,9 @@ export function validateContent(
         const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
-          // The sources of the value and of any values it quotes, for the pages that show this field.
-          const field = String(at[0]);
+          // The sources of the value and of any values it quotes, for the pages that show this field (a
+          // review's by its part: a ranking row shows its banking, not its FAQ).
+          const field = at[0] === 'review' ? `review.${String(at[1])}` : String(at[0]);
           const cited = interpolated[field] ?? [];
           // A value may quote another that quotes others, but never come back to itself.
           const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')], (sources) => {
@@ -654,7 +655,7 @@ export function validateContent(
     };
     for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
     // `{{id.field}}` in frontmatter text (title, description, hero, blocks) resolves like it does in the body,
-    // so a title's year comes from data (`{{site.wording.year}}`), never typed into twenty titles.
+    // so a title's date comes from data (`{{site.wording.sourcesChecked}}`), never typed into twenty titles.
     for (const key of ['title', 'description', 'hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids, malformed, leftover } = interpolateDeep(
