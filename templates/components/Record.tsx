@@ -48,7 +48,7 @@ export function RegulatoryRecord({ operator, site }: { operator: Operator; site:
         </ul>
       ) : (
         <p>
-          The PGCB enforcement reports among this site's sources name no fine against the company that runs it online.
+          The reports of PGCB fines this review cites name none against the company that runs it online.
         </p>
       )}
     </div>
