@@ -25,7 +25,7 @@ function fastestPayout(o: Operator): string {
   return w.typical ? `${w.time} (typical in PA)` : `${w.time} (${w.method})`;
 }
 
-/** The columns that may be left out: each shown only where at least one operator has a figure for it. */
+/** The columns that may be left out: each shown only where at least two operators have a figure for it. */
 const COLUMNS = [
   { label: 'In PA since', value: (o: Operator) => o.launch?.date ?? NONE },
   { label: 'Min. deposit', value: minDeposit },
@@ -81,8 +81,8 @@ export function ComparisonTable({
   current?: string;
 }) {
   const list = operators.filter((o) => o.kind === kind);
-  // A column no row has a figure for is left out rather than shown as a column of dashes.
-  const shown = new Set(COLUMNS.filter((c) => list.some((o) => c.value(o) !== NONE)).map((c) => c.label));
+  // A column compares: it is left out unless at least two rows have a figure for it, never a column of dashes.
+  const shown = new Set(COLUMNS.filter((c) => list.filter((o) => c.value(o) !== NONE).length >= 2).map((c) => c.label));
   const cell = (label: Column, o: Operator) =>
     shown.has(label) ? <td data-label={label}>{COLUMNS.find((c) => c.label === label)!.value(o)}</td> : null;
   const head = (label: Column) => (shown.has(label) ? <th scope="col">{label}</th> : null);
