@@ -17,7 +17,7 @@ import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
-import { checkRedirectPages, notFoundRedirects } from './redirect-pages.js';
+import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { locateFindings } from './locate.js';
 import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -294,14 +294,16 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       read,
     });
 
-    const redirects = checkRedirectPages(pages, (p) => lookup(p, servedAs, fileSet), siteOrigin);
+    // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
+    // redirect pages are judged by their refresh links, as any link.
+    const redirects = checkRedirectPages(paSite ? pages : new Map(), (p) => lookup(p, servedAs, fileSet), siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
     const findings: Finding[] = [];
     for (const part of [
       links.findings,
-      redirects.findings,
-      notFoundRedirects(fileSet, read, redirects.pages),
+      onceEach(redirects.findings, links.findings),
+      notFoundRedirects(fileSet, read, redirectFiles(pages), paSite),
       map.findings,
       depthFindings(pages.values()),
     ])
@@ -391,6 +393,20 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   } finally {
     temp?.remove();
   }
+}
+
+const redirectFiles = (pages: ReadonlyMap<string, SitePage>) =>
+  new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+
+/**
+ * A redirect page whose target is missing: its refresh link's `broken-link` names it, so the
+ * `redirect-target` finding for the same page and target is left out (one break, one finding).
+ */
+function onceEach(redirectFindings: Finding[], linkFindings: readonly Finding[]): Finding[] {
+  const broken = new Set<string>();
+  for (const f of linkFindings)
+    if (f.rule === 'broken-link') for (const p of f.places) broken.add(`${p.page}\0${f.target}`);
+  return redirectFindings.filter((f) => !f.places.some((p) => broken.has(`${p.page}\0${f.target}`)));
 }
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */

@@ -5,7 +5,10 @@
  */
 import { Parser } from 'htmlparser2';
 import { append as appendAll } from './append.js';
+import { refreshDelay, refreshUrl, srcsetUrls } from './html-values.js';
 import type { Region } from './types.js';
+
+export { refreshUrl, srcsetUrls };
 
 export interface LinkRef {
   /** The URL as written (one candidate of a srcset). */
@@ -75,6 +78,8 @@ export interface PageScan {
   /** Rule ids from `<meta name="pa-site-check-ignore" content="a b">`. */
   ignore: string[];
   noindex: boolean;
+  /** The first `<meta http-equiv="refresh">` with a URL (also inside `<noscript>`): where the page sends readers. */
+  refresh: { url: string; delay: number | null } | null;
   ctas: Cta[];
   /** The first sponsored link that comes before any compensation disclosure in document order. */
   sponsoredBeforeDisclosure: { href: string; line: number } | null;
@@ -131,6 +136,8 @@ const ASSET_LINK_RELS = new Set([
 ]);
 /** `<link rel>` values checked elsewhere (canonical) or naming only a host to connect to early. */
 const SKIP_LINK_RELS = new Set(['canonical', 'preconnect', 'dns-prefetch']);
+/** Sectioning elements: a header or footer inside one belongs to it. */
+const SECTIONING = new Set(['article', 'section', 'aside', 'nav']);
 /** Elements whose text readers never see. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'template', 'head']);
 /** Elements that bound "the same card or section" for an operator call to action. */
@@ -145,40 +152,6 @@ export const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
 const tokens = (v: string | undefined) => (v ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
-/** `a.png 1x, b.png 2x` → `['a.png', 'b.png']`. */
-export function srcsetUrls(value: string): string[] {
-  // The HTML srcset grammar: a URL runs to whitespace (a trailing comma ends the candidate),
-  // then descriptors run to the next comma.
-  const urls: string[] = [];
-  let i = 0;
-  while (i < value.length) {
-    while (i < value.length && /[\s,]/.test(value[i]!)) i++;
-    const start = i;
-    while (i < value.length && !/\s/.test(value[i]!)) i++;
-    let url = value.slice(start, i);
-    if (url.endsWith(',')) url = url.replace(/,+$/, '');
-    else while (i < value.length && value[i] !== ',') i++;
-    if (url && !/^data:/i.test(url)) urls.push(url);
-  }
-  return urls;
-}
-
-/**
- * The URL of `<meta http-equiv="refresh" content="0; url=/next/">` (HTML's refresh parsing:
- * a delay, then `;` or `,`, an optional `url=`, and the URL, quoted or not). Null without one.
- */
-export function refreshUrl(content: string): string | null {
-  const m = /^[\s]*[\d.]*[\s]*[;,]?[\s]*(?:url[\s]*=[\s]*)?([\s\S]*)$/i.exec(content);
-  let url = m?.[1] ?? '';
-  const q = url[0];
-  if (q === '"' || q === "'") {
-    const end = url.indexOf(q, 1);
-    url = url.slice(1, end === -1 ? undefined : end);
-  }
-  url = url.trim();
-  return url === '' ? null : url;
-}
-
 interface Frame {
   tag: string;
   container: boolean;
@@ -189,6 +162,8 @@ interface Frame {
   ctas: Cta[] | null;
   /** For `<a>` with an http(s) href: judged as a terms link once the page's text is complete. */
   http: boolean;
+  /** A `<header>` or `<footer>` of the page itself (not of an article, a section or `<main>`). */
+  landmark: boolean;
 }
 
 /** A closed element's span: `seq` to `endSeq` in opening order, `start` to `end` in the page's text. */
@@ -253,6 +228,7 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
     text: '',
     ignore: [],
     noindex: false,
+    refresh: null,
     ctas: [],
     sponsoredBeforeDisclosure: null,
     offers: [],
@@ -285,7 +261,10 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   let main = 0;
   let header = 0;
   let footer = 0;
+  // A <header> or <footer> inside an article or section is that part's, not the page's.
+  let sectioning = 0;
   let landmarks = false;
+  let hasMain = false;
   // Line numbers: indices only grow while parsing, so count newlines incrementally.
   let lineIdx = 0;
   let line = 1;
@@ -302,9 +281,10 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   const region = (): Region => (main ? 'main' : header ? 'header' : footer ? 'footer' : 'layout');
   const closeFrame = (f: Frame) => {
     if (f.tag === 'main') main--;
-    else if (f.tag === 'header') header--;
-    else if (f.tag === 'footer') footer--;
+    else if (f.tag === 'header' && f.landmark) header--;
+    else if (f.tag === 'footer' && f.landmark) footer--;
     else if (f.tag === 'svg') svg--;
+    else if (SECTIONING.has(f.tag)) sectioning--;
     if (HIDDEN_TEXT.has(f.tag)) hidden--;
     if (!rules) return;
     const span = { seq: f.seq, endSeq: seq, start: f.textStart, end: text.length };
@@ -337,13 +317,17 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
           textStart: text.length,
           ctas: null,
           http: rules && name === 'a' && href !== undefined && /^https?:\/\//i.test(href.trim()),
+          landmark: (name === 'header' || name === 'footer') && !sectioning && !main,
         };
         if (attrs.id !== undefined) scan.ids.add(attrs.id);
         if (name === 'a' && attrs.name !== undefined) scan.ids.add(attrs.name);
-        if (name === 'main') main++;
-        else if (name === 'header') header++;
-        else if (name === 'footer') footer++;
+        if (name === 'main') {
+          main++;
+          hasMain = true;
+        } else if (name === 'header' && frame.landmark) header++;
+        else if (name === 'footer' && frame.landmark) footer++;
         else if (name === 'svg') svg++;
+        else if (SECTIONING.has(name)) sectioning++;
         else if (name === 'h1') scan.h1++;
         else if (name === 'title' && !svg) inTitle = true;
         if (HIDDEN_TEXT.has(name)) hidden++;
@@ -380,6 +364,7 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
           if ((attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') {
             const target = refreshUrl(attrs.content ?? '');
             if (target) addLink(target, 'content', 'page');
+            if (target && !scan.refresh) scan.refresh = { url: target, delay: refreshDelay(attrs.content ?? '') };
           }
           const metaName = (attrs.name ?? '').toLowerCase();
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
@@ -444,7 +429,8 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   );
   parser.end(html);
   while (stack.length) closeFrame(stack.pop()!);
-  if (!landmarks) for (const l of scan.links) if (l.region === 'layout') l.region = null;
+  // Without <main>, what lies outside the header and footer is the page's own content, not its layout.
+  if (!landmarks || !hasMain) for (const l of scan.links) if (l.region === 'layout') l.region = null;
   if (rules) judgeCtas(text, httpLinks, boxes);
   scan.text = text.trim();
   return scan;

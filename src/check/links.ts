@@ -7,7 +7,7 @@
 import type { LinkRef, PageScan } from './html.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
-import { isRedirectPage } from './redirect-pages.js';
+import { isRedirectPage, redirectEnds } from './forward.js';
 import type { Finding, Place } from './types.js';
 
 export interface SitePage {
@@ -87,8 +87,13 @@ export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boole
   const f = directive === -1 ? fragment : fragment.slice(0, directive);
   if (f === '' || ids.has(f)) return true;
   const decoded = percentDecode(f);
-  return ids.has(decoded) || /^top$/i.test(decoded);
+  if (ids.has(decoded) || /^top$/i.test(decoded)) return true;
+  // A line range (`#10-25`, GitHub's `#L10-L25`): the pages' scripts mark the lines between two ids.
+  const range = LINE_RANGE.exec(decoded);
+  return range !== null && ids.has(range[1]!) && ids.has(range[2]!);
 }
+
+const LINE_RANGE = /^(L?\d+)-(L?\d+)$/;
 
 /** Form targets: checked on the site, never fetched on another (a GET of a POST endpoint proves nothing). */
 const isFormTarget = (ref: LinkRef) => ref.attr === 'action' || ref.attr === 'formaction';
@@ -105,8 +110,8 @@ interface Group {
   kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
   /** For missing targets: the names the host tries for it. */
   tried?: string[];
-  /** For fragments: the decoded fragment, the target page's URL and file. */
-  fragment?: { id: string; url: string; file: string };
+  /** For fragments: the decoded fragment, the target page's URL and file, and the redirect page on the way. */
+  fragment?: { id: string; url: string; file: string; via?: string };
   /** For fragments: the target's name comes from a same-page `#x` link. */
   sameDocument?: boolean;
   places: Map<string, Place>;
@@ -158,8 +163,11 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     if (!g.places.has(page.file)) g.places.set(page.file, placeOf(page, ref));
   };
 
+  const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
+  const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookup);
+
   for (const page of ctx.pages.values()) {
-    const resolve = resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
+    const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
@@ -195,17 +203,15 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       }
       if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
       if (t.fragment === undefined) continue;
-      const target = ctx.pages.get(file);
+      // A redirect page: the fragment is looked for where it ends (null: it ends nowhere, reported there).
+      const end = t.fragment ? endOf(file) : undefined;
+      const target = end === undefined ? ctx.pages.get(file) : end;
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       const id = percentDecode(t.fragment);
-      const key = `fragment\0${file}\0${id}`;
-      add(
-        key,
-        { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: { id, url: target.url, file } },
-        page,
-        ref,
-      );
+      const key = `fragment\0${target.file}\0${id}`;
+      const named = { id, url: target.url, file: target.file, ...(end ? { via: ctx.pages.get(file)!.url } : {}) };
+      add(key, { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: named }, page, ref);
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
       const g = groups.get(key)!;
       const sameDocument = ref.url.startsWith('#');
@@ -237,7 +243,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       rule,
       severity: isKnown && has404 ? 'warning' : 'error',
       category: isKnown ? 'known-unbuilt' : 'link',
-      message: messageFor(g, has404),
+      message: messageFor(g, has404, ctx.paSite),
       target: g.target,
       places,
     };
@@ -252,6 +258,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         : 'the link is on every page, so it comes from the layout template the pages share';
     } else if (caseFix) {
       f.hint = caseFix;
+    } else if (g.kind === 'invalid') {
+      f.hint = 'correct the URL: write it as a browser can parse it (percent-encode spaces and brackets)';
     } else if (rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
     } else if (rule === 'broken-link') {
@@ -281,7 +289,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   return { findings, external, linkedTo, checked, missing };
 }
 
-function messageFor(g: Group, has404: boolean): string {
+function messageFor(g: Group, has404: boolean, paSite: boolean): string {
   switch (g.kind) {
     case 'known-unbuilt':
       return has404
@@ -289,11 +297,13 @@ function messageFor(g: Group, has404: boolean): string {
         : `${g.target} is not built and there is no 404.html to answer it`;
     case 'invalid':
       return `${g.target} is not a valid URL, so browsers cannot follow it`;
-    case 'fragment':
-      return `no id="${g.fragment!.id}" on ${g.fragment!.url} (${g.fragment!.file})`;
+    case 'fragment': {
+      const { id, url, file, via } = g.fragment!;
+      return `no id="${id}" on ${url} (${file})${via ? `, where ${via} redirects` : ''}`;
+    }
     case 'missing':
       return g.page
         ? `no page at ${g.target} (looked for ${g.tried!.join(', ')})`
-        : `${g.target} does not exist in the built site`;
+        : `${g.target} does not exist in ${paSite ? 'the built site' : 'this folder'}`;
   }
 }
