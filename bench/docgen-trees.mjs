@@ -102,8 +102,10 @@ export function writeJavadoc(dir, { pages = 30, seed = false } = {}) {
     const j = (i + 1) % pages;
     const body =
       `<header><nav><a href="../../../index.html">Overview</a> <a href="package-summary.html">Package</a></nav>` +
-      `</header>\n<main>\n<h1>Class${i}</h1>\n<section id="method-summary"><a id="toString()">toString</a></section>\n` +
-      `<a href="Class${j}.html#toString()">Class${j}.toString</a>\n<a href="Class${j}.html#method-summary">methods</a>` +
+      `</header>\n<main>\n<h1>Class${i}</h1>\n` +
+      `<section id="method-summary"><a id="toString()">toString</a></section>\n` +
+      `<a href="Class${j}.html#toString()">Class${j}.toString</a>\n` +
+      `<a href="Class${j}.html#method-summary">methods</a>` +
       `\n<a href="../../../api-index.html#I:C">index</a>\n</main>\n` +
       `<footer><a href="../../../legal/copyright.html">Copyright</a></footer>`;
     write(dir, `java.base/java/lang/Class${i}.html`, html(`Class${i}`, '', body));

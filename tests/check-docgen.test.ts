@@ -42,7 +42,7 @@ describe.each(Object.entries(WRITERS))('check --dir on a %s-shaped tree', (name,
 });
 
 describe('check --dir on a folder pa-site did not build', () => {
-  it('runs no site.yaml rule: a redirect page without a canonical link is fine, a missing target one finding', async () => {
+  it('runs no site.yaml rule: a redirect page needs no canonical link; a missing target is one finding', async () => {
     const dir = path.join(work, 'foreign-redirects');
     const page = (head: string, body = '') => `<!DOCTYPE html><html><head>${head}</head><body>${body}</body></html>`;
     const refresh = (to: string) =>

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { escapeTerminal, formatDiagnostic } from '../diagnostics.js';
+import { count, summaryLines } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
 export type CheckFormat = 'text' | 'json' | 'github';
@@ -38,6 +39,15 @@ function safeFinding(f: Finding): Finding {
 function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {
   const kept = quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
   return { ...r, findings: kept.map(safeFinding) };
+}
+
+/** Pages named for one finding; the rest are counted ("… and 10,133 more pages"). */
+export const PLACES_SHOWN = 5;
+
+/** `on 10,138 of 10,140 pages` for a finding on more pages than are named, else ''. */
+function spread(f: Finding, pages: number): string {
+  if (f.allPages) return `on all ${count(f.places.length)} pages`;
+  return f.places.length > PLACES_SHOWN ? `on ${count(f.places.length)} of ${count(pages)} pages` : '';
 }
 
 export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not built — served by 404.html';
@@ -133,15 +143,24 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     out.push('');
   }
 
+  // Each distinct fix is said once: thirty links out of the folder need the advice once.
+  const fixes = new Set<string>();
+  const fix = (hint: string | undefined, indent: string) => {
+    if (!hint || fixes.has(hint)) return;
+    fixes.add(hint);
+    out.push(`${indent}fix: ${hint}`);
+  };
   const detail = (f: Finding, indent: string) => {
     out.push(`${indent}       ${f.message}`);
     if (f.source) out.push(`${indent}       source: ${f.source.file}:${f.source.line}`);
     if (!f.allPages && f.places.length) {
       out.push(`${indent}       linked from:`);
-      for (const p of f.places)
+      for (const p of f.places.slice(0, PLACES_SHOWN))
         out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
+      const more = f.places.length - PLACES_SHOWN;
+      if (more > 0) out.push(`${indent}         … and ${count(more)} more page${more === 1 ? '' : 's'}`);
     }
-    if (f.hint) out.push(`${indent}       fix: ${f.hint}`);
+    fix(f.hint, `${indent}       `);
   };
 
   /** One entry per broken target, with every page that links it. */
@@ -151,12 +170,14 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     out.push(heading(title));
     for (const f of list) {
       const target = f.target === undefined ? '' : `  ${f.target}`;
-      out.push(`  ${tag(f)}  ${f.rule}${target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
+      const on = spread(f, r.summary.pages);
+      out.push(`  ${tag(f)}  ${f.rule}${target}${on ? `  ${on}` : ''}`);
       detail(f, '  ');
     }
     out.push('');
   };
 
+  out.push(...summaryLines(findings, r.summary.pages));
   targetSection('link', 'Broken links and fragments');
 
   const pageFindings = findings.filter((f) => f.category === 'page');
@@ -174,7 +195,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
         const p = f.places[0]!;
         const at = p.line ? `  (line ${p.line})` : '';
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${at}`);
-        if (f.hint) out.push(`           fix: ${f.hint}`);
+        fix(f.hint, '           ');
       }
     }
     const across = pageFindings.filter((f) => f.places.length !== 1);
@@ -182,8 +203,9 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
       out.push('  across pages');
       for (const f of across) {
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}`);
-        for (const p of f.places) out.push(`           ${where(p)}`);
-        if (f.hint) out.push(`           fix: ${f.hint}`);
+        for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
+        if (f.places.length > PLACES_SHOWN) out.push(`           … and ${count(f.places.length - PLACES_SHOWN)} more`);
+        fix(f.hint, '           ');
       }
     }
     out.push('');
@@ -207,7 +229,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     }
     for (const f of known.filter((f) => f.rule !== 'known-unbuilt')) {
       out.push(`  ${tag(f)}  ${f.rule}  ${f.message}`);
-      if (f.hint) out.push(`         fix: ${f.hint}`);
+      fix(f.hint, '         ');
     }
     out.push('');
   }
@@ -314,12 +336,14 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
   for (const f of r.findings) {
     const title = `pa-site check: ${f.rule}`;
     const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
+    const on = spread(f, r.summary.pages);
+    const named = (list: Place[]) =>
+      list
+        .slice(0, PLACES_SHOWN)
+        .map((p) => p.page)
+        .join(', ') + (list.length > PLACES_SHOWN ? ` and ${count(list.length - PLACES_SHOWN)} more` : '');
     if (f.source && r.root) {
-      const extra = f.allPages
-        ? ` (on all ${f.places.length} pages)`
-        : f.places.length
-          ? ` (linked from ${f.places.map((p) => p.page).join(', ')})`
-          : '';
+      const extra = f.allPages ? ` (${on})` : f.places.length ? ` (linked from ${named(f.places)})` : '';
       out.push(annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title }));
       continue;
     }
@@ -327,12 +351,15 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       out.push(annotation(f.severity, text(), { title }));
       continue;
     }
-    const shown = f.allPages ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
+    // A target broken on many pages is one annotation, at its first page, naming a few and counting the rest.
+    const one = f.allPages || f.places.length > PLACES_SHOWN;
+    const shown = one ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
     for (const p of shown) {
       let file: string | null = null;
       if (p.file && r.root) file = rel(r.root, p.file);
       else if (!r.build) file = rel(r.dir, p.page);
-      const extra = `${file ? '' : ` (${p.page})`}${f.allPages ? ` (on all ${f.places.length} pages)` : ''}`;
+      const pagesNamed = one && !f.allPages ? `: ${named(f.places)}` : '';
+      const extra = `${file ? '' : ` (${p.page})`}${one ? ` (${on}${pagesNamed})` : ''}`;
       out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title }));
     }
   }
