@@ -11,6 +11,9 @@ import { parse as parseYaml } from 'yaml';
 import { isValidRoute, routeForFile, siteUrlProblem, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { append } from './append.js';
+import { normalizeBase, underBase, withBase } from './base.js';
+import { compileSkip, skipper } from './skip.js';
+import { CheckInputError } from './errors.js';
 import { readLimited, unreadFinding } from './read-limited.js';
 import { detectSite } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
@@ -58,14 +61,21 @@ export interface CheckOptions {
    * `offers.stale`, else `warning`.
    */
   staleOffers?: StaleSeverity;
+  /**
+   * Links to leave out: regular expressions tested against the URL as written and as resolved
+   * (`--skip`), besides content/site.yaml `check.skip`.
+   */
+  skip?: string[];
+  /** The URL path the folder is served under (`--base /book/`): links outside it are not checked. Default `/`. */
+  base?: string;
 }
 
-/** A problem with the options themselves (the CLI exits 2). */
-export class CheckInputError extends Error {}
+export { CheckInputError };
 
 interface Config {
   url: string | null;
   knownUnbuilt: string[];
+  skip: string[];
   offers: StalenessPolicy & { stale?: StaleSeverity };
 }
 
@@ -82,14 +92,16 @@ async function readConfig(root: string): Promise<Config | null> {
   try {
     const data = parseYaml(text) as {
       url?: unknown;
-      check?: { knownUnbuilt?: unknown };
+      check?: { knownUnbuilt?: unknown; skip?: unknown };
       offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown; stale?: unknown };
     } | null;
     const list = data?.check?.knownUnbuilt;
+    const skip = data?.check?.skip;
     return {
       // An address the build would refuse is no address to resolve links against.
       url: typeof data?.url === 'string' && !siteUrlProblem(data.url) ? data.url : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
+      skip: Array.isArray(skip) ? skip.filter((x): x is string => typeof x === 'string') : [],
       offers: {
         warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
         hardLimitDays: positive(data?.offers?.hardLimitDays, DEFAULT_POLICY.hardLimitDays),
@@ -171,6 +183,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
     throw e;
   }
+  const base = normalizeBase(options.base);
+  const optionSkip = compileSkip(options.skip ?? [], '--skip');
   let temp: ReturnType<typeof checkFolder> | undefined;
   try {
     let dir: string;
@@ -229,6 +243,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       config = {
         url: b.site.config.url,
         knownUnbuilt: b.site.config.check.knownUnbuilt,
+        skip: b.site.config.check.skip,
         offers: b.site.config.offers,
       };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
@@ -275,8 +290,13 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
 
     const pages = new Map<string, SitePage>();
     htmlFiles.forEach((file, i) => {
-      pages.set(file, { file, url: servedPath(file, servedAs), scan: scans[i]! });
+      pages.set(file, { file, url: withBase(base, servedPath(file, servedAs)), scan: scans[i]! });
     });
+    /** The file a URL path of the site finds, as the host serves the folder under the base. */
+    const lookupUrl = (p: string) => {
+      const local = underBase(base, p);
+      return local === null ? null : lookup(local, servedAs, fileSet);
+    };
     const linkContext = {
       pages,
       files: fileSet,
@@ -284,19 +304,21 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       servedAs,
       paSite,
       knownUnbuilt: config?.knownUnbuilt ?? [],
+      base,
+      skip: skipper([...optionSkip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
     };
     const links = checkLinks(linkContext);
     const map = checkSitemap({
       text: sitemap,
       required: paSite,
       siteOrigin,
-      lookup: (p) => lookup(p, servedAs, fileSet),
+      lookup: lookupUrl,
       read,
     });
 
     // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
     // redirect pages are judged by their refresh links, as any link.
-    const redirects = checkRedirectPages(paSite ? pages : new Map(), (p) => lookup(p, servedAs, fileSet), siteOrigin);
+    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
     const findings: Finding[] = [];
@@ -381,6 +403,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       summary: {
         pages: pages.size,
         links: links.checked + externalRefs,
+        skipped: links.skipped,
         errors,
         warnings: findings.length - errors + buildWarnings,
         ms: Math.round(performance.now() - t0),

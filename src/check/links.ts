@@ -5,7 +5,8 @@
  * here; external.ts checks them.
  */
 import type { LinkRef, PageScan } from './html.js';
-import { documentBase, PLACEHOLDER_ORIGIN, Resolver } from './resolve.js';
+import { underBase } from './base.js';
+import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
 import { isRedirectPage, redirectEnds } from './forward.js';
 import type { Finding, Place } from './types.js';
@@ -29,6 +30,10 @@ export interface LinkContext {
   paSite: boolean;
   /** Paths linked on purpose although not built (check.knownUnbuilt). */
   knownUnbuilt: readonly string[];
+  /** The URL path the folder is served under (base.ts); default `/`. */
+  base?: string;
+  /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
+  skip?: ((...urls: string[]) => boolean) | null;
 }
 
 export interface LinkOutcome {
@@ -41,6 +46,9 @@ export interface LinkOutcome {
   checked: number;
   /** Internal link references that found no file (fragments aside). */
   missing: number;
+  /** Link references left out by `skip`, and internal ones outside the base (not in this folder). */
+  skipped: number;
+  outsideBase: number;
 }
 
 /** `/about/` and `/about` are the same entry of check.knownUnbuilt. */
@@ -129,6 +137,9 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   let byLowerCase: Map<string, string> | null = null;
   let checked = 0;
   let missing = 0;
+  let skipped = 0;
+  let outsideBase = 0;
+  const base = ctx.base ?? '/';
 
   /** The file a URL path finds, as the host serves the folder. */
   const lookup = (path: string) => {
@@ -164,13 +175,21 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   };
 
   const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
-  const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookup);
+  const lookupUrl = (p: string) => {
+    const local = underBase(base, p);
+    return local === null ? null : lookup(local);
+  };
+  const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
 
   for (const page of ctx.pages.values()) {
     const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
+      if (ctx.skip?.(ref.url, resolvedText(t))) {
+        skipped++;
+        continue;
+      }
       if (t.kind === 'external') {
         if (isFormTarget(ref)) continue;
         let list = external.get(t.url);
@@ -187,7 +206,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         add(`invalid\0${ref.url}`, { target: ref.url, kind: 'invalid' }, page, ref);
         continue;
       }
-      const file = lookup(t.path);
+      const local = underBase(base, t.path);
+      if (local === null) {
+        outsideBase++;
+        continue;
+      }
+      const file = lookup(local);
       if (file === null) {
         missing++;
         const norm = normalizePath(t.path);
@@ -195,7 +219,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         else
           add(
             `missing\0${t.path}`,
-            { target: t.path, kind: 'missing', tried: candidates(t.path, ctx.servedAs) },
+            { target: t.path, kind: 'missing', tried: candidates(local, ctx.servedAs) },
             page,
             ref,
           );
@@ -286,7 +310,14 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       });
     }
   }
-  return { findings, external, linkedTo, checked, missing };
+  return { findings, external, linkedTo, checked, missing, skipped, outsideBase };
+}
+
+/** A resolved link as `--skip` sees it: the URL, or the path with its fragment. */
+function resolvedText(t: Target): string {
+  if (t.kind === 'external') return t.url;
+  if (t.kind === 'internal') return t.fragment === undefined ? t.path : `${t.path}#${t.fragment}`;
+  return '';
 }
 
 function messageFor(g: Group, has404: boolean, paSite: boolean): string {

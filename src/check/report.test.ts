@@ -143,12 +143,14 @@ describe('JSON report', () => {
       'site',
       'summary',
       'build',
+      'baseline',
       'findings',
     ]);
     expect(json.site).toEqual({ builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' });
     expect(json.summary).toEqual({
       pages: 3,
       links: 42,
+      skipped: 0,
       errors: 1,
       warnings: 0,
       ms: 12,

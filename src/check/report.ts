@@ -89,11 +89,23 @@ export function siteNote(r: CheckResult): string | null {
   );
 }
 
+/** `12 findings recorded in baseline.json left out; 3 recorded ones are fixed`, or null without a baseline. */
+export function baselineLine(r: CheckResult): string | null {
+  const b = r.baseline;
+  if (!b) return null;
+  const fixed = b.fixed
+    ? `; ${count(b.fixed)} recorded ${b.fixed === 1 ? 'one is' : 'ones are'} fixed ` +
+      `(write the baseline again to drop ${b.fixed === 1 ? 'it' : 'them'})`
+    : '';
+  return `${plural(b.known, 'finding')} recorded in ${b.file} left out${fixed}`;
+}
+
 export function summaryLine(r: CheckResult): string {
   const s = r.summary;
   const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
   return (
     `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ` +
+    (s.skipped ? `${plural(s.skipped, 'link')} skipped, ` : '') +
     `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`
   );
 }
@@ -237,6 +249,8 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   if (!o.quiet) {
     const offers = staleOffersLine(r.summary.offers);
     if (offers) out.push(`${paint(o.color, 33, '!')} ${offers}`);
+    const baseline = baselineLine(r);
+    if (baseline) out.push(`note: ${baseline}`);
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }
@@ -260,6 +274,7 @@ export function toJson(r: CheckResult) {
     summary: {
       pages: r.summary.pages,
       links: r.summary.links,
+      skipped: r.summary.skipped ?? 0,
       errors: r.summary.errors,
       warnings: r.summary.warnings,
       ms: r.summary.ms,
@@ -267,6 +282,7 @@ export function toJson(r: CheckResult) {
       offers: { aging: r.summary.offers.aging, withheld: r.summary.offers.withheld },
     },
     build: r.build,
+    baseline: r.baseline ?? null,
     findings: r.findings.map((f) => ({
       rule: f.rule,
       severity: f.severity,
@@ -366,6 +382,8 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
   if (!quiet) {
     const offers = staleOffersLine(r.summary.offers);
     if (offers) out.push(offers);
+    const baseline = baselineLine(r);
+    if (baseline) out.push(annotation('notice', escapeTerminal(baseline), { title: 'pa-site check baseline' }));
     out.push(summaryLine(r));
   }
   return out;

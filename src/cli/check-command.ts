@@ -1,5 +1,6 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
+import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
 import type { CheckResult } from '../check/types.js';
 import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
@@ -17,6 +18,10 @@ export interface CheckCommandOptions {
   quiet?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
+  skip?: string[];
+  base?: string;
+  baseline?: string;
+  writeBaseline?: string;
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
@@ -31,6 +36,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   let result: CheckResult;
   const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {
+    // Read first: a baseline that cannot be read is a usage error before any work.
+    const baseline = opts.baseline !== undefined ? await readBaseline(opts.baseline) : null;
     result = await check({
       root: opts.root,
       dir: opts.dir,
@@ -38,7 +45,11 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       servedAs: opts.servedAs,
       today: opts.today,
       staleOffers: opts.staleOffers,
+      skip: opts.skip,
+      base: opts.base,
     });
+    if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
+    if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
   } catch (e) {
     if (e instanceof CheckInputError) return usageError(err, e.message);
     throw e;
@@ -51,5 +62,12 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   if (format === 'json') write([formatJson(result)]);
   else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));
   else write(formatText(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
+  if (opts.writeBaseline !== undefined) {
+    // Recorded, the findings are known: a later --baseline run fails only on new ones.
+    err.err(
+      `wrote ${result.findings.length} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
+    );
+    return result.build && !result.build.ok ? 1 : 0;
+  }
   return result.ok ? 0 : 1;
 }
