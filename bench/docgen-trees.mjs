@@ -108,8 +108,18 @@ export function writeJavadoc(dir, { pages = 30, seed = false } = {}) {
       `<a href="Class${j}.html#method-summary">methods</a>` +
       `\n<a href="../../../api-index.html#I:C">index</a>\n</main>\n` +
       `<footer><a href="../../../legal/copyright.html">Copyright</a></footer>`;
-    write(dir, `java.base/java/lang/Class${i}.html`, html(`Class${i}`, '', body));
+    const css = '<link rel="stylesheet" href="../../../stylesheet.css">\n';
+    write(dir, `java.base/java/lang/Class${i}.html`, html(`Class${i}`, css, body));
   }
+  // Javadoc's stylesheet imports its fonts' CSS; jQuery UI's images sit beside it.
+  write(
+    dir,
+    'stylesheet.css',
+    "@import url('resources/fonts/dejavu.css');\nbody { background: url(script-dir/images/ui-bg.png) }\n",
+  );
+  write(dir, 'resources/fonts/dejavu.css', "@font-face { src: url('DejaVuSans.woff') format('woff') }\n");
+  write(dir, 'resources/fonts/DejaVuSans.woff', 'woff');
+  if (!seed) write(dir, 'script-dir/images/ui-bg.png', 'png');
   const summary =
     '<main><a href="Class0.html">Class0</a></main><footer><a href="../../../legal/copyright.html">©</a></footer>';
   write(dir, 'java.base/java/lang/package-summary.html', html('java.lang', '', summary));
@@ -125,7 +135,7 @@ export function writeJavadoc(dir, { pages = 30, seed = false } = {}) {
     write(dir, 'legal/copyright.html', html('Copyright', '', '<main><p>©</p></main>'));
     return [];
   }
-  return ['broken-link /legal/copyright.html'];
+  return ['broken-link /legal/copyright.html', 'broken-asset /script-dir/images/ui-bg.png'];
 }
 
 /** mdBook: a sidebar `<nav>`, content in `<div id="content">` with no `<main>`, and a `<footer>`. */
@@ -157,17 +167,23 @@ export function writeHaddock(dir, { pages = 20, seed = false } = {}) {
       `<a href="Data-M${j}.html#v:f${j}">f${j}</a> <a href="Data-M${j}.html#t:T${j}">T${j}</a>\n` +
       `<a href="src/Data.M${i}.html#line-${(i % 30) + 1}">Source</a></div>\n` +
       `<div id="footer"><p>Produced by <a href="http://www.haskell.org/haddock/">Haddock</a></p></div>`;
-    write(dir, `Data-M${i}.html`, html(`Data.M${i}`, '', body));
+    write(dir, `Data-M${i}.html`, html(`Data.M${i}`, '<link rel="stylesheet" href="linuwial.css">\n', body));
     write(dir, `src/Data.M${i}.html`, html(`Data.M${i}`, '', `<pre>${lines}</pre>`));
   }
   write(dir, 'index.html', html('Contents', '', '<div id="content"><a href="Data-M0.html">M0</a></div>'));
-  if (!seed) return [];
+  const font = (f) => `@font-face { font-family: PT Sans; src: url("fonts/${f}") format("woff2"); }\n`;
+  write(dir, 'linuwial.css', `${font('PTS55F.woff2')}${font('PTS75F.woff2')}a { color: #196 }\n`);
+  write(dir, 'fonts/PTS55F.woff2', 'woff2');
+  if (!seed) {
+    write(dir, 'fonts/PTS75F.woff2', 'woff2');
+    return [];
+  }
   write(
     dir,
     'Data-Seeded.html',
     html('S', '', '<a href="Data-M1.html#v:gone">gone</a> <a href="src/Data.M99.html">src</a>'),
   );
-  return ['broken-fragment /Data-M1.html#v:gone', 'broken-link /src/Data.M99.html'];
+  return ['broken-fragment /Data-M1.html#v:gone', 'broken-link /src/Data.M99.html', 'broken-asset /fonts/PTS75F.woff2'];
 }
 
 export const WRITERS = { rustdoc: writeRustdoc, javadoc: writeJavadoc, mdbook: writeMdbook, haddock: writeHaddock };

@@ -45,7 +45,7 @@ describe('--skip', () => {
     expect(cli.out).toBe('');
   });
 
-  it("site.yaml check.skip leaves out the site's own links, and a bad pattern fails the build at its line", async () => {
+  it("site.yaml check.skip leaves out the site's links; a bad pattern fails the build at its line", async () => {
     const copy = await copyOfContent();
     cleanup = copy.cleanup;
     const doc = parseDocument(await copy.read('content/site.yaml'));

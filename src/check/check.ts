@@ -13,6 +13,7 @@ import type { Page } from '../model.js';
 import { append } from './append.js';
 import { normalizeBase, underBase, withBase } from './base.js';
 import { compileSkip, skipper } from './skip.js';
+import { stylesheetPage } from './stylesheets.js';
 import { CheckInputError } from './errors.js';
 import { readLimited, unreadFinding } from './read-limited.js';
 import { detectSite } from './detect.js';
@@ -305,6 +306,14 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       paSite,
       knownUnbuilt: config?.knownUnbuilt ?? [],
       base,
+      stylesheets: files
+        .filter((f) => /\.css$/i.test(f))
+        .flatMap((f) => {
+          const css = bytes(f)
+            ?.toString('utf8')
+            .replace(/^\uFEFF/, '');
+          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+        }),
       skip: skipper([...optionSkip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
     };
     const links = checkLinks(linkContext);

@@ -5,6 +5,8 @@
  */
 import { Parser } from 'htmlparser2';
 import { append as appendAll } from './append.js';
+import { cssUrls } from './css.js';
+import { judgeCtas, type Span } from './cta-cards.js';
 import { refreshDelay, refreshUrl, srcsetUrls } from './html-values.js';
 import type { Region } from './types.js';
 
@@ -25,7 +27,9 @@ export interface LinkRef {
     | 'background'
     | 'action'
     | 'formaction'
-    | 'content';
+    | 'content'
+    /** A `url()` or `@import` in a `style` attribute or a `<style>` element (css.ts). */
+    | 'style';
   tag: string;
   /**
    * `page`: a reader goes there (a link, `<link rel=next>`, a form, a refresh); `asset`: the page
@@ -166,43 +170,6 @@ interface Frame {
   landmark: boolean;
 }
 
-/** A closed element's span: `seq` to `endSeq` in opening order, `start` to `end` in the page's text. */
-interface Span {
-  seq: number;
-  endSeq: number;
-  start: number;
-  end: number;
-}
-
-/** Every match of a global regex in `text`: start offsets and ends, in order. */
-function matches(re: RegExp, text: string): { starts: number[]; ends: number[] } {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const m of text.matchAll(re)) {
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
-  }
-  return { starts, ends };
-}
-
-/** First index in the ascending list `xs` whose value is ≥ `x`. */
-function lowerBound(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** A match of `m` lies wholly inside text[start, end). */
-function within(m: { starts: number[]; ends: number[] }, start: number, end: number): boolean {
-  const i = lowerBound(m.starts, start);
-  return i < m.starts.length && m.ends[i]! <= end;
-}
-
 export interface ScanOptions {
   /**
    * Also collect what pa-site's page rules need (text, operator calls to action, offers); off for
@@ -278,6 +245,8 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
     lineIdx = index;
     return line;
   };
+  // A <style> element's text, read at its end for the URLs it loads.
+  let style: { text: string; line: number; col: number } | null = null;
   const region = (): Region => (main ? 'main' : header ? 'header' : footer ? 'footer' : 'layout');
   const closeFrame = (f: Frame) => {
     if (f.tag === 'main') main--;
@@ -360,6 +329,8 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         if ((name === 'button' || name === 'input') && attrs.formaction !== undefined)
           addLink(attrs.formaction, 'formaction', 'page');
         if (name === 'base' && href !== undefined && scan.base === null && !svg) scan.base = href;
+        if (attrs.style) for (const u of cssUrls(attrs.style)) addLink(u.url, 'style', 'asset');
+        if (name === 'style') style = { text: '', line: ln, col };
         if (name === 'meta') {
           if ((attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') {
             const target = refreshUrl(attrs.content ?? '');
@@ -406,10 +377,19 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         append(' ');
       },
       ontext(data) {
+        if (style) style.text += data;
         if (inTitle) title += data;
         else if (!hidden) append(data);
       },
       onclosetag(name) {
+        if (name === 'style' && style) {
+          const { line: at, col } = style;
+          for (const u of cssUrls(style.text)) {
+            const line = at + u.line - 1;
+            scan.links.push({ url: u.url, attr: 'style', tag: 'style', kind: 'asset', line, col, region: region() });
+          }
+          style = null;
+        }
         if (name === 'title' && inTitle) {
           inTitle = false;
           scan.titles.push(title.replace(/\s+/g, ' ').trim());
@@ -431,35 +411,10 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   while (stack.length) closeFrame(stack.pop()!);
   // Without <main>, what lies outside the header and footer is the page's own content, not its layout.
   if (!landmarks || !hasMain) for (const l of scan.links) if (l.region === 'layout') l.region = null;
-  if (rules) judgeCtas(text, httpLinks, boxes);
+  if (rules) judgeCtas(text, httpLinks, boxes, { apply: TERMS, link: TERMS_LINK_TEXT });
   scan.text = text.trim();
   return scan;
 }
 
 /** `<input type=image>`: the only input whose `src` a browser loads. */
 const isImageInput = (type: string | undefined) => (type ?? '').trim().toLowerCase() === 'image';
-
-/**
- * Each call to action's card (`boxes`): 'T&Cs apply' in its text, and a terms link (an http(s)
- * link whose text names terms) inside it. One pass of each pattern over the page's text, then a
- * binary search per link and per card.
- */
-function judgeCtas(text: string, httpLinks: Span[], boxes: (Span & { ctas: Cta[] })[]) {
-  if (!boxes.length) return;
-  const termsWords = matches(new RegExp(TERMS_LINK_TEXT.source, 'gi'), text);
-  const termsApply = matches(new RegExp(TERMS.source, 'gi'), text);
-  // Opening order of the terms links: a card holds those opened after it and before it closed.
-  const termsLinks = httpLinks
-    .filter((a) => within(termsWords, a.start, a.end))
-    .map((a) => a.seq)
-    .sort((x, y) => x - y);
-  for (const b of boxes) {
-    const i = lowerBound(termsLinks, b.seq + 1);
-    const termsLink = i < termsLinks.length && termsLinks[i]! <= b.endSeq;
-    const terms = within(termsApply, b.start, b.end);
-    for (const c of b.ctas) {
-      c.terms = terms;
-      c.termsLink = termsLink;
-    }
-  }
-}

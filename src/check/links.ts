@@ -30,6 +30,8 @@ export interface LinkContext {
   paSite: boolean;
   /** Paths linked on purpose although not built (check.knownUnbuilt). */
   knownUnbuilt: readonly string[];
+  /** The folder's `.css` files (stylesheets.ts): their `url()`s and `@import`s are checked as assets. */
+  stylesheets?: readonly SitePage[];
   /** The URL path the folder is served under (base.ts); default `/`. */
   base?: string;
   /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
@@ -181,7 +183,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   };
   const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
 
-  for (const page of ctx.pages.values()) {
+  for (const page of [...ctx.pages.values(), ...(ctx.stylesheets ?? [])]) {
     const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);

@@ -11,9 +11,8 @@ export function compileSkip(patterns: readonly string[], from: string): RegExp[]
     try {
       return new RegExp(p, 'u');
     } catch (e) {
-      throw new CheckInputError(
-        `${from} "${p}" is not a valid regular expression (${(e as Error).message.replace(/^Invalid regular expression: /, '')})`,
-      );
+      const why = (e as Error).message.replace(/^Invalid regular expression: /, '');
+      throw new CheckInputError(`${from} "${p}" is not a valid regular expression (${why})`);
     }
   });
 }

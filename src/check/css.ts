@@ -1,0 +1,42 @@
+/**
+ * The URLs a stylesheet loads: `url(…)` (fonts, images, cursors) and `@import`, in `.css` files,
+ * `<style>` elements and `style=""` attributes. Comments are skipped; `data:` URLs and `url(#id)`
+ * (a reference into the document, as SVG filters write) load nothing.
+ */
+
+export interface CssUrl {
+  url: string;
+  /** 1-based line within the CSS text. */
+  line: number;
+  col: number;
+}
+
+/** `url(` with a quoted or bare URL, or `@import` with a quoted string. Comments are matched to be skipped. */
+const TOKENS =
+  /\/\*[\s\S]*?(?:\*\/|$)|\burl\(\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|([^"'()\s]*))\s*\)|@import\s+(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')/gi;
+
+/** CSS escapes in a URL: `\\` + a character, or up to six hex digits and one space. */
+const unescapeCss = (s: string) =>
+  s.replace(/\\(?:([0-9a-f]{1,6})\s?|([\s\S]))/gi, (_, hex: string | undefined, ch: string | undefined) =>
+    hex ? String.fromCodePoint(Math.min(Number.parseInt(hex, 16), 0x10ffff) || 0xfffd) : (ch ?? ''),
+  );
+
+export function cssUrls(css: string): CssUrl[] {
+  const out: CssUrl[] = [];
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  for (const m of css.matchAll(TOKENS)) {
+    if (m[0].startsWith('/*')) continue;
+    const raw = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
+    const url = unescapeCss(raw).trim();
+    if (!url || url.startsWith('#') || /^data:/i.test(url)) continue;
+    for (let i = css.indexOf('\n', scanned); i !== -1 && i < m.index; i = css.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    scanned = m.index;
+    out.push({ url, line, col: m.index - lineStart + 1 });
+  }
+  return out;
+}
