@@ -8,7 +8,8 @@ describe('cssUrls', () => {
       '@import "b.css" screen;',
       '/* url(nope.png)',
       '   still a comment */',
-      '.a { background: url(img/x.png) no-repeat; src: url("f.woff2") format("woff2"), url(data:font/woff;base64,AA); }',
+      '.a { background: url(img/x.png) no-repeat; src: url("f.woff2") format("woff2"),',
+      '  url(data:font/woff;base64,AA); }',
       ".b { filter: url(#f); cursor: url( 'c\\2e cur' ) }",
     ].join('\n');
     expect(cssUrls(css).map((u) => [u.url, u.line])).toEqual([
@@ -16,7 +17,7 @@ describe('cssUrls', () => {
       ['b.css', 2],
       ['img/x.png', 5],
       ['f.woff2', 5],
-      ['c.cur', 6],
+      ['c.cur', 7],
     ]);
   });
 

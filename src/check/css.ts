@@ -11,9 +11,14 @@ export interface CssUrl {
   col: number;
 }
 
-/** `url(` with a quoted or bare URL, or `@import` with a quoted string. Comments are matched to be skipped. */
-const TOKENS =
-  /\/\*[\s\S]*?(?:\*\/|$)|\burl\(\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|([^"'()\s]*))\s*\)|@import\s+(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')/gi;
+/** A CSS string in double or single quotes (escapes kept), as regex source. */
+const DQ = String.raw`"((?:[^"\\\n]|\\.)*)"`;
+const SQ = String.raw`'((?:[^'\\\n]|\\.)*)'`;
+/** A comment (matched to be skipped), `url(` with a quoted or bare URL, or `@import` with a quoted string. */
+const TOKENS = new RegExp(
+  String.raw`\/\*[\s\S]*?(?:\*\/|$)|\burl\(\s*(?:${DQ}|${SQ}|([^"'()\s]*))\s*\)|@import\s+(?:${DQ}|${SQ})`,
+  'gi',
+);
 
 /** CSS escapes in a URL: `\\` + a character, or up to six hex digits and one space. */
 const unescapeCss = (s: string) =>

@@ -124,7 +124,8 @@ interface Group {
   fragment?: { id: string; url: string; file: string; via?: string };
   /** For fragments: the target's name comes from a same-page `#x` link. */
   sameDocument?: boolean;
-  places: Map<string, Place>;
+  /** The first reference on each linking page, in reading order (a page's references come together). */
+  places: Place[];
 }
 
 export function checkLinks(ctx: LinkContext): LinkOutcome {
@@ -169,11 +170,11 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const add = (key: string, init: Omit<Group, 'places' | 'page'>, page: SitePage, ref: LinkRef) => {
     let g = groups.get(key);
     if (!g) {
-      g = { ...init, page: false, places: new Map() };
+      g = { ...init, page: false, places: [] };
       groups.set(key, g);
     }
     if (ref.kind === 'page') g.page = true;
-    if (!g.places.has(page.file)) g.places.set(page.file, placeOf(page, ref));
+    if (g.places[g.places.length - 1]?.page !== page.file) g.places.push(placeOf(page, ref));
   };
 
   const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
@@ -253,10 +254,14 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     .filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan))
     .map((p) => p.file);
   const findings: Finding[] = [];
-  for (const g of groups.values()) {
-    const places = [...g.places.values()].sort((a, b) => a.page.localeCompare(b.page));
-    const linking = new Set(places.map((p) => p.page));
-    const allPages = places.length >= 2 && contentPages.every((f) => linking.has(f));
+  for (const [key, g] of groups) {
+    // Each group is let go once it is a finding: the two never all sit in memory together.
+    groups.delete(key);
+    const places = g.places.sort((a, b) => a.page.localeCompare(b.page));
+    const allPages =
+      places.length >= 2 &&
+      places.length >= contentPages.length &&
+      ((linking) => contentPages.every((f) => linking.has(f)))(new Set(places.map((p) => p.page)));
     const isKnown = g.kind === 'known-unbuilt';
     const rule = isKnown
       ? 'known-unbuilt'

@@ -25,6 +25,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function safeFinding(f: Finding): Finding {
   const e = (s: string) => escapeTerminal(s);
   const lines = (s: string) => escapeTerminal(s, true);
+  // Nothing to escape (the usual case): the finding itself, not a copy of each of 100,000.
+  const same = (s: string | null | undefined, keep = false) => !s || escapeTerminal(s, keep) === s;
+  if (
+    same(f.message, true) &&
+    same(f.target) &&
+    same(f.hint, true) &&
+    same(f.source?.file) &&
+    f.places.every((p) => same(p.page) && same(p.url) && same(p.file))
+  )
+    return f;
   return {
     ...f,
     message: lines(f.message),
@@ -283,30 +293,53 @@ export function toJson(r: CheckResult) {
     },
     build: r.build,
     baseline: r.baseline ?? null,
-    findings: r.findings.map((f) => ({
-      rule: f.rule,
-      severity: f.severity,
-      category: f.category,
-      message: f.message,
-      target: f.target ?? null,
-      status: f.status ?? null,
-      allPages: f.allPages ?? false,
-      hint: f.hint ?? null,
-      source: f.source ?? null,
-      places: f.places.map((p) => ({
-        page: p.page,
-        url: p.url,
-        file: p.file,
-        line: p.line,
-        col: p.col ?? null,
-        region: p.region ?? null,
-      })),
+    findings: r.findings.map(findingJson),
+  };
+}
+
+/** One finding as the JSON report writes it. */
+function findingJson(f: Finding) {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    category: f.category,
+    message: f.message,
+    target: f.target ?? null,
+    status: f.status ?? null,
+    allPages: f.allPages ?? false,
+    hint: f.hint ?? null,
+    source: f.source ?? null,
+    places: f.places.map((p) => ({
+      page: p.page,
+      url: p.url,
+      file: p.file,
+      line: p.line,
+      col: p.col ?? null,
+      region: p.region ?? null,
     })),
   };
 }
 
 export function formatJson(r: CheckResult): string {
-  return JSON.stringify(toJson(r), null, 2);
+  return [...jsonChunks(r)].join('');
+}
+
+/**
+ * The JSON report in pieces, one finding at a time, for writing as it is made: tens of thousands
+ * of findings never sit in memory as one string. Joined, the pieces are `JSON.stringify(toJson(r), null, 2)`.
+ */
+export function* jsonChunks(r: CheckResult): Generator<string> {
+  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }) }, null, 2);
+  if (!r.findings.length) {
+    yield head;
+    return;
+  }
+  yield `${head.slice(0, head.length - '[]\n}'.length)}[\n`;
+  for (let i = 0; i < r.findings.length; i++) {
+    const text = JSON.stringify(findingJson(r.findings[i]!), null, 2).replace(/\n/g, '\n    ');
+    yield `    ${text}${i < r.findings.length - 1 ? ',' : ''}\n`;
+  }
+  yield '  ]\n}';
 }
 
 const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
