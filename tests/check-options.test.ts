@@ -96,6 +96,8 @@ describe('--write-baseline and --baseline', () => {
     const other = run(['check', '--dir', dir, '--write-baseline', path.join(dir, 'notes.txt')]);
     expect(other.code).toBe(2);
     expect(await readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+    const both = run(['check', '--dir', dir, '--baseline', 'a.json', '--write-baseline', 'b.json']);
+    expect(both.code).toBe(2);
   });
 });
 

@@ -213,7 +213,9 @@ export function program(): Command {
     )
     .option('--base <path>', 'the URL path the folder is served under, e.g. /docs/ (default /)')
     .option('--baseline <file>', 'fail only on findings not recorded in this file')
-    .option('--write-baseline <file>', "record today's findings in this file (exit 0)")
+    .addOption(
+      new Option('--write-baseline <file>', "record today's findings in this file (exit 0)").conflicts('baseline'),
+    )
     .exitOverride()
     .action(async (opts) => {
       usedPipeline = true;
