@@ -223,9 +223,20 @@ export const siteSchema = z.strictObject({
     .strictObject({
       /** Paths linked from the layout whose pages do not exist yet: reported as warnings, not errors. */
       knownUnbuilt: z.array(z.string().startsWith('/')).default([]),
+      /** Links `check` leaves out: regular expressions tested against the URL (as `--skip`). */
+      skip: z.array(z.string().refine(isRegex, 'must be a valid regular expression')).default([]),
     })
-    .default({ knownUnbuilt: [] }),
+    .default({ knownUnbuilt: [], skip: [] }),
 });
+
+function isRegex(s: string): boolean {
+  try {
+    new RegExp(s, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
 export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
