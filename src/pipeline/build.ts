@@ -16,6 +16,7 @@ import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render
 import { groupTemplateThrows, renderNotFound, templateThrew } from './render/page/render.js';
 import { contextFrom, saveRendered, type RenderSetup } from './render/page/render-pages.js';
 import { packTag, removeTempPacks } from './render/cache/pack-writer.js';
+import { takeCacheWarnings } from './load/cache-file.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { availableCores } from './render/threads/cores.js';
 import { unwritable } from './render/compile/code-dir.js';
@@ -307,6 +308,7 @@ class BuildRun {
 
   /** The result, with its total time and its diagnostics in order. */
   done(): BuildResult {
+    this.report(takeCacheWarnings());
     this.result.timings.total = performance.now() - this.t0;
     sortDiagnostics(this.result.diagnostics);
     return this.result;
