@@ -68,6 +68,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
+  /** Let the build delete files in the output folder that no pa-site build wrote (default false: it stops). */
+  clean?: boolean;
   /**
    * Compiled templates and/or assets from an earlier build to reuse: the dev server passes the part
    * that no changed file went into. Ignored when `dir` is not this build's templates folder.
@@ -326,7 +328,7 @@ class BuildRun {
  * output put back first when a build was killed mid-write (even if this build then fails).
  */
 async function outputUsable(run: BuildRun, options: BuildOptions): Promise<boolean> {
-  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist');
+  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist', options.clean);
   if (unsafe) {
     run.report([
       {
@@ -541,7 +543,7 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       // page's path: outputClashes makes that an error.)
       early?.precreator.removeUnwritten(pagesWritten);
       run.progress('write');
-      await staging.commit();
+      await staging.commit(r.options.clean);
       // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
       store();
       await staging.removed();
@@ -692,7 +694,9 @@ function outputFailed(result: BuildResult, e: unknown): BuildResult {
       col: 1,
       field: '--out',
       message: e.message,
-      hint: 'something replaced the output folder while pa-site was building: move it away or choose another --out',
+      hint:
+        e.hint ??
+        'something replaced the output folder while pa-site was building: move it away or choose another --out',
     });
     return result;
   }
