@@ -51,7 +51,10 @@ function readLock(file: string): Held | undefined {
   return { info: { pid, host, token: typeof token === 'string' ? token : '' }, read };
 }
 
-/** A lock (or take-over marker) left by a process that is gone: a dead pid on this host, or not touched for a minute. */
+/**
+ * A lock (or take-over marker) left by a process that is gone: a dead pid on this host, or not
+ * touched for a minute.
+ */
 function abandoned(lock: HeldLock): boolean {
   if (Date.now() - lock.mtimeMs > STALE_MS) return true;
   const { pid, host } = lock.data;
