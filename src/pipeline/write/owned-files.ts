@@ -59,7 +59,7 @@ const entries = (dir: string): Dirent[] => {
   }
 };
 
-/** Every file (or link, or other non-folder) under `dir`, relative with forward slashes; `skip`: top-level names left out. */
+/** Every non-folder under `dir`, relative with forward slashes; `skip`: top-level names left out. */
 export function filesIn(dir: string, skip: readonly string[] = []): string[] {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
