@@ -5,6 +5,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
 import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
+import { linkLeavesProject, outsideProject } from './inside-project.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;
@@ -245,6 +246,11 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
   // FIFO or socket since it was listed is skipped like one found while listing.
   const read = (abs: string, required = false): SourceFile | undefined => {
     const file = rel(root, abs);
+    // A link out of the project is never read (inside-project.ts); an lstat each (microseconds).
+    if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() && linkLeavesProject(root, abs)) {
+      diagnostics.push(outsideProject(file));
+      return undefined;
+    }
     let bytes: Buffer;
     try {
       bytes = readRegularFile(abs);
