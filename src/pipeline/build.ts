@@ -6,7 +6,7 @@ import type { Site, SourceFile } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent, type LoadedContent } from './load/load.js';
 import { publicFiles } from './load/public-files.js';
-import { writeProblem } from './write/write-problem.js';
+import { leftoverWarning, writeProblem } from './write/write-problem.js';
 import { parsePageDetached, type ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
@@ -546,7 +546,8 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       await staging.commit(r.options.clean);
       // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
       store();
-      await staging.removed();
+      const left = await staging.removed();
+      if (left) run.report([leftoverWarning(run.root, left.dir, left.error)]);
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await early?.precreator.stop().catch(() => undefined);

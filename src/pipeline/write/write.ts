@@ -178,7 +178,8 @@ export async function recoverOutput(outDir: string): Promise<boolean> {
   // What a build killed mid-commit carried out of the output (.git) goes back before anything is removed.
   if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory())
     for (const dir of [...staging, ...retired]) moveKept(dir, outDir);
-  await Promise.all([...staging, ...retired].map(removeOwned));
+  // One that cannot be deleted (an immutable file in it) stays, marker and all: never a reason to fail.
+  await Promise.all([...staging, ...retired].map((d) => removeOwned(d).catch(() => undefined)));
   return restored;
 }
 
@@ -228,7 +229,7 @@ export class Staging {
   /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
   private forget: () => void = () => undefined;
   private removing: Promise<void> | undefined;
-  private removeError: unknown;
+  private removeError: { dir: string; error: unknown } | undefined;
 
   private constructor(
     readonly outDir: string,
@@ -326,14 +327,18 @@ export class Staging {
     const remove = this.files >= THREAD_REMOVAL_FILES ? removeOwnedInThread : removeOwned;
     if (hadPrevious)
       this.removing = remove(retired).catch((e: unknown) => {
-        this.removeError = e;
+        this.removeError = { dir: retired, error: e };
       });
   }
 
-  /** Waits until the old output that commit() moved aside is deleted; rejects if that failed. */
-  async removed(): Promise<void> {
+  /**
+   * Waits until the old output that commit() moved aside is deleted. The new output is in place by
+   * then, so a failure (an immutable file, a mount point inside it) is not the build's: it returns
+   * the folder left aside and why, for a warning; the next build tries again, and never fails on it.
+   */
+  async removed(): Promise<{ dir: string; error: unknown } | undefined> {
     await this.removing;
-    if (this.removeError) throw this.removeError;
+    return this.removeError;
   }
 
   async abort(): Promise<void> {
