@@ -19,7 +19,9 @@ import { syncBuiltinESMExports } from 'node:module';
 const rm = fsp.rm;
 fsp.rm = (file, ...rest) => {
   if (typeof file === 'string' && /\\.dist\\.old-[^/]*\\/index\\.html$/.test(file))
-    return Promise.reject(Object.assign(new Error(\`EPERM: operation not permitted, unlink '\${file}'\`), { code: 'EPERM' }));
+    return Promise.reject(
+      Object.assign(new Error(\`EPERM: operation not permitted, unlink '\${file}'\`), { code: 'EPERM' }),
+    );
   return rm(file, ...rest);
 };
 syncBuiltinESMExports();
