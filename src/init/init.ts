@@ -4,6 +4,7 @@
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
 import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { starterFiles } from './starter.js';
@@ -47,7 +48,7 @@ export function writeNewFiles(dir: string, files: Record<string, string>): strin
     throw Object.assign(new Error(`${path.join(dir, taken)} exists`), { code: 'EEXIST', path: path.join(dir, taken) });
   for (const [rel, text] of Object.entries(files)) {
     const file = path.join(dir, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file)); // one level at a time: recursive mkdir hides EROFS and EACCES as ENOENT
     writeFileSync(file, text, { flag: 'wx' });
   }
   return Object.keys(files);

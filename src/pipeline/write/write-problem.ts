@@ -47,6 +47,11 @@ export function leftoverWarning(root: string, dir: string, err: unknown): Diagno
   };
 }
 
+/** What the system's refusal `code` means and what to do, for any file pa-site makes (init, schema). */
+export function systemRefusal(code: string | undefined): [what: string, fix: string] {
+  return KNOWN[code ?? ''] ?? ['the system refused', 'check the folder and its disk'];
+}
+
 const KEPT = 'the previous output was left as it was';
 /** The longest file name most file systems take (ext4, APFS, NTFS: 255 bytes or characters). */
 const NAME_MAX = 255;
