@@ -3,7 +3,7 @@
  * that holds anything, so nothing of the user's can be overwritten; each file is created with
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
