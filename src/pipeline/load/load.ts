@@ -82,6 +82,8 @@ function listFiles(root: string, dir: string, ext: RegExp, diagnostics: Diagnost
 function folderProblem(folder: string, err: unknown): Diagnostic {
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const denied = code === 'EACCES' || code === 'EPERM';
+  if (code === 'ENAMETOOLONG')
+    return { ...readProblem(folder, err), message: 'the path is longer than the file system allows: not built' };
   return {
     severity: 'error',
     code: 'read-error',
@@ -161,6 +163,10 @@ export function readProblem(file: string, err: unknown, linked = false): Diagnos
     ENOENT: ['the symbolic link points at a file that does not exist', 'fix or remove the link'],
     EISDIR: ['expected a file, found a folder', 'rename the folder so it does not end in .md or .yaml'],
     ENXIO: ['expected a file, found a socket', 'replace it with a regular file'],
+    ENAMETOOLONG: [
+      'the path is longer than the file system allows, so the file cannot be read',
+      'shorten the names of the file or of the folders that hold it',
+    ],
     ENOTREG: [
       `expected a file, found ${(err as NotRegularFileError).kind}: pa-site does not read it`,
       'replace it with a regular file',
