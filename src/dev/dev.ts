@@ -14,7 +14,7 @@ import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { DEV_CLIENT } from './client.js';
-import { devLockProblem, writeDevLock } from './dev-lock.js';
+import { takeDevLock } from './dev-lock.js';
 import { NO_PROJECT_HINT, noProjectProblem } from '../pipeline/load/no-project.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
@@ -186,8 +186,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const outDir = path.join(work, 'site');
   const lockFile = path.join(work, 'dev.lock.json');
 
-  const held = devLockProblem(lockFile, root);
-  if (held) throw new DevError('already-running', held.message, held.hint);
+  const devLock = takeDevLock(lockFile, root);
+  if ('message' in devLock) throw new DevError('already-running', devLock.message, devLock.hint);
 
   // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
   if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
@@ -389,7 +389,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
   ).catch(asDevError);
   const url = urlFor(host, port);
-  writeDevLock(lockFile, { pid: process.pid, url, root });
+  devLock.update({ pid: process.pid, url, root });
   if (!addresses.every(isLoopback))
     log({
       kind: 'warning',
@@ -493,7 +493,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await running;
       if (temporary) temporary();
-      else await rm(lockFile, { force: true });
+      else devLock.release();
     },
   };
 }

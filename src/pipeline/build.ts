@@ -6,7 +6,7 @@ import type { Site, SourceFile } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
 import { loadContent, type LoadedContent } from './load/load.js';
 import { publicFiles } from './load/public-files.js';
-import { writeProblem } from './write/write-problem.js';
+import { leftoverWarning, writeProblem } from './write/write-problem.js';
 import { parsePageDetached, type ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
@@ -16,6 +16,7 @@ import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render
 import { groupTemplateThrows, renderNotFound, templateThrew } from './render/page/render.js';
 import { contextFrom, saveRendered, type RenderSetup } from './render/page/render-pages.js';
 import { packTag, removeTempPacks } from './render/cache/pack-writer.js';
+import { takeCacheWarnings } from './load/cache-file.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { availableCores } from './render/threads/cores.js';
 import { unwritable } from './render/compile/code-dir.js';
@@ -69,6 +70,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
+  /** Let the build delete files in the output folder that no pa-site build wrote (default false: it stops). */
+  clean?: boolean;
   /**
    * Compiled templates and/or assets from an earlier build to reuse: the dev server passes the part
    * that no changed file went into. Ignored when `dir` is not this build's templates folder.
@@ -314,6 +317,7 @@ class BuildRun {
 
   /** The result, with its total time and its diagnostics in order. */
   done(): BuildResult {
+    this.report(takeCacheWarnings());
     this.result.timings.total = performance.now() - this.t0;
     sortDiagnostics(this.result.diagnostics);
     return this.result;
@@ -331,7 +335,7 @@ class BuildRun {
  * output put back first when a build was killed mid-write (even if this build then fails).
  */
 async function outputUsable(run: BuildRun, options: BuildOptions): Promise<boolean> {
-  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist');
+  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist', options.clean);
   if (unsafe) {
     run.report([
       {
@@ -551,10 +555,11 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       // page's path: outputClashes makes that an error.)
       early?.precreator.removeUnwritten(pagesWritten);
       run.progress('write');
-      await staging.commit();
+      await staging.commit(r.options.clean);
       // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
       store();
-      await staging.removed();
+      const left = await staging.removed();
+      if (left) run.report([leftoverWarning(run.root, left.dir, left.error)]);
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await early?.precreator.stop().catch(() => undefined);
@@ -703,7 +708,9 @@ function outputFailed(result: BuildResult, e: unknown): BuildResult {
       col: 1,
       field: '--out',
       message: e.message,
-      hint: 'something replaced the output folder while pa-site was building: move it away or choose another --out',
+      hint:
+        e.hint ??
+        'something replaced the output folder while pa-site was building: move it away or choose another --out',
     });
     return result;
   }

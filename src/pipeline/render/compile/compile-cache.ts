@@ -1,14 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type Dirent,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { type Dirent, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
@@ -18,6 +9,8 @@ import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { compileDependencies } from './compile-inputs.js';
 import { reactRuntime } from './react-runtime.js';
+import { readCacheFile, readCacheText } from '../../load/cache-file.js';
+import { readRegularFile } from '../../load/regular-file.js';
 import type { TemplateGraph } from './template-keys.js';
 import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
 
@@ -113,10 +106,13 @@ const listing = (entries: Dirent[]) =>
  * Only a regular file is read: a FIFO would block the build forever, so anything else is a change.
  */
 function hashOf(file: string): string {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  if (!stat) return '';
-  if (!stat.isFile()) return `not a file: ${stat.mode}`;
-  return sha(readFileSync(file));
+  try {
+    // Opened non-blocking and checked on the open file: a FIFO swapped in after a stat cannot block.
+    return sha(readRegularFile(file));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? '' : `not a file: ${code}`;
+  }
 }
 
 /*
@@ -184,7 +180,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
   try {
     // The manifest first: without one (a first build), pa-site's source is not hashed here.
     const file = manifestFile(dir);
-    const text = readFileSync(file, 'utf8');
+    const text = readCacheText(file);
+    if (text === undefined) return undefined;
     // First line: the hash of the rest. A damaged or half-written manifest is a miss.
     const nl = text.indexOf('\n');
     const body = text.slice(nl + 1);
@@ -200,7 +197,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     );
     if (!same(now.files, m.files) || !same(now.dirs, m.dirs)) return undefined;
     const bundle = path.join(codeDir(), m.templates.file);
-    if (codeHash(readFileSync(bundle)) !== m.templates.hash) return undefined;
+    const code = readCacheFile(bundle);
+    if (!code || codeHash(code) !== m.templates.hash) return undefined;
     // The bundle imports React from this runtime: after an upgrade, compile against the new one. The
     // call also makes it again if it was deleted.
     if ((await reactRuntime()) !== m.runtime) return undefined;
