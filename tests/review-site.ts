@@ -34,3 +34,13 @@ export async function addReview(dir: string, month: string): Promise<void> {
   await appendFile(path.join(dir, 'content/operators/example-sportsbook.yaml'), REVIEW_DATA);
   await writeFile(path.join(dir, `content/pages${REVIEW_ROUTE}.md`), reviewPage(month));
 }
+
+/**
+ * The example of docs/templates.md: each ```tsx block whose first line is `// templates/<path>`,
+ * by that path (the comment kept, as a reader copying it would).
+ */
+export function templatesDocExample(docs: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const m of docs.matchAll(/^```tsx\n(\/\/ (templates\/\S+)\n[\s\S]*?)^```$/gm)) files[m[2]!] = m[1]!;
+  return files;
+}

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions, check, init, stopEsbuild } from '../src/index.js';
-import { addReview, REVIEW_ROUTE } from './review-site.js';
+import { addReview, REVIEW_ROUTE, templatesDocExample } from './review-site.js';
+import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
 const TODAY = '2025-01-20';
@@ -191,6 +192,28 @@ describe("a site's templates/", () => {
         expect.objectContaining({ file: `content/pages${REVIEW_ROUTE}.md`, line: null }),
       ]);
       await write('templates/pages/Review.tsx', REVIEW);
+    },
+    scaled(120_000),
+  );
+
+  it(
+    "builds docs/templates.md's example: its review line on the review, its footer on every page",
+    async () => {
+      await rm(path.join(root, 'templates'), { recursive: true, force: true });
+      const example = templatesDocExample(await readFile(path.join(repoRoot, 'docs/templates.md'), 'utf8'));
+      expect(Object.keys(example).sort()).toEqual(['templates/components/Footer.tsx', 'templates/pages/Review.tsx']);
+      for (const [rel, text] of Object.entries(example)) await write(rel, text);
+      const r = await run();
+      expect(r.diagnostics).toEqual([]);
+      const review = await html(REVIEW_ROUTE);
+      const home = await html('/');
+      expect(review).toContain('review-note');
+      expect(home).not.toContain('review-note');
+      // The example's footer (a paragraph of disclaimer) in place of pa-site's (a block, then its bottom row).
+      for (const page of [review, home]) {
+        expect(page).toContain('<p class="footer-disclaimer">');
+        expect(page).not.toContain('footer-bottom');
+      }
     },
     scaled(120_000),
   );

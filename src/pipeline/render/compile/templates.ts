@@ -48,13 +48,25 @@ export const codeHash = (code: Uint8Array) => createHash('sha256').update(code).
 /** The file name of the bundle whose code has `hash` (in the code folder). */
 export const bundleName = (hash: string) => `templates-${hash}.mjs`;
 
-/** What `templates/index.ts` exports. */
-export interface TemplateModule {
+/** Props of the error screen `pa-site dev` shows while a build fails. */
+export interface ErrorScreenProps {
+  message: string;
+  details?: string[];
+}
+
+/** What `templates/index.ts` exports: a site that replaces index.ts exports the same (docs/templates.md). */
+export interface TemplateRegistry {
+  /** The page templates, by the name a page's frontmatter `template:` gives. */
   templates: Record<TemplateName, ComponentType<TemplateProps>>;
   Layout: ComponentType<LayoutProps>;
   NotFoundPage: ComponentType;
-  ErrorScreen: ComponentType<{ message: string; details?: string[] }>;
+  ErrorScreen: ComponentType<ErrorScreenProps>;
+  /** The top-level menu item a route belongs to (the header marks it). */
   sectionFor(menu: readonly MenuItem[], route: string, fallback?: string): string | undefined;
+}
+
+/** What the compiled templates bundle exports: the registry and pa-site's own parts. */
+export interface TemplateModule extends TemplateRegistry {
   /** Fills in the shared parts (header, footer…) of a rendered page: shared-parts.ts. */
   expandShared(html: string): string;
   /** React's production build, bundled with the templates. */
