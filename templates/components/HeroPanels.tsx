@@ -1,5 +1,5 @@
 import { licenseLine } from './Scores.js';
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
 

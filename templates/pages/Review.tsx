@@ -1,4 +1,4 @@
-import type { Operator, Review, TemplateProps } from '../../src/model.js';
+import type { Operator, Review, TemplateProps } from 'pa-site';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
