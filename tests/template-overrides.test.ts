@@ -4,6 +4,7 @@
  * replaces; a file nothing uses is a warning; a throw names the template's file and line; an edit
  * re-renders only the pages that use the file; and an init site with a review passes check.
  */
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,55 @@ describe("a site's templates/", () => {
       for (const page of [review, home]) {
         expect(page).toContain('<p class="footer-disclaimer">');
         expect(page).not.toContain('footer-bottom');
+      }
+    },
+    scaled(120_000),
+  );
+});
+
+describe('pa-site dev with templates of its own', () => {
+  it(
+    'says "1 page", and re-renders the one page a template added while it runs changes',
+    async () => {
+      const dir = path.join(tmp, 'dev-site');
+      expect(init({ dir, month: '2025-01' }).ok).toBe(true);
+      const proc = spawn(process.execPath, [path.join(repoRoot, 'bin', 'pa-site.js'), 'dev', '--port', '0'], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1', PA_SITE_TODAY: TODAY },
+      });
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      let output = '';
+      /** Resolves once the output matches `re`. */
+      const seen = (re: RegExp) =>
+        new Promise<void>((resolve, reject) => {
+          const test = () => {
+            if (!re.test(output)) return;
+            proc.stdout.off('data', test);
+            resolve();
+          };
+          proc.stdout.on('data', test);
+          exited.then(() => reject(new Error(`dev exited before printing ${re}:\n${output}`)));
+          test();
+        });
+      proc.stdout.on('data', (d) => {
+        output += d;
+      });
+      proc.stderr.on('data', (d) => {
+        output += d;
+      });
+      try {
+        await seen(/pa-site dev: http/);
+        expect(output).toMatch(/pa-site dev: http:\S+ {2}\(1 page, /);
+        // templates/ did not exist when dev started.
+        await mkdir(path.join(dir, 'templates', 'pages'), { recursive: true });
+        await writeFile(
+          path.join(dir, 'templates', 'pages', 'Guide.tsx'),
+          REVIEW.replaceAll('Review', 'Guide').replace('my-review-note">Guideed by', 'my-guide-note">Written by'),
+        );
+        await seen(/updated \/ \(1 rendered\)/);
+      } finally {
+        proc.kill('SIGINT');
+        await exited;
       }
     },
     scaled(120_000),
