@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site, SourceFile } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
+import { DEFAULT_TEMPLATES } from './render/compile/template-layers.js';
+import { unusedTemplates } from './render/compile/unused-templates.js';
 import { loadContent, type LoadedContent } from './load/load.js';
 import { publicFiles } from './load/public-files.js';
 import { leftoverWarning, writeProblem } from './write/write-problem.js';
@@ -456,6 +458,7 @@ async function compiledTemplates(
     const compiled = await compiling;
     run.result.compiled = { templates: compiled.templates, assets: compiled.assets, dir: tplDir };
     run.result.compiledFrom = compiled.from;
+    run.report(unusedTemplates(run.root, tplDir, [...compiled.templates.inputs, ...compiled.assets.inputs]));
     return compiled;
   } catch (e) {
     const err = e as Error & { errors?: { text: string; location?: { file: string; line: number; column: number } }[] };
@@ -463,8 +466,9 @@ async function compiledTemplates(
       (err.errors ?? [{ text: err.message }]).map((m) => ({
         severity: 'error' as const,
         code: 'template-compile',
+        // esbuild's paths are relative to the compile's working folder, pa-site's templates.
         file: m.location
-          ? path.relative(run.root, path.resolve(tplDir, m.location.file)).split(path.sep).join('/')
+          ? path.relative(run.root, path.resolve(DEFAULT_TEMPLATES, m.location.file)).split(path.sep).join('/')
           : path.relative(run.root, tplDir),
         line: m.location?.line ?? 1,
         col: (m.location?.column ?? 0) + 1,
@@ -530,6 +534,7 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
   try {
     // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
     touch(r.compiled.templates.file);
+    touch(`${r.compiled.templates.file}.map`);
     try {
       staging = early?.staging ?? (await Staging.open(run.outDir));
     } catch (e) {
@@ -619,7 +624,7 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
   try {
     fixed.set('404.html', renderNotFound(contextFrom(setup, compiled.templates.module, r.engine)));
   } catch (e) {
-    run.report([templateThrew(e, path.relative(run.root, r.tplDir) || 'templates', 'NotFoundPage')]);
+    run.report([templateThrew(e, run.root, undefined, 'NotFoundPage')]);
   }
   fixed.set('sitemap.xml', sitemapXml(site.pages));
   fixed.set(FEED_PATH.slice(1), atomFeed(site));

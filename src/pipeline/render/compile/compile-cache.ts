@@ -12,6 +12,7 @@ import { reactRuntime } from './react-runtime.js';
 import { readCacheFile, readCacheText } from '../../load/cache-file.js';
 import { readRegularFile } from '../../load/regular-file.js';
 import type { TemplateGraph } from './template-keys.js';
+import { DEFAULT_TEMPLATES, ownFolders } from './template-layers.js';
 import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
 
 /*
@@ -23,7 +24,7 @@ import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type Te
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -85,13 +86,25 @@ export async function compileOrReuse(
 }
 
 /** The manifest of a templates folder, in the code folder beside the bundles (pruned with them). */
-export const manifestFile = (dir: string) => path.join(codeDir(), `compiled-${sha(dir).slice(0, 16)}.json`);
+export const manifestFile = (dir: string) =>
+  path.join(codeDir(), `compiled-${sha(`${dir}\n${DEFAULT_TEMPLATES}`).slice(0, 16)}.json`);
 
 /**
  * What compiling depends on besides the inputs: pa-site's source (its plugins and options) and
  * version, and esbuild's version.
  */
 const compilerIdentity = (): string => sha(`${FORMAT}\n${esbuildVersion}\n${ownCodeIdentity()}`);
+
+/** A folder's names; a folder that is not there (a site without templates/ of its own) has a listing too. */
+function listingOf(dir: string): string {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    return sha(`not a folder: ${(e as NodeJS.ErrnoException).code}`);
+  }
+  return listing(entries);
+}
 
 const listing = (entries: Dirent[]) =>
   sha(
@@ -169,7 +182,7 @@ function validManifest(m: Manifest): boolean {
 function fingerprint(files: readonly string[], dirs: readonly string[]) {
   return {
     files: files.map((f) => [f, hashOf(f)] as [string, string]),
-    dirs: dirs.map((d) => [d, listing(readdirSync(d, { withFileTypes: true }))] as [string, string]),
+    dirs: dirs.map((d) => [d, listingOf(d)] as [string, string]),
   };
 }
 
@@ -234,7 +247,10 @@ function saveCompiled(
     const tool = compilerIdentity();
     const deps = compileDependencies([...templates.inputs, ...assets.inputs]);
     if (!deps) return;
-    const { files, dirs } = deps;
+    const { files } = deps;
+    // Every folder of the site's templates/ (and the folder itself, there or not): a file added
+    // anywhere in it may override a default.
+    const dirs = [...new Set([...deps.dirs, ...ownFolders(dir)])].sort();
     const fp = fingerprint(files, dirs);
     // Changed since just before the compile began: perhaps not what it read. Not the files pa-site
     // itself wrote into the code folder for this compile (the tracked JSX runtime, React's): their
