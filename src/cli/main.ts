@@ -35,6 +35,7 @@ async function runBuild(opts: {
   verbose?: boolean;
   workers?: string;
   cache?: boolean;
+  clean?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
 }): Promise<number> {
@@ -68,6 +69,7 @@ async function runBuild(opts: {
       outDir: opts.out,
       workers,
       cache: opts.cache,
+      clean: opts.clean,
       today,
       staleOffers: opts.staleOffers,
       onStatus: (message) => {
@@ -180,6 +182,7 @@ export function program(): Command {
         '(default: one below 2,000 pages, then one per 500, at most one per core)',
     )
     .option('--no-cache', 'render every page afresh and compile the templates, ignoring the caches')
+    .option('--clean', 'let the build delete files in the output folder that no pa-site build wrote (.git is kept)')
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')
@@ -210,6 +213,17 @@ export function program(): Command {
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
+    .option(
+      '--skip <regex>',
+      'leave out links whose URL matches (repeatable)',
+      (v: string, l: string[]) => [...l, v],
+      [],
+    )
+    .option('--base <path>', 'the URL path the folder is served under, e.g. /docs/ (default /)')
+    .option('--baseline <file>', 'fail only on findings not recorded in this file')
+    .addOption(
+      new Option('--write-baseline <file>', "record today's findings in this file (exit 0)").conflicts('baseline'),
+    )
     .exitOverride()
     .action(async (opts) => {
       usedPipeline = true;

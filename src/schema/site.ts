@@ -181,6 +181,22 @@ export const siteSchema = z.strictObject({
     })
     .default({}),
   /**
+   * Pages of this site the default templates link to (a review points to the laws guide for taxes
+   * on winnings): no route is fixed in a template, and a link whose page is not named here is left out.
+   */
+  links: z
+    .strictObject({
+      /** The guide to the state's gambling laws and taxes on winnings: linked from reviews. */
+      laws: href.optional(),
+      /** The beginner's guide that explains how a withdrawal is approved and paid: linked from reviews. */
+      beginnersGuide: href.optional(),
+      /** The guide to sportsbook promotions (bonus bets, deposit matches): linked from sportsbook reviews. */
+      sportsbookBonuses: href.optional(),
+      /** The guide to casino bonuses and wagering requirements: linked from casino reviews. */
+      casinoBonuses: href.optional(),
+    })
+    .default({}),
+  /**
    * Figures the pages state, each once, with its source: prose and blocks insert the value with
    * `{{site.facts.name}}`, and the page lists the source.
    */
@@ -223,9 +239,20 @@ export const siteSchema = z.strictObject({
     .strictObject({
       /** Paths linked from the layout whose pages do not exist yet: reported as warnings, not errors. */
       knownUnbuilt: z.array(z.string().startsWith('/')).default([]),
+      /** Links `check` leaves out: regular expressions tested against the URL (as `--skip`). */
+      skip: z.array(z.string().refine(isRegex, 'must be a valid regular expression')).default([]),
     })
-    .default({ knownUnbuilt: [] }),
+    .default({ knownUnbuilt: [], skip: [] }),
 });
+
+function isRegex(s: string): boolean {
+  try {
+    new RegExp(s, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
 export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
