@@ -181,7 +181,7 @@ describe('pa-site dev', () => {
     const t0 = Date.now();
     await project.write(file, good.replace(/^brandColor: .*$/m, 'brandColor: green'));
     // A read of the half-written file (empty: every field missing) may come first; the whole save wins.
-    const feature = 'Online slots and table games, licensed and taxed separately in Pennsylvania';
+    const feature = 'challenges its deposit-match promotion';
     expect(good).toContain(feature); // the feature edited below
     const line = good.split('\n').findIndex((l) => l.startsWith('brandColor:')) + 1;
     const expected = `content/operators/caesars-casino.yaml:${line}:13  brandColor`;
@@ -192,7 +192,7 @@ describe('pa-site dev', () => {
       throw e;
     }
     const t1 = Date.now();
-    await project.write(file, good.replace(feature, `${feature}, as of January 2025`));
+    await project.write(file, good.replace(feature, `${feature} in court`));
     const reload = await nextEvent('reload', t1);
     const routes = (reload.data as { routes: string[] }).routes;
     // The pages that show the operator re-render; only the ranking shows the edited feature (the

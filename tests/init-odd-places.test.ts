@@ -19,7 +19,6 @@ const run = (cwd: string, ...args: string[]) =>
   spawnSync(process.execPath, [path.join(repoRoot, 'bin/pa-site.js'), ...args], {
     cwd,
     encoding: 'utf8',
-    timeout: 60_000,
     env: { ...process.env, NO_COLOR: '1' },
   });
 

@@ -103,10 +103,15 @@ export function someOf(names: readonly string[], max = 5): string {
   return names.length > max ? `${shown.join(', ')} and ${names.length - max} more` : shown.join(', ');
 }
 
-/** Replaces the marker in the staging folder `dir` with one listing what the folder holds now. */
-export function writeListing(dir: string, marker: string): void {
+/**
+ * Replaces the marker in the staging folder `dir` with one listing what the folder holds now, and
+ * returns its size in bytes (the build's byte count includes the marker it leaves).
+ */
+export function writeListing(dir: string, marker: string): number {
   const file = path.join(dir, marker);
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, markerText(filesIn(dir, [marker, `${marker}.tmp`, ...KEPT]).sort()));
+  const text = Buffer.from(markerText(filesIn(dir, [marker, `${marker}.tmp`, ...KEPT]).sort()));
+  writeFileSync(tmp, text);
   renameSync(tmp, file);
+  return text.byteLength;
 }
