@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `pa-site check --dir` on a rustdoc-shaped tree the size of the Rust docs: peak memory and time,
-// clean and with a finding on every third link, in text and JSON; linkinator 7 on a subset.
+// clean and with two numbers of findings (one and three broken fragments per struct page), in text and
+// JSON, so the growth of memory with the number of findings reads off the three; linkinator 7 on a subset.
 //
 //   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS]
 //
 // structs: 28,000 by default (32,202 files: struct pages, redirect pages, source pages), each page
 // with 10 links (line ranges into src/, methods through redirect pages) and --bulk bytes of prose
-// (default 8,000). The "findings" tree adds 3 links per page to missing ids (84,000 findings).
-// Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs).
+// (default 8,000). The "findings" trees add 1 or 3 links per page to missing ids (28,000 and 84,000
+// findings, each its own target). Peak memory is the CLI process's own (getrusage maxrss, through
+// bench/max-rss.cjs); the last line is the peak's growth per finding between the two findings trees.
 // --linkinator: structs in the subset both tools check (default 1,000; 0 skips it).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,8 +47,11 @@ function measure(dir, format) {
 try {
   const trees = [
     ['clean', { pages: STRUCTS, bulk: BULK }],
-    ['findings', { pages: STRUCTS, bulk: BULK, broken: 3 }],
+    ['findings-1', { pages: STRUCTS, bulk: BULK, broken: 1 }],
+    ['findings-3', { pages: STRUCTS, bulk: BULK, broken: 3 }],
   ];
+  /** Peak memory by tree and format, for the growth per finding. */
+  const peaks = new Map();
   for (const [name, options] of trees) {
     const dir = path.join(work, name);
     const t0 = performance.now();
@@ -54,12 +59,17 @@ try {
     console.log(`${name}: generated ${STRUCTS} structs in ${Math.round(performance.now() - t0)} ms`);
     for (const format of ['text', 'json']) {
       const m = measure(dir, format);
+      peaks.set(`${name} ${format}`, m.mb);
       console.log(
         `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +
           `peak ${Math.round(m.mb)} MB`,
       );
     }
     rmSync(dir, { recursive: true, force: true });
+  }
+  for (const format of ['text', 'json']) {
+    const kb = ((peaks.get(`findings-3 ${format}`) - peaks.get(`findings-1 ${format}`)) * 1024) / (2 * STRUCTS);
+    console.log(`peak memory per finding (${format}, ${STRUCTS} to ${3 * STRUCTS} findings): ${kb.toFixed(2)} kB`);
   }
   if (SUBSET > 0) {
     const dir = path.join(work, 'subset');

@@ -3,9 +3,11 @@ import {
   formatGithub,
   formatJson,
   formatText,
+  githubLines,
   jsonChunks,
   KNOWN_UNBUILT_TITLE,
   summaryLine,
+  textLines,
   toJson,
 } from './report.js';
 import type { CheckResult, Finding } from './types.js';
@@ -330,5 +332,47 @@ describe("another generator's folder", () => {
     expect(notice).toMatch(/^::notice title=pa-site check::not a pa-site build /);
     expect(notice).toContain('exact file names (/a.html finds a.html, /a does not) (from --served-as)');
     expect(formatText(result([])).some((l) => l.startsWith('note: '))).toBe(false);
+  });
+});
+
+describe('a long report', () => {
+  /** 1,000 broken targets; the last one counts how often its message is read. */
+  function counted() {
+    const findings: Finding[] = Array.from({ length: 1000 }, (_, i) => ({
+      rule: 'broken-link',
+      severity: 'error' as const,
+      category: 'link' as const,
+      message: `no page at /gone${i}`,
+      target: `/gone${i}`,
+      places: [place(`p${i}.html`)],
+    }));
+    const last = { reads: 0 };
+    Object.defineProperty(findings[999], 'message', {
+      get: () => {
+        last.reads++;
+        return 'no page at /gone999';
+      },
+    });
+    return { r: result(findings), last };
+  }
+  // Made all at once, the lines of 84,000 findings held 40 MB until the first was written.
+  it.each([
+    ['text', (r: CheckResult) => textLines(r), '/gone0'],
+    ['GitHub', (r: CheckResult) => githubLines(r, '/repo'), 'no page at /gone0'],
+  ])('hands its %s lines on as each finding is written, not all at the end', (_, lines, first) => {
+    const { r, last } = counted();
+    const it = lines(r);
+    let line = it.next();
+    while (!line.done && !line.value.includes(first)) line = it.next();
+    expect(line.done).toBe(false);
+    const before = last.reads;
+    const rest = [...it];
+    expect(rest.some((l) => l.includes('no page at /gone999'))).toBe(true);
+    expect(last.reads).toBeGreaterThan(before);
+  });
+  it('is the same, handed on in pieces or made at once', () => {
+    const { r } = counted();
+    expect([...textLines(r)]).toEqual(formatText(r));
+    expect([...githubLines(r, '/repo')]).toEqual(formatGithub(r, '/repo'));
   });
 });

@@ -138,7 +138,16 @@ export function staleOffersLine(
 }
 
 export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
+  return [...textLines(result, o)];
+}
+
+/**
+ * The text report a few lines at a time, as formatText returns it: lines are handed on after each
+ * finding, so a report of 84,000 findings never sits in memory as 400,000 lines.
+ */
+export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<string> {
   const r = shownFindings(result, o.quiet);
+  /** Lines not yet handed on: emptied after each finding. */
   const out: string[] = [];
   const tag = (f: { severity: 'error' | 'warning' }) =>
     f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
@@ -186,7 +195,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   };
 
   /** One entry per broken target, with every page that links it. */
-  const targetSection = (category: Finding['category'], title: string) => {
+  function* targetSection(category: Finding['category'], title: string) {
     const list = findings.filter((f) => f.category === category);
     if (!list.length) return;
     out.push(heading(title));
@@ -195,12 +204,13 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
       const on = spread(f, r.summary.pages);
       out.push(`  ${tag(f)}  ${f.rule}${target}${on ? `  ${on}` : ''}`);
       detail(f, '  ');
+      yield* out.splice(0);
     }
     out.push('');
-  };
+  }
 
   out.push(...summaryLines(findings, r.summary.pages));
-  targetSection('link', 'Broken links and fragments');
+  yield* targetSection('link', 'Broken links and fragments');
 
   const pageFindings = findings.filter((f) => f.category === 'page');
   if (pageFindings.length) {
@@ -209,7 +219,11 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
     const single = pageFindings.filter((f) => f.places.length === 1);
     const byPage = new Map<string, Finding[]>();
-    for (const f of single) byPage.set(f.places[0]!.page, [...(byPage.get(f.places[0]!.page) ?? []), f]);
+    for (const f of single) {
+      const list = byPage.get(f.places[0]!.page);
+      if (list) list.push(f);
+      else byPage.set(f.places[0]!.page, [f]);
+    }
     for (const [page, list] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
       const file = list[0]!.places[0]!.file;
       out.push(`  ${page}${file ? `  ${file}` : ''}`);
@@ -219,6 +233,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${at}`);
         fix(f.hint, '           ');
       }
+      yield* out.splice(0);
     }
     const across = pageFindings.filter((f) => f.places.length !== 1);
     if (across.length) {
@@ -228,12 +243,13 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
         for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
         if (f.places.length > PLACES_SHOWN) out.push(`           … and ${count(f.places.length - PLACES_SHOWN)} more`);
         fix(f.hint, '           ');
+        yield* out.splice(0);
       }
     }
     out.push('');
   }
 
-  targetSection('external', 'External links');
+  yield* targetSection('external', 'External links');
 
   const known = findings.filter((f) => f.category === 'known-unbuilt');
   if (known.length) {
@@ -264,7 +280,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }
-  return out;
+  yield* out;
 }
 
 /** The documented JSON schema (version 1): every key always present, in a fixed order, null when it does not apply. */
@@ -363,6 +379,11 @@ function annotation(
  * (or, with --dir, the built HTML file). Layout links get one annotation at content/site.yaml.
  */
 export function formatGithub(result: CheckResult, cwd: string = process.cwd(), quiet = false): string[] {
+  return [...githubLines(result, cwd, quiet)];
+}
+
+/** formatGithub's lines, handed on after each finding (as textLines). */
+export function* githubLines(result: CheckResult, cwd: string = process.cwd(), quiet = false): Generator<string> {
   const r = shownFindings(result, quiet);
   const out: string[] = [];
   const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
@@ -382,6 +403,7 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       );
     }
   }
+  yield* out.splice(0);
   for (const f of r.findings) {
     const title = `pa-site check: ${f.rule}`;
     const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
@@ -393,11 +415,11 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
         .join(', ') + (list.length > PLACES_SHOWN ? ` and ${count(list.length - PLACES_SHOWN)} more` : '');
     if (f.source && r.root) {
       const extra = f.allPages ? ` (${on})` : f.places.length ? ` (linked from ${named(f.places)})` : '';
-      out.push(annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title }));
+      yield annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title });
       continue;
     }
     if (f.places.length === 0) {
-      out.push(annotation(f.severity, text(), { title }));
+      yield annotation(f.severity, text(), { title });
       continue;
     }
     // A target broken on many pages is one annotation, at its first page, naming a few and counting the rest.
@@ -409,7 +431,7 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       else if (!r.build) file = rel(r.dir, p.page);
       const pagesNamed = one && !f.allPages ? `: ${named(f.places)}` : '';
       const extra = `${file ? '' : ` (${p.page})`}${one ? ` (${on}${pagesNamed})` : ''}`;
-      out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title }));
+      yield annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title });
     }
   }
   if (!quiet) {
@@ -419,5 +441,5 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
     if (baseline) out.push(annotation('notice', escapeTerminal(baseline), { title: 'pa-site check baseline' }));
     out.push(summaryLine(r));
   }
-  return out;
+  yield* out;
 }

@@ -2,7 +2,7 @@
 import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
 import type { CheckResult } from '../check/types.js';
-import { formatGithub, formatText, jsonChunks, type CheckFormat } from '../check/report.js';
+import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../staleness.js';
 import { colorEnabled } from './output.js';
@@ -27,9 +27,18 @@ export interface CheckCommandOptions {
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
 export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const err = { color: colorEnabled(process.stderr), err: (l: string) => process.stderr.write(`${l}\n`) };
-  // In slices: a report of 100,000 lines is never one string (stdout is synchronous for files and pipes on Linux).
-  const write = (lines: string[]) => {
-    for (let i = 0; i < lines.length; i += 2000) process.stdout.write(`${lines.slice(i, i + 2000).join('\n')}\n`);
+  // In slices, as the report makes them: a report of 100,000 lines is never one string, nor one array
+  // (stdout is synchronous for files and pipes on Linux).
+  const write = (lines: Iterable<string>) => {
+    let slice: string[] = [];
+    for (const line of lines) {
+      slice.push(line);
+      if (slice.length === 2000) {
+        process.stdout.write(`${slice.join('\n')}\n`);
+        slice = [];
+      }
+    }
+    if (slice.length) process.stdout.write(`${slice.join('\n')}\n`);
   };
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
@@ -70,8 +79,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       }
     }
     process.stdout.write(`${buffered}\n`);
-  } else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));
-  else write(formatText(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
+  } else if (format === 'github') write(githubLines(result, process.cwd(), opts.quiet));
+  else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
   if (opts.writeBaseline !== undefined) {
     // Recorded, the findings are known: a later --baseline run fails only on new ones.
     err.err(
