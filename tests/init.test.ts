@@ -4,7 +4,7 @@
  * files point at are there.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -107,13 +107,38 @@ describe('init', () => {
     expect(filesIn(dir)).toEqual(['notes.txt']);
   });
 
-  it('refuses a file and a symbolic link in place of the folder', async () => {
+  it('refuses a file, and a link to a file, in place of the folder', async () => {
     await writeFile(path.join(tmp, 'a-file'), 'mine');
     expect(init({ dir: path.join(tmp, 'a-file') }).problem?.message).toContain('is not a folder');
+    await symlink(path.join(tmp, 'a-file'), path.join(tmp, 'file-link'));
+    expect(init({ dir: path.join(tmp, 'file-link') }).problem?.message).toContain('is not a folder');
+  });
+
+  it('a link to an empty folder is that folder; to a busy one, busy (#51 item 9: it "is not a folder")', async () => {
     await mkdir(path.join(tmp, 'target'));
     await symlink(path.join(tmp, 'target'), path.join(tmp, 'link'));
-    expect(init({ dir: path.join(tmp, 'link') }).ok).toBe(false);
-    expect(readdirSync(path.join(tmp, 'target'))).toEqual([]);
+    const r = init({ dir: path.join(tmp, 'link') });
+    expect(r.problem).toBeUndefined();
+    expect(existsSync(path.join(tmp, 'target', 'content', 'site.yaml'))).toBe(true);
+    expect(lstatSync(path.join(tmp, 'link')).isSymbolicLink()).toBe(true);
+    const again = init({ dir: path.join(tmp, 'link') });
+    expect(again.problem?.message).toContain('is not empty');
+  });
+
+  it('a dangling link or a loop of links says so, with a fix, and writes nothing', async () => {
+    await symlink(path.join(tmp, 'nowhere'), path.join(tmp, 'dangling'));
+    const r = init({ dir: path.join(tmp, 'dangling') });
+    expect(r.problem?.message).toBe(
+      `${path.join(tmp, 'dangling')} is a symbolic link to ${path.join(tmp, 'nowhere')}, which does not exist`,
+    );
+    expect(r.problem?.hint).toContain('create the folder it points to');
+    await symlink('loop', path.join(tmp, 'loop'));
+    expect(init({ dir: path.join(tmp, 'loop') }).problem?.message).toContain('a loop of links');
+    const c = cli(['init', 'dangling']);
+    expect(c.status).toBe(2);
+    expect(c.stderr).toContain('which does not exist');
+    expect(c.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(tmp, 'nowhere'))).toBe(false);
   });
 
   it('writes beside what an npm project holds: package.json, its lock file, node_modules', async () => {

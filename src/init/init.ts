@@ -3,7 +3,7 @@
  * that holds anything, so nothing of the user's can be overwritten; each file is created with
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
-import { existsSync, lstatSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
@@ -83,11 +83,22 @@ export function init(options: InitOptions = {}): InitResult {
     keptWorkflow: false,
     problem: { message, hint },
   });
-  let stat: ReturnType<typeof lstatSync> | undefined;
+  let stat: ReturnType<typeof statSync> | undefined;
   try {
-    stat = lstatSync(dir);
+    // Followed: a link to an empty folder is that folder, as it is to mkdir, git init and npm init.
+    stat = statSync(dir);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ELOOP') throw e;
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      const loop = code === 'ELOOP';
+      return refuse(
+        `${dir} is a symbolic link to ${readlinkSync(dir)}, ${loop ? 'a loop of links' : 'which does not exist'}`,
+        `${loop ? 'point the link at a folder' : 'create the folder it points to'}, or name a new folder: ` +
+          'pa-site init my-site',
+      );
+    }
+    if (code === 'ELOOP') throw e;
   }
   if (stat && !stat.isDirectory())
     return refuse(`${dir} is not a folder`, 'name a new or empty folder: pa-site init my-site');
