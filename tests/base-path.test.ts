@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, preview, type BuildResult, type PreviewServer } from '../src/index.js';
+import { build, dev, preview, type BuildResult, type PreviewServer } from '../src/index.js';
 import { builtSite, copyOfContent, expectSameFiles, type BuiltSite } from './helpers.js';
 import { fixtureProject } from './fixture.js';
 
@@ -194,3 +194,29 @@ describe('an invalid base', () => {
     expect(e).toMatchObject({ code: 'bad-base', message: expect.stringContaining('--base "repo"') });
   });
 });
+
+describe('pa-site dev with base: /repo/', () => {
+  it('answers at /repo/ and lists the pages under it on its not-found page', async () => {
+    const server = await dev({ root: project.root, port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/repo\/$/);
+      const origin = new URL(server.url).origin;
+      expect((await get(server.url)).status).toBe(200);
+      expect((await get(`${origin}/repo/about`)).status).toBe(200);
+      const css = cheerio
+        .load(await site.read('index.html'))('link[rel=stylesheet]')
+        .attr('href');
+      expect((await get(origin + css)).status).toBe(200);
+      const missing = await getText(`${origin}/repo/no-such-page`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toContain('<a href="/repo/about">');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+async function getText(url: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(url, { redirect: 'manual' });
+  return { status: res.status, body: await res.text() };
+}

@@ -20,6 +20,7 @@ import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
+import { stripBase, withBase } from '../pipeline/route/urls.js';
 
 export const DEFAULT_PORT = 4321;
 
@@ -194,6 +195,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   const tplDir = templatesDir(root);
   let last: BuildResult;
+  /** site.yaml `base` of the last build that read it: pages link under it, so the server answers there. */
+  let base = '/';
+  /** A route as the client script names its page (location.pathname without a trailing slash). */
+  const served = (route: string) => withBase(route, base).replace(/\/+$/, '') || '/';
   let compiled: Compiled | undefined;
   /** Parts of `compiled` that a changed file went into: recompiled until a build compiles them again. */
   const stale = { templates: false, assets: false };
@@ -271,6 +276,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       drafts: true,
     });
     last = result;
+    if (result.site) base = result.site.config.base;
     if (result.compiled) {
       compiled = result.compiled;
       stale.templates = stale.assets = false;
@@ -287,9 +293,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       const cssOnly = changed.length > 0 && changed.every((f) => f.endsWith('.css'));
       // Pages that showed the error screen reload too, even when their output came from the cache.
       const routes = [...new Set([...updated, ...failedRoutes])];
-      if (cssOnly) send('css', { href: result.compiled!.assets.refs.css });
+      if (cssOnly) send('css', { href: withBase(result.compiled!.assets.refs.css, base) });
       // No event when no page changed: a save that changes nothing (or a repeated file event) reloads nothing.
-      else if (changed.length && routes.length) send('reload', { routes, all: false });
+      else if (changed.length && routes.length) send('reload', { routes: routes.map(served), all: false });
       if (wasError) send('error-state', null);
       log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
@@ -332,7 +338,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     // Never `new URL(req.url)`: `//%25` makes it throw; a malformed target is the client's error (400).
     const target = requestTarget(req, res);
     if (!target) return;
-    const url = { pathname: target.path };
+    // Under a base, `/repo/about` is the page `/about` (assets.handle reads req.url again).
+    const url = { pathname: stripBase(target.path, base) ?? target.path };
+    if (url.pathname !== target.path) req.url = url.pathname + target.search;
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(DEV_CLIENT);
@@ -352,7 +360,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     // A build swaps the output folder at its end: serve from the folder it leaves, not mid-swap.
     await running;
     const route = url.pathname.replace(/\/+$/, '') || '/';
-    const htmlCss = compiled?.assets.refs.css;
+    const htmlCss = compiled && withBase(compiled.assets.refs.css, base);
     if (error && (error.routes.includes(route) || !hasGoodOutput)) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(errorPage(error.message, error.details, htmlCss, errorScreen(error)));
@@ -373,7 +381,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     assets.handle(req, res, async () => {
       const notFound = await readHtml('/404.html');
-      const routes = fileRoutes.size ? [...fileRoutes.values()].sort() : [];
+      const routes = fileRoutes.size ? [...fileRoutes.values()].sort().map((r) => withBase(r, base)) : [];
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(notFound !== undefined ? devNotFound(notFound, routes) : errorPage('404 Not Found', []));
     });
@@ -388,7 +396,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
     log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
   ).catch(asDevError);
-  const url = urlFor(host, port);
+  const url = `${urlFor(host, port)}${base === '/' ? '' : base}`;
   writeDevLock(lockFile, { pid: process.pid, url, root });
   if (!addresses.every(isLoopback))
     log({
