@@ -396,7 +396,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
     log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
   ).catch(asDevError);
-  const url = `${urlFor(host, port)}${base === '/' ? '' : base}`;
+  const url = urlFor(host, port);
   writeDevLock(lockFile, { pid: process.pid, url, root });
   if (!addresses.every(isLoopback))
     log({
@@ -478,7 +478,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   ready = true;
 
   return {
-    url,
+    url: base === '/' ? url : url + base,
     host,
     port,
     outDir,

@@ -231,12 +231,6 @@ const siteFields = z.strictObject({
     .default({ knownUnbuilt: [] }),
 });
 
-/** site.yaml: its fields, and `url` and `base` naming one folder. */
-export const siteSchema = siteFields.superRefine((site, ctx) => {
-  const bad = urlBaseProblem(site.url, site.base);
-  if (bad) ctx.addIssue({ code: 'custom', path: ['url'], message: bad.problem, params: { hint: bad.fix } });
-});
-
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
 export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
@@ -244,6 +238,12 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type Redirect = z.infer<typeof redirectSchema>;
+
+/** site.yaml: its fields, and `url` and `base` naming one folder. */
+export const siteSchema = siteFields.superRefine((site, ctx) => {
+  const bad = urlBaseProblem(site.url, site.base);
+  if (bad) ctx.addIssue({ code: 'custom', path: ['url'], message: bad.problem, params: { hint: bad.fix } });
+});
 
 /** The criteria an operator of this kind is scored on (`methodology`): casinos' own where given. */
 export const criteriaFor = (site: Pick<SiteConfig, 'methodology'>, kind: 'sportsbook' | 'casino') =>
