@@ -242,7 +242,8 @@ export type Redirect = z.infer<typeof redirectSchema>;
 /** site.yaml: its fields, and `url` and `base` naming one folder. */
 export const siteSchema = siteFields.superRefine((site, ctx) => {
   const bad = urlBaseProblem(site.url, site.base);
-  if (bad) ctx.addIssue({ code: 'custom', path: ['url'], message: bad.problem, params: { hint: bad.fix } });
+  if (bad)
+    ctx.addIssue({ code: 'custom', path: ['url'], input: site.url, message: bad.problem, params: { hint: bad.fix } });
 });
 
 /** The criteria an operator of this kind is scored on (`methodology`): casinos' own where given. */
