@@ -13,7 +13,7 @@ describe('offer staleness', () => {
     expect(ageInDays('2025-01', day('2025-01-31'))).toBe(30);
     expect(ageInDays('2025-01-15', day('2025-01-31'))).toBe(16);
     expect(verifiedLabel('2025-01')).toBe('January 2025');
-    expect(verifiedLabel('2025-01-05')).toBe('5 January 2025');
+    expect(verifiedLabel('2025-01-05')).toBe('January 5, 2025');
   });
 
   it('shows an offer up to the warn age, warns after it and withholds it after the hard limit', () => {

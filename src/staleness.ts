@@ -37,7 +37,7 @@ export function verifiedStart(verified: string): Date {
   return new Date(`${verified.length === 7 ? `${verified}-01` : verified}T00:00:00Z`);
 }
 
-/** "January 2025", or "15 January 2025" when the day is known (the site's one month-name table). */
+/** "January 2025", or "January 15, 2025" when the day is known (the site's one month-name table). */
 export const verifiedLabel = (verified: string): string => formatPartialDate(verified);
 
 /** Whole days from the (earliest) verification to `today`. */

@@ -515,8 +515,8 @@ describe('compliance faults in a built site', () => {
         'disclosure',
       "error cta-terms no-terms.html: operator link to https://op.example/ lacks a link to the operator's terms in " +
         'its card or section',
-      "error offer-stale stale.html: Example Sportsbook's offer shown as current with terms checked 20 January 2025, " +
-        '120 days ago ' +
+      "error offer-stale stale.html: Example Sportsbook's offer shown as current with terms checked " +
+        'January 20, 2025, 120 days ago ' +
         '(hard limit 90 days)',
     ]);
     // The same faults from the CLI, with the date given as an option; a bad date is a usage error.
@@ -543,7 +543,7 @@ describe('compliance faults in a built site', () => {
     const aging = await check({ root: p.root, today: '2025-02-20' });
     expect(at(aging)).toEqual(['warning offer-stale content/operators/example.yaml:19:3 bonus.verified']);
     expect(aging.build?.diagnostics[0]?.message).toBe(
-      "Example Sportsbook's offer is aging: terms last checked 10 January 2025, 41 days ago (warn after 30 days); " +
+      "Example Sportsbook's offer is aging: terms last checked January 10, 2025, 41 days ago (warn after 30 days); " +
         'pages withhold it after 90',
     );
     // Reported once, by the build at the operator file, not again by the page rule.

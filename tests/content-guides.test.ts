@@ -225,13 +225,13 @@ describe('/pa-gambling-laws', () => {
       expect(li, String(title)).toHaveLength(1);
       return textOf(li.find('time'));
     };
-    expect(entry(/Act 71/)).toBe('5 July 2004');
-    expect(entry(/Act 1 of 2010/)).toBe('7 January 2010');
-    expect(entry(/Act 42 of 2017/)).toBe('30 October 2017');
-    expect(entry(/Murphy v\. NCAA/)).toBe('14 May 2018');
-    expect(entry(/First legal sports bets/)).toBe('17 November 2018');
+    expect(entry(/Act 71/)).toBe('July 5, 2004');
+    expect(entry(/Act 1 of 2010/)).toBe('January 7, 2010');
+    expect(entry(/Act 42 of 2017/)).toBe('October 30, 2017');
+    expect(entry(/Murphy v\. NCAA/)).toBe('May 14, 2018');
+    expect(entry(/First legal sports bets/)).toBe('November 17, 2018');
     expect(entry(/first online sportsbook/i)).toBe('May 2019');
-    expect(entry(/Online casinos launch/)).toBe('15 July 2019');
+    expect(entry(/Online casinos launch/)).toBe('July 15, 2019');
     expect(entry(/advertising/)).toBe('March 2023');
     expect(entry(/Self-exclusion portal relaunched/)).toBe('July 2023');
   });
@@ -458,7 +458,7 @@ describe('/how-to-bet-on-sports', () => {
     expect(withdraw).toHaveLength(5);
     expect(withdraw.at(-1)).toMatch(/within 24 hours/);
     expect(listUnder($, 'Eight common beginner mistakes')).toHaveLength(8);
-    expect(textOf(section($, 'Responsible betting principles'))).toMatch(/cannot be cancelled once it is accepted/);
+    expect(textOf(section($, 'Responsible betting principles'))).toMatch(/cannot be canceled once it is accepted/);
     const help = blockByHeading($, '.cards-help', 'Need to Talk to Someone?');
     expect(help.find('a[href="/responsible-gambling"]')).toHaveLength(1);
     expectFaq($, 6);
@@ -709,18 +709,16 @@ describe('/betting-strategies', () => {
 });
 
 describe('/live-betting-guide', () => {
-  it('shows a market moving from kick-off to half-time, and cash-out and hedging worked through', async () => {
+  it('shows a market moving from kickoff to halftime, and cash-out and hedging worked through', async () => {
     const $ = await site.page('/live-betting-guide');
-    expect(table($, 'Before kick-off: a moneyline pair, $50 stake').get('Giants to win')).toEqual([
+    expect(table($, 'Before kickoff: a moneyline pair, $50 stake').get('Giants to win')).toEqual([
       '+130',
       '$50',
       '$65',
       '$115',
       '43.48%',
     ]);
-    expect(table($, 'At half-time, Giants leading: the same market, $50 stake').get('Giants to win')![4]).toBe(
-      '65.52%',
-    );
+    expect(table($, 'At halftime, Giants leading: the same market, $50 stake').get('Giants to win')![4]).toBe('65.52%');
     expect(listUnder($, 'Hedging: the arithmetic')).toHaveLength(4);
     expect(textOf(section($, 'Hedging: the arithmetic'))).toContain('$115 − $94.23 = $20.77 profit');
     // The cash-out value from the exact price, not from a rounded 65.52%.

@@ -1,4 +1,4 @@
-import { readFile, readdir, rm, mkdtemp } from 'node:fs/promises';
+import { readFile, rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,45 +6,14 @@ import { parse } from 'yaml';
 import type * as cheerio from 'cheerio';
 import { build } from '../src/index.js';
 import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
+import { ratedOperators, type RatedOperator } from './ratings.js';
 
-/** The operator data as a reader should see it: parsed straight from content/operators. */
-interface OperatorYaml {
-  id: string;
-  kind: 'sportsbook' | 'casino';
-  name: string;
-  shortName: string;
-  rank: number;
-  /** Computed: the mean of `scores` (see ratingOf). */
-  rating: number;
-  scores: Record<string, { score?: number; reason: string }>;
-  featured?: boolean;
-  /** Absent where no source names the license holder (casinos other than BetMGM's). */
-  licensee?: string;
-  officialUrl: string;
-  affiliateUrl?: string;
-  bonus?: { headline: string; termsUrl: string; verified: string };
-  termsUrl?: string;
-  app?: { features: string[]; bonus?: string; games?: string };
-}
-
-async function operators(root = repoRoot): Promise<OperatorYaml[]> {
-  const dir = path.join(root, 'content', 'operators');
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.yaml'));
-  const all = await Promise.all(
-    files.map(async (f) => ({
-      id: f.replace(/\.yaml$/, ''),
-      ...(parse(await readFile(path.join(dir, f), 'utf8')) as Omit<OperatorYaml, 'id'>),
-    })),
-  );
-  for (const o of all) o.rating = ratingOf(o.scores);
-  return all.sort((a, b) => a.rank - b.rank);
-}
-
-/** The rating a reader should see: the mean of the scored criteria, to one decimal, worked out here independently. */
-function ratingOf(scores: OperatorYaml['scores']): number {
-  const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
-  return Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 10 + 1e-9) / 10;
-}
+/** The operator data as a reader should see it, rated and ranked by the method (offers withheld today). */
+type OperatorYaml = RatedOperator;
+const operators = (root = repoRoot) => ratedOperators('withheld', root);
+/** What a card or table says for an operator's rating. */
+const ratingText = (o: OperatorYaml) =>
+  o.rating === undefined ? 'Not rated: too little public evidence' : `Rated ${o.rating.toFixed(1)} out of 5`;
 
 /** The license line a card shows: the holder, or where a reader finds it. */
 const licenseHolder = (o: OperatorYaml) => o.licensee ?? 'Listed by the PGCB';
@@ -95,7 +64,7 @@ const WITHHELD =
   "Each button leads to the operator's current offer.";
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
-  it('lists the five ranked operators as cards, best first, with rank numbers 1 to 5', async () => {
+  it('lists the five operators as cards by the method, rank numbers for the rated only', async () => {
     const $ = await site.page(route);
     const expected = ofKind(ops, kind).slice(0, 5);
     expect(expected).toHaveLength(5);
@@ -106,7 +75,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
       name: textOf($(c).find('h3')),
       offer: textOf($(c).find('.op-offer')),
     }));
-    expect(shown.map((s) => s.rank)).toEqual(['Rank #1', 'Rank #2', 'Rank #3', 'Rank #4', 'Rank #5']);
+    expect(shown.map((s) => s.rank)).toEqual(expected.map((o) => (o.rating === undefined ? '' : `Rank #${o.rank}`)));
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
     // Past the staleness limit, the list says so once, at its top; cards show no empty offer text.
     expect(shown.map((s) => s.offer)).toEqual(expected.map(() => ''));
@@ -120,7 +89,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     // same on sportsbook and casino cards.
     cards.toArray().forEach((c, i) => {
       const o = expected[i]!;
-      expect(textOf($(c).find('.stars .visually-hidden'))).toBe(`Rated ${o.rating.toFixed(1)} out of 5`);
+      expect(textOf($(c).find('.op-title .stars'))).toContain(ratingText(o));
       expect(textOf($(c).find('.op-licensee'))).toContain(o.licensee ?? 'PGCB');
       const cta = $(c).find('a.btn-cta');
       expect(cta).toHaveLength(1);
@@ -130,7 +99,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     });
   });
 
-  it("marks exactly one card EDITOR'S CHOICE, the featured operator's", async () => {
+  it("marks exactly one card EDITOR'S CHOICE, the first-ranked rated operator's", async () => {
     const $ = await site.page(route);
     expect(pageText($).match(/EDITOR'S CHOICE/g)).toHaveLength(1);
     const featured = $('.op-card').filter((_, c) => textOf($(c)).includes("EDITOR'S CHOICE"));
@@ -282,7 +251,7 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
       expect(textOf($(e).find('h3'))).toBe(`${o.shortName} app`);
       // No separate app rating: we have not tested the apps, so the entry shows the overall rating, labelled.
       expect(textOf($(e).find('.app-rating'))).toContain(`Our overall rating of ${o.shortName}`);
-      expect(textOf($(e).find('.stars .visually-hidden'))).toBe(`Rated ${o.rating.toFixed(1)} out of 5`);
+      expect(textOf($(e).find('.stars'))).toContain(ratingText(o));
       expect(textOf($(e).find('.op-offer'))).toBe('');
       expect($(e).find('.op-features li')).toHaveLength(o.app!.features.length);
       // A game count shows only where our source gives one.

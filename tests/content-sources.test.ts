@@ -91,9 +91,11 @@ describe('issue #40 point 7: Sources lists match the page', () => {
     const sourcesOf = new Map<string, string[]>();
     for (const [id, values] of figures)
       for (const v of values) if (isFigure(v)) sourcesOf.set(v, [...(sourcesOf.get(v) ?? []), id]);
+    // A value any listed source also stands behind (BetRivers' own "2 to 5 days") is that source's figure.
+    const backedBy = (v: string, listed: string[]) => listed.some((id) => bySource.get(id)?.has(v));
     const missing = pages.flatMap((p) =>
       [...sourcesOf]
-        .filter(([v, ids]) => p.text.includes(v) && !ids.some((id) => p.listed.includes(id)))
+        .filter(([v, ids]) => p.text.includes(v) && !ids.some((id) => p.listed.includes(id)) && !backedBy(v, p.listed))
         .map(([v, ids]) => `${p.route}: "${v}" (${ids.join(' or ')})`),
     );
     expect(missing).toEqual([]);

@@ -77,6 +77,8 @@ afterAll(async () => {
 
 /** Every page's reader-visible text (whitespace collapsed), by route, from both builds. */
 let pages: { route: string; text: string; paragraphs: string[] }[];
+/** Every page's title and hero badge, from both builds. */
+const titles: { route: string; text: string }[] = [];
 beforeAll(async () => {
   const dated = await buildDated('2025-01-20');
   const today = await buildDated(new Date().toISOString().slice(0, 10));
@@ -89,6 +91,7 @@ beforeAll(async () => {
         .map((_, p) => textOf($(p)))
         .get();
       pages.push({ route, text: textOf($('body')), paragraphs });
+      for (const t of [$('title').text(), textOf($('p.badge'))]) if (t) titles.push({ route, text: t });
     }
 }, scaled(120_000));
 
@@ -142,24 +145,36 @@ describe('issue #40 point 8: the footer year follows the build date', () => {
   );
 });
 
-describe("issue #40 point 8: a title's year comes from data", () => {
-  /** Pages whose title names the year; the casino branch's rankings still type it (they move to the same value). */
-  const TITLED = ['/pa-gambling-laws', '/how-to-bet-on-sports', '/pa-sports-betting-apps', '/pa-online-casino-apps'];
+describe("issue #40 point 8, #48 point 7: a title's date comes from data, and no title names a bare year", () => {
+  /** Pages whose title states the month their content was checked. */
+  const TITLED = ['/pa-gambling-laws', '/pa-sports-betting-apps', '/pa-online-casino-apps', '/best-pa-sportsbooks'];
+
+  it('no title or hero badge names a bare year: a year appears only in a dated phrase ("January 2025")', () => {
+    const months = 'January|February|March|April|May|June|July|August|September|October|November|December';
+    const bare = new RegExp(`(?<!(?:${months}) )\\b20\\d\\d\\b`);
+    const found = titles.filter((t) => bare.test(t.text)).map((t) => `${t.route}: ${t.text}`);
+    expect([...new Set(found)]).toEqual([]);
+    expect(bare.test('Best PA Sportsbooks for 2025')).toBe(true);
+    expect(bare.test('Best PA Sportsbooks (January 2025)')).toBe(false);
+  });
 
   it(
-    'changing site.yaml wording.year changes those titles, with no {{…}} left in any title',
+    'changing site.yaml wording.sourcesChecked changes those titles, with no {{…}} left in any title',
     async () => {
       const copy = await copyOfContent();
       try {
         const siteYaml = await copy.read('content/site.yaml');
-        expect(siteYaml).toMatch(/^ {2}year: 2025$/m);
-        await copy.write('content/site.yaml', siteYaml.replace(/^ {2}year: 2025$/m, '  year: 2031'));
+        expect(siteYaml).toMatch(/^ {2}sourcesChecked: January 2025$/m);
+        await copy.write(
+          'content/site.yaml',
+          siteYaml.replace(/^ {2}sourcesChecked: January 2025$/m, '  sourcesChecked: March 2031'),
+        );
         const out = await mkdtemp(path.join(tmpdir(), 'pa-site-wording-'));
         dirs.push(out);
         const result = await build({ root: copy.root, outDir: out, today: '2025-01-20' });
         expect(result.ok, JSON.stringify(result.diagnostics.slice(0, 3))).toBe(true);
         const site = builtSite(result);
-        for (const route of TITLED) expect((await site.page(route))('title').text()).toMatch(/\b2031\b/);
+        for (const route of TITLED) expect((await site.page(route))('title').text()).toContain('(March 2031)');
         for (const route of result.routes) expect((await site.page(route))('title').text()).not.toContain('{{');
       } finally {
         await copy.cleanup();

@@ -179,11 +179,12 @@ describe('pa-site dev', () => {
     const file = 'content/operators/caesars-casino.yaml';
     const good = await project.read(file);
     const t0 = Date.now();
-    await project.write(file, good.replace(/^rating: .*$/m, 'rating: 7'));
+    await project.write(file, good.replace(/^brandColor: .*$/m, 'brandColor: green'));
     // A read of the half-written file (empty: every field missing) may come first; the whole save wins.
     const feature = 'Online slots and table games, licensed and taxed separately in Pennsylvania';
     expect(good).toContain(feature); // the feature edited below
-    const expected = 'content/operators/caesars-casino.yaml:5:9  rating';
+    const line = good.split('\n').findIndex((l) => l.startsWith('brandColor:')) + 1;
+    const expected = `content/operators/caesars-casino.yaml:${line}:13  brandColor`;
     try {
       await nextEvent('error-state', t0, (d) => d !== null && JSON.stringify(d).includes(expected));
     } catch (e) {

@@ -121,7 +121,7 @@ describe('fast paths write the same bytes as the simple path', () => {
     expect(fresh.renderedRoutes).toContain('/');
     const home = await readFile(path.join(fresh.outDir, 'index.html'), 'utf8');
     expect(home).toContain('Bet $5, Get $100 in Bonus Bets');
-    expect(home).toContain('Terms checked <time dateTime="2025-01-10">10 January 2025</time>');
+    expect(home).toContain('Terms checked <time dateTime="2025-01-10">January 10, 2025</time>');
     const later = await at('out-later', { today: '2026-06-01' });
     expect(later.renderedRoutes).toEqual([]);
     const withheld = await readFile(path.join(later.outDir, 'index.html'), 'utf8');

@@ -61,10 +61,10 @@ describe('an operator no page shows', () => {
         col: 7,
         field: 'rank',
         message:
-          'operator "second" (rank 2) appears on no page: the sportsbook lists rank by "rank" and show only ' +
-          'their first few (/ "books" shows the first 1), and it has no review or offer box',
+          'operator "second" (rank 2) appears on no page: the sportsbook lists show only the first few rated ' +
+          'by rank (/ "books" shows the first 1), and it has no review or offer box',
         hint:
-          'give it a rank within a list\'s limit, raise a list\'s "limit:", or add a review page ' +
+          'raise a list\'s "limit:", score it higher (or give it a rank, without scores), or add a review page ' +
           '(template: review, operator: second)',
       },
     ]);

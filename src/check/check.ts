@@ -11,13 +11,17 @@ import { parse as parseYaml } from 'yaml';
 import { isValidRoute, routeForFile, siteUrlProblem, urlFor } from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { append } from './append.js';
+import { normalizeBase, underBase, withBase } from './base.js';
+import { compileSkip, skipper } from './skip.js';
+import { stylesheetPage } from './stylesheets.js';
+import { CheckInputError } from './errors.js';
 import { readLimited, unreadFinding } from './read-limited.js';
 import { detectSite } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
 import type { ExternalOptions } from './external.js';
 import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
 import { checkLinks, type SitePage } from './links.js';
-import { checkRedirectPages, notFoundRedirects } from './redirect-pages.js';
+import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { locateFindings } from './locate.js';
 import { servedAsHint } from './mode-hint.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
@@ -58,14 +62,21 @@ export interface CheckOptions {
    * `offers.stale`, else `warning`.
    */
   staleOffers?: StaleSeverity;
+  /**
+   * Links to leave out: regular expressions tested against the URL as written and as resolved
+   * (`--skip`), besides content/site.yaml `check.skip`.
+   */
+  skip?: string[];
+  /** The URL path the folder is served under (`--base /book/`): links outside it are not checked. Default `/`. */
+  base?: string;
 }
 
-/** A problem with the options themselves (the CLI exits 2). */
-export class CheckInputError extends Error {}
+export { CheckInputError };
 
 interface Config {
   url: string | null;
   knownUnbuilt: string[];
+  skip: string[];
   offers: StalenessPolicy & { stale?: StaleSeverity };
 }
 
@@ -82,14 +93,16 @@ async function readConfig(root: string): Promise<Config | null> {
   try {
     const data = parseYaml(text) as {
       url?: unknown;
-      check?: { knownUnbuilt?: unknown };
+      check?: { knownUnbuilt?: unknown; skip?: unknown };
       offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown; stale?: unknown };
     } | null;
     const list = data?.check?.knownUnbuilt;
+    const skip = data?.check?.skip;
     return {
       // An address the build would refuse is no address to resolve links against.
       url: typeof data?.url === 'string' && !siteUrlProblem(data.url) ? data.url : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
+      skip: Array.isArray(skip) ? skip.filter((x): x is string => typeof x === 'string') : [],
       offers: {
         warnAfterDays: positive(data?.offers?.warnAfterDays, DEFAULT_POLICY.warnAfterDays),
         hardLimitDays: positive(data?.offers?.hardLimitDays, DEFAULT_POLICY.hardLimitDays),
@@ -171,6 +184,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
     throw e;
   }
+  const base = normalizeBase(options.base);
+  const optionSkip = compileSkip(options.skip ?? [], '--skip');
   let temp: ReturnType<typeof checkFolder> | undefined;
   try {
     let dir: string;
@@ -229,6 +244,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       config = {
         url: b.site.config.url,
         knownUnbuilt: b.site.config.check.knownUnbuilt,
+        skip: b.site.config.check.skip,
         offers: b.site.config.offers,
       };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
@@ -275,8 +291,13 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
 
     const pages = new Map<string, SitePage>();
     htmlFiles.forEach((file, i) => {
-      pages.set(file, { file, url: servedPath(file, servedAs), scan: scans[i]! });
+      pages.set(file, { file, url: withBase(base, servedPath(file, servedAs)), scan: scans[i]! });
     });
+    /** The file a URL path of the site finds, as the host serves the folder under the base. */
+    const lookupUrl = (p: string) => {
+      const local = underBase(base, p);
+      return local === null ? null : lookup(local, servedAs, fileSet);
+    };
     const linkContext = {
       pages,
       files: fileSet,
@@ -284,24 +305,36 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       servedAs,
       paSite,
       knownUnbuilt: config?.knownUnbuilt ?? [],
+      base,
+      stylesheets: files
+        .filter((f) => /\.css$/i.test(f))
+        .flatMap((f) => {
+          const css = bytes(f)
+            ?.toString('utf8')
+            .replace(/^\uFEFF/, '');
+          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+        }),
+      skip: skipper([...optionSkip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
     };
     const links = checkLinks(linkContext);
     const map = checkSitemap({
       text: sitemap,
       required: paSite,
       siteOrigin,
-      lookup: (p) => lookup(p, servedAs, fileSet),
+      lookup: lookupUrl,
       read,
     });
 
-    const redirects = checkRedirectPages(pages, (p) => lookup(p, servedAs, fileSet), siteOrigin);
+    // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
+    // redirect pages are judged by their refresh links, as any link.
+    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
     const findings: Finding[] = [];
     for (const part of [
       links.findings,
-      redirects.findings,
-      notFoundRedirects(fileSet, read, redirects.pages),
+      onceEach(redirects.findings, links.findings),
+      notFoundRedirects(fileSet, read, redirectFiles(pages), paSite),
       map.findings,
       depthFindings(pages.values()),
     ])
@@ -379,6 +412,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       summary: {
         pages: pages.size,
         links: links.checked + externalRefs,
+        skipped: links.skipped,
         errors,
         warnings: findings.length - errors + buildWarnings,
         ms: Math.round(performance.now() - t0),
@@ -391,6 +425,20 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
   } finally {
     temp?.remove();
   }
+}
+
+const redirectFiles = (pages: ReadonlyMap<string, SitePage>) =>
+  new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+
+/**
+ * A redirect page whose target is missing: its refresh link's `broken-link` names it, so the
+ * `redirect-target` finding for the same page and target is left out (one break, one finding).
+ */
+function onceEach(redirectFindings: Finding[], linkFindings: readonly Finding[]): Finding[] {
+  const broken = new Set<string>();
+  for (const f of linkFindings)
+    if (f.rule === 'broken-link') for (const p of f.places) broken.add(`${p.page}\0${f.target}`);
+  return redirectFindings.filter((f) => !f.places.some((p) => broken.has(`${p.page}\0${f.target}`)));
 }
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */

@@ -6,7 +6,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CheckInputError } from './check.js';
+import { CheckInputError } from './errors.js';
 import type { Finding } from './types.js';
 
 /** A symbolic link worth a word: it leaves the folder, loops, or points at nothing. */

@@ -101,6 +101,39 @@ describe('scanHtml', () => {
   });
 });
 
+describe("regions: only the page's own header, footer and chrome outside <main> are layout", () => {
+  const regions = (html: string) => scanHtml(html).links.map((l) => [l.url, l.region]);
+  it('tags no body link of a page with a <footer> but no <main> (mdBook, Sphinx)', () => {
+    expect(
+      regions('<nav><a href="/a">a</a></nav><div><a href="/b">b</a></div><footer><a href="/c">c</a></footer>'),
+    ).toEqual([
+      ['/a', null],
+      ['/b', null],
+      ['/c', 'footer'],
+    ]);
+  });
+  it("leaves an article's own header and footer to the article", () => {
+    const html =
+      '<header><a href="/h">h</a></header><main><article><header><a href="/a">a</a></header></article></main>';
+    const alone = '<header><a href="/h">h</a></header><article><footer><a href="/f">f</a></footer></article>';
+    expect(regions(html)).toEqual([
+      ['/h', 'header'],
+      ['/a', 'main'],
+    ]);
+    expect(regions(alone)).toEqual([
+      ['/h', 'header'],
+      ['/f', null],
+    ]);
+  });
+  it('reads the delay of a refresh, also inside <noscript>', () => {
+    expect(scanHtml('<noscript><meta http-equiv="Refresh" content="0;a.html"></noscript>').refresh).toEqual({
+      url: 'a.html',
+      delay: 0,
+    });
+    expect(scanHtml('<meta http-equiv="refresh" content="5; url=/b">').refresh).toEqual({ url: '/b', delay: 5 });
+  });
+});
+
 describe('refreshUrl', () => {
   it.each([
     ['0; url=/next/', '/next/'],

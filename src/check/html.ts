@@ -5,7 +5,12 @@
  */
 import { Parser } from 'htmlparser2';
 import { append as appendAll } from './append.js';
+import { cssUrls } from './css.js';
+import { judgeCtas, type Span } from './cta-cards.js';
+import { refreshDelay, refreshUrl, srcsetUrls } from './html-values.js';
 import type { Region } from './types.js';
+
+export { refreshUrl, srcsetUrls };
 
 export interface LinkRef {
   /** The URL as written (one candidate of a srcset). */
@@ -22,7 +27,9 @@ export interface LinkRef {
     | 'background'
     | 'action'
     | 'formaction'
-    | 'content';
+    | 'content'
+    /** A `url()` or `@import` in a `style` attribute or a `<style>` element (css.ts). */
+    | 'style';
   tag: string;
   /**
    * `page`: a reader goes there (a link, `<link rel=next>`, a form, a refresh); `asset`: the page
@@ -75,6 +82,8 @@ export interface PageScan {
   /** Rule ids from `<meta name="pa-site-check-ignore" content="a b">`. */
   ignore: string[];
   noindex: boolean;
+  /** The first `<meta http-equiv="refresh">` with a URL (also inside `<noscript>`): where the page sends readers. */
+  refresh: { url: string; delay: number | null } | null;
   ctas: Cta[];
   /** The first sponsored link that comes before any compensation disclosure in document order. */
   sponsoredBeforeDisclosure: { href: string; line: number } | null;
@@ -131,6 +140,8 @@ const ASSET_LINK_RELS = new Set([
 ]);
 /** `<link rel>` values checked elsewhere (canonical) or naming only a host to connect to early. */
 const SKIP_LINK_RELS = new Set(['canonical', 'preconnect', 'dns-prefetch']);
+/** Sectioning elements: a header or footer inside one belongs to it. */
+const SECTIONING = new Set(['article', 'section', 'aside', 'nav']);
 /** Elements whose text readers never see. */
 const HIDDEN_TEXT = new Set(['script', 'style', 'template', 'head']);
 /** Elements that bound "the same card or section" for an operator call to action. */
@@ -145,40 +156,6 @@ export const DISCLOSURE = /\bcompensat(?:ion|ed|es|e)\b/i;
 
 const tokens = (v: string | undefined) => (v ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 
-/** `a.png 1x, b.png 2x` → `['a.png', 'b.png']`. */
-export function srcsetUrls(value: string): string[] {
-  // The HTML srcset grammar: a URL runs to whitespace (a trailing comma ends the candidate),
-  // then descriptors run to the next comma.
-  const urls: string[] = [];
-  let i = 0;
-  while (i < value.length) {
-    while (i < value.length && /[\s,]/.test(value[i]!)) i++;
-    const start = i;
-    while (i < value.length && !/\s/.test(value[i]!)) i++;
-    let url = value.slice(start, i);
-    if (url.endsWith(',')) url = url.replace(/,+$/, '');
-    else while (i < value.length && value[i] !== ',') i++;
-    if (url && !/^data:/i.test(url)) urls.push(url);
-  }
-  return urls;
-}
-
-/**
- * The URL of `<meta http-equiv="refresh" content="0; url=/next/">` (HTML's refresh parsing:
- * a delay, then `;` or `,`, an optional `url=`, and the URL, quoted or not). Null without one.
- */
-export function refreshUrl(content: string): string | null {
-  const m = /^[\s]*[\d.]*[\s]*[;,]?[\s]*(?:url[\s]*=[\s]*)?([\s\S]*)$/i.exec(content);
-  let url = m?.[1] ?? '';
-  const q = url[0];
-  if (q === '"' || q === "'") {
-    const end = url.indexOf(q, 1);
-    url = url.slice(1, end === -1 ? undefined : end);
-  }
-  url = url.trim();
-  return url === '' ? null : url;
-}
-
 interface Frame {
   tag: string;
   container: boolean;
@@ -189,43 +166,8 @@ interface Frame {
   ctas: Cta[] | null;
   /** For `<a>` with an http(s) href: judged as a terms link once the page's text is complete. */
   http: boolean;
-}
-
-/** A closed element's span: `seq` to `endSeq` in opening order, `start` to `end` in the page's text. */
-interface Span {
-  seq: number;
-  endSeq: number;
-  start: number;
-  end: number;
-}
-
-/** Every match of a global regex in `text`: start offsets and ends, in order. */
-function matches(re: RegExp, text: string): { starts: number[]; ends: number[] } {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const m of text.matchAll(re)) {
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
-  }
-  return { starts, ends };
-}
-
-/** First index in the ascending list `xs` whose value is ≥ `x`. */
-function lowerBound(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** A match of `m` lies wholly inside text[start, end). */
-function within(m: { starts: number[]; ends: number[] }, start: number, end: number): boolean {
-  const i = lowerBound(m.starts, start);
-  return i < m.starts.length && m.ends[i]! <= end;
+  /** A `<header>` or `<footer>` of the page itself (not of an article, a section or `<main>`). */
+  landmark: boolean;
 }
 
 export interface ScanOptions {
@@ -253,6 +195,7 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
     text: '',
     ignore: [],
     noindex: false,
+    refresh: null,
     ctas: [],
     sponsoredBeforeDisclosure: null,
     offers: [],
@@ -285,7 +228,10 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   let main = 0;
   let header = 0;
   let footer = 0;
+  // A <header> or <footer> inside an article or section is that part's, not the page's.
+  let sectioning = 0;
   let landmarks = false;
+  let hasMain = false;
   // Line numbers: indices only grow while parsing, so count newlines incrementally.
   let lineIdx = 0;
   let line = 1;
@@ -299,12 +245,15 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
     lineIdx = index;
     return line;
   };
+  // A <style> element's text, read at its end for the URLs it loads.
+  let style: { text: string; line: number; col: number } | null = null;
   const region = (): Region => (main ? 'main' : header ? 'header' : footer ? 'footer' : 'layout');
   const closeFrame = (f: Frame) => {
     if (f.tag === 'main') main--;
-    else if (f.tag === 'header') header--;
-    else if (f.tag === 'footer') footer--;
+    else if (f.tag === 'header' && f.landmark) header--;
+    else if (f.tag === 'footer' && f.landmark) footer--;
     else if (f.tag === 'svg') svg--;
+    else if (SECTIONING.has(f.tag)) sectioning--;
     if (HIDDEN_TEXT.has(f.tag)) hidden--;
     if (!rules) return;
     const span = { seq: f.seq, endSeq: seq, start: f.textStart, end: text.length };
@@ -326,7 +275,7 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         const addLink = (url: string, attr: LinkRef['attr'], kind: LinkRef['kind']) => {
           // Browsers strip only C0 controls and spaces around a URL (not other Unicode spaces).
           const u = url.replace(/^[\0- ]+|[\0- ]+$/g, '');
-          if (u) scan.links.push({ url: u, attr, tag: name, kind, line: ln, col, region: region() });
+          if (u) scan.links.push({ url: own(u), attr, tag: name, kind, line: ln, col, region: region() });
         };
         const cls = attrs.class;
         const href = attrs.href;
@@ -337,13 +286,17 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
           textStart: text.length,
           ctas: null,
           http: rules && name === 'a' && href !== undefined && /^https?:\/\//i.test(href.trim()),
+          landmark: (name === 'header' || name === 'footer') && !sectioning && !main,
         };
-        if (attrs.id !== undefined) scan.ids.add(attrs.id);
-        if (name === 'a' && attrs.name !== undefined) scan.ids.add(attrs.name);
-        if (name === 'main') main++;
-        else if (name === 'header') header++;
-        else if (name === 'footer') footer++;
+        if (attrs.id !== undefined) scan.ids.add(own(attrs.id));
+        if (name === 'a' && attrs.name !== undefined) scan.ids.add(own(attrs.name));
+        if (name === 'main') {
+          main++;
+          hasMain = true;
+        } else if (name === 'header' && frame.landmark) header++;
+        else if (name === 'footer' && frame.landmark) footer++;
         else if (name === 'svg') svg++;
+        else if (SECTIONING.has(name)) sectioning++;
         else if (name === 'h1') scan.h1++;
         else if (name === 'title' && !svg) inTitle = true;
         if (HIDDEN_TEXT.has(name)) hidden++;
@@ -376,10 +329,13 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         if ((name === 'button' || name === 'input') && attrs.formaction !== undefined)
           addLink(attrs.formaction, 'formaction', 'page');
         if (name === 'base' && href !== undefined && scan.base === null && !svg) scan.base = href;
+        if (attrs.style) for (const u of cssUrls(attrs.style)) addLink(u.url, 'style', 'asset');
+        if (name === 'style') style = { text: '', line: ln, col };
         if (name === 'meta') {
           if ((attrs['http-equiv'] ?? '').toLowerCase() === 'refresh') {
             const target = refreshUrl(attrs.content ?? '');
             if (target) addLink(target, 'content', 'page');
+            if (target && !scan.refresh) scan.refresh = { url: target, delay: refreshDelay(attrs.content ?? '') };
           }
           const metaName = (attrs.name ?? '').toLowerCase();
           if (metaName === 'description') scan.descriptions.push((attrs.content ?? '').trim());
@@ -421,10 +377,19 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         append(' ');
       },
       ontext(data) {
+        if (style) style.text += data;
         if (inTitle) title += data;
         else if (!hidden) append(data);
       },
       onclosetag(name) {
+        if (name === 'style' && style) {
+          const { line: at, col } = style;
+          for (const u of cssUrls(style.text)) {
+            const link = { url: own(u.url), attr: 'style', tag: 'style', kind: 'asset' } as const;
+            scan.links.push({ ...link, line: at + u.line - 1, col, region: region() });
+          }
+          style = null;
+        }
         if (name === 'title' && inTitle) {
           inTitle = false;
           scan.titles.push(title.replace(/\s+/g, ' ').trim());
@@ -444,36 +409,18 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
   );
   parser.end(html);
   while (stack.length) closeFrame(stack.pop()!);
-  if (!landmarks) for (const l of scan.links) if (l.region === 'layout') l.region = null;
-  if (rules) judgeCtas(text, httpLinks, boxes);
+  // Without <main>, what lies outside the header and footer is the page's own content, not its layout.
+  if (!landmarks || !hasMain) for (const l of scan.links) if (l.region === 'layout') l.region = null;
+  if (rules) judgeCtas(text, httpLinks, boxes, { apply: TERMS, link: TERMS_LINK_TEXT });
   scan.text = text.trim();
   return scan;
 }
 
+/**
+ * A copy of a string cut from the page: V8 keeps a long substring as a view of its parent, so the
+ * links and ids kept after a page is read would hold the whole page's text alive (32,000 pages).
+ */
+const own = (s: string) => (s.length < 13 ? s : ` ${s}`.slice(1));
+
 /** `<input type=image>`: the only input whose `src` a browser loads. */
 const isImageInput = (type: string | undefined) => (type ?? '').trim().toLowerCase() === 'image';
-
-/**
- * Each call to action's card (`boxes`): 'T&Cs apply' in its text, and a terms link (an http(s)
- * link whose text names terms) inside it. One pass of each pattern over the page's text, then a
- * binary search per link and per card.
- */
-function judgeCtas(text: string, httpLinks: Span[], boxes: (Span & { ctas: Cta[] })[]) {
-  if (!boxes.length) return;
-  const termsWords = matches(new RegExp(TERMS_LINK_TEXT.source, 'gi'), text);
-  const termsApply = matches(new RegExp(TERMS.source, 'gi'), text);
-  // Opening order of the terms links: a card holds those opened after it and before it closed.
-  const termsLinks = httpLinks
-    .filter((a) => within(termsWords, a.start, a.end))
-    .map((a) => a.seq)
-    .sort((x, y) => x - y);
-  for (const b of boxes) {
-    const i = lowerBound(termsLinks, b.seq + 1);
-    const termsLink = i < termsLinks.length && termsLinks[i]! <= b.endSeq;
-    const terms = within(termsApply, b.start, b.end);
-    for (const c of b.ctas) {
-      c.terms = terms;
-      c.termsLink = termsLink;
-    }
-  }
-}

@@ -287,8 +287,45 @@ describe('links resolved as a browser resolves them on the served site', () => {
   });
 });
 
+describe('checkLinks on redirect pages and other folders', () => {
+  const redirect = (to: string, extra = '') =>
+    `<html><head>${extra}<meta http-equiv="refresh" content="0;URL=${to}"></head><body></body></html>`;
+  const foreign = (ctx: LinkContext): LinkContext => ({ ...ctx, paSite: false });
+
+  it('looks for a fragment on the page a chain of redirect pages ends at, with or without noindex', () => {
+    const ctx = site({
+      'index.html': layout('<a href="/old#team">a</a> <a href="/older#team">b</a> <a href="/old#gone">c</a>'),
+      'about.html': layout('<h2 id="team">Team</h2>'),
+      'old.html': redirect('/about'),
+      'older.html': redirect('/old', '<meta name="robots" content="noindex">'),
+      'contact.html': layout(''),
+    });
+    const out = checkLinks(ctx).findings;
+    expect(out.map((f) => [f.rule, f.target])).toEqual([['broken-fragment', '/old#gone']]);
+    expect(out[0]!.message).toBe('no id="gone" on /about (about.html), where /old redirects');
+  });
+
+  it('reports a redirect to nowhere once, at the redirect page, not at each fragment link to it', () => {
+    const ctx = site({
+      ...BASE,
+      'index.html': layout('<a href="/lost#x">a</a>'),
+      'lost.html': redirect('/nowhere'),
+    });
+    expect(brief(ctx)).toEqual([{ rule: 'broken-link', severity: 'error', target: '/nowhere', pages: ['lost.html'] }]);
+  });
+
+  it('says "this folder" and gives no fix about adding pages for a URL that does not parse', () => {
+    const ctx = foreign(site({ 'index.html': layout('<img src="/img/x.png" alt=""><a href="http://[x">b</a>') }));
+    const out = checkLinks(ctx).findings;
+    expect(out.map((f) => f.message)).toContain('/img/x.png does not exist in this folder');
+    const invalid = out.find((f) => f.target === 'http://[x')!;
+    expect(invalid.hint).not.toMatch(/add the page/);
+    expect(out.map((f) => f.hint).join('\n')).not.toMatch(/site\.yaml|content\//);
+  });
+});
+
 describe("fragmentFound: HTML's rules for the part of a page a fragment indicates", () => {
-  const ids = new Set(['intro', 'a b', 'café', 'Top-Picks', '%41']);
+  const ids = new Set(['intro', 'a b', 'café', 'Top-Picks', '%41', '10', '25', 'L3', 'L9']);
   it.each([
     ['', true],
     ['intro', true],
@@ -304,6 +341,11 @@ describe("fragmentFound: HTML's rules for the part of a page a fragment indicate
     ['intro:~:text=hello', true],
     ['nope:~:text=hello', false],
     ['%ZZ', false],
+    ['10-25', true],
+    ['L3-L9', true],
+    ['10-26', false],
+    ['L3-L10', false],
+    ['intro-10', false],
   ])('#%s → %s', (fragment, ok) => {
     expect(fragmentFound(fragment, ids)).toBe(ok);
   });

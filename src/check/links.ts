@@ -5,9 +5,10 @@
  * here; external.ts checks them.
  */
 import type { LinkRef, PageScan } from './html.js';
-import { documentBase, PLACEHOLDER_ORIGIN, Resolver } from './resolve.js';
+import { underBase } from './base.js';
+import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
-import { isRedirectPage } from './redirect-pages.js';
+import { isRedirectPage, redirectEnds } from './forward.js';
 import type { Finding, Place } from './types.js';
 
 export interface SitePage {
@@ -29,6 +30,12 @@ export interface LinkContext {
   paSite: boolean;
   /** Paths linked on purpose although not built (check.knownUnbuilt). */
   knownUnbuilt: readonly string[];
+  /** The folder's `.css` files (stylesheets.ts): their `url()`s and `@import`s are checked as assets. */
+  stylesheets?: readonly SitePage[];
+  /** The URL path the folder is served under (base.ts); default `/`. */
+  base?: string;
+  /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
+  skip?: ((...urls: string[]) => boolean) | null;
 }
 
 export interface LinkOutcome {
@@ -41,6 +48,9 @@ export interface LinkOutcome {
   checked: number;
   /** Internal link references that found no file (fragments aside). */
   missing: number;
+  /** Link references left out by `skip`, and internal ones outside the base (not in this folder). */
+  skipped: number;
+  outsideBase: number;
 }
 
 /** `/about/` and `/about` are the same entry of check.knownUnbuilt. */
@@ -87,8 +97,13 @@ export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boole
   const f = directive === -1 ? fragment : fragment.slice(0, directive);
   if (f === '' || ids.has(f)) return true;
   const decoded = percentDecode(f);
-  return ids.has(decoded) || /^top$/i.test(decoded);
+  if (ids.has(decoded) || /^top$/i.test(decoded)) return true;
+  // A line range (`#10-25`, GitHub's `#L10-L25`): the pages' scripts mark the lines between two ids.
+  const range = LINE_RANGE.exec(decoded);
+  return range !== null && ids.has(range[1]!) && ids.has(range[2]!);
 }
+
+const LINE_RANGE = /^(L?\d+)-(L?\d+)$/;
 
 /** Form targets: checked on the site, never fetched on another (a GET of a POST endpoint proves nothing). */
 const isFormTarget = (ref: LinkRef) => ref.attr === 'action' || ref.attr === 'formaction';
@@ -105,11 +120,12 @@ interface Group {
   kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
   /** For missing targets: the names the host tries for it. */
   tried?: string[];
-  /** For fragments: the decoded fragment, the target page's URL and file. */
-  fragment?: { id: string; url: string; file: string };
+  /** For fragments: the decoded fragment, the target page's URL and file, and the redirect page on the way. */
+  fragment?: { id: string; url: string; file: string; via?: string };
   /** For fragments: the target's name comes from a same-page `#x` link. */
   sameDocument?: boolean;
-  places: Map<string, Place>;
+  /** The first reference on each linking page, in reading order (a page's references come together). */
+  places: Place[];
 }
 
 export function checkLinks(ctx: LinkContext): LinkOutcome {
@@ -124,6 +140,9 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   let byLowerCase: Map<string, string> | null = null;
   let checked = 0;
   let missing = 0;
+  let skipped = 0;
+  let outsideBase = 0;
+  const base = ctx.base ?? '/';
 
   /** The file a URL path finds, as the host serves the folder. */
   const lookup = (path: string) => {
@@ -151,18 +170,29 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const add = (key: string, init: Omit<Group, 'places' | 'page'>, page: SitePage, ref: LinkRef) => {
     let g = groups.get(key);
     if (!g) {
-      g = { ...init, page: false, places: new Map() };
+      g = { ...init, page: false, places: [] };
       groups.set(key, g);
     }
     if (ref.kind === 'page') g.page = true;
-    if (!g.places.has(page.file)) g.places.set(page.file, placeOf(page, ref));
+    if (g.places[g.places.length - 1]?.page !== page.file) g.places.push(placeOf(page, ref));
   };
 
-  for (const page of ctx.pages.values()) {
-    const resolve = resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
+  const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
+  const lookupUrl = (p: string) => {
+    const local = underBase(base, p);
+    return local === null ? null : lookup(local);
+  };
+  const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
+
+  for (const page of [...ctx.pages.values(), ...(ctx.stylesheets ?? [])]) {
+    const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
       if (t.kind === 'skip') continue;
+      if (ctx.skip?.(ref.url, resolvedText(t))) {
+        skipped++;
+        continue;
+      }
       if (t.kind === 'external') {
         if (isFormTarget(ref)) continue;
         let list = external.get(t.url);
@@ -179,7 +209,12 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         add(`invalid\0${ref.url}`, { target: ref.url, kind: 'invalid' }, page, ref);
         continue;
       }
-      const file = lookup(t.path);
+      const local = underBase(base, t.path);
+      if (local === null) {
+        outsideBase++;
+        continue;
+      }
+      const file = lookup(local);
       if (file === null) {
         missing++;
         const norm = normalizePath(t.path);
@@ -187,7 +222,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         else
           add(
             `missing\0${t.path}`,
-            { target: t.path, kind: 'missing', tried: candidates(t.path, ctx.servedAs) },
+            { target: t.path, kind: 'missing', tried: candidates(local, ctx.servedAs) },
             page,
             ref,
           );
@@ -195,17 +230,15 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       }
       if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
       if (t.fragment === undefined) continue;
-      const target = ctx.pages.get(file);
+      // A redirect page: the fragment is looked for where it ends (null: it ends nowhere, reported there).
+      const end = t.fragment ? endOf(file) : undefined;
+      const target = end === undefined ? ctx.pages.get(file) : end;
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       const id = percentDecode(t.fragment);
-      const key = `fragment\0${file}\0${id}`;
-      add(
-        key,
-        { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: { id, url: target.url, file } },
-        page,
-        ref,
-      );
+      const key = `fragment\0${target.file}\0${id}`;
+      const named = { id, url: target.url, file: target.file, ...(end ? { via: ctx.pages.get(file)!.url } : {}) };
+      add(key, { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: named }, page, ref);
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
       const g = groups.get(key)!;
       const sameDocument = ref.url.startsWith('#');
@@ -221,10 +254,14 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     .filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan))
     .map((p) => p.file);
   const findings: Finding[] = [];
-  for (const g of groups.values()) {
-    const places = [...g.places.values()].sort((a, b) => a.page.localeCompare(b.page));
-    const linking = new Set(places.map((p) => p.page));
-    const allPages = places.length >= 2 && contentPages.every((f) => linking.has(f));
+  for (const [key, g] of groups) {
+    // Each group is let go once it is a finding: the two never all sit in memory together.
+    groups.delete(key);
+    const places = g.places.sort((a, b) => a.page.localeCompare(b.page));
+    const allPages =
+      places.length >= 2 &&
+      places.length >= contentPages.length &&
+      ((linking) => contentPages.every((f) => linking.has(f)))(new Set(places.map((p) => p.page)));
     const isKnown = g.kind === 'known-unbuilt';
     const rule = isKnown
       ? 'known-unbuilt'
@@ -237,7 +274,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       rule,
       severity: isKnown && has404 ? 'warning' : 'error',
       category: isKnown ? 'known-unbuilt' : 'link',
-      message: messageFor(g, has404),
+      message: messageFor(g, has404, ctx.paSite),
       target: g.target,
       places,
     };
@@ -252,6 +289,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         : 'the link is on every page, so it comes from the layout template the pages share';
     } else if (caseFix) {
       f.hint = caseFix;
+    } else if (g.kind === 'invalid') {
+      f.hint = 'correct the URL: write it as a browser can parse it (percent-encode spaces and brackets)';
     } else if (rule === 'broken-fragment') {
       f.hint = 'point the link at an id the target page has, or give the target element that id';
     } else if (rule === 'broken-link') {
@@ -278,10 +317,17 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       });
     }
   }
-  return { findings, external, linkedTo, checked, missing };
+  return { findings, external, linkedTo, checked, missing, skipped, outsideBase };
 }
 
-function messageFor(g: Group, has404: boolean): string {
+/** A resolved link as `--skip` sees it: the URL, or the path with its fragment. */
+function resolvedText(t: Target): string {
+  if (t.kind === 'external') return t.url;
+  if (t.kind === 'internal') return t.fragment === undefined ? t.path : `${t.path}#${t.fragment}`;
+  return '';
+}
+
+function messageFor(g: Group, has404: boolean, paSite: boolean): string {
   switch (g.kind) {
     case 'known-unbuilt':
       return has404
@@ -289,11 +335,13 @@ function messageFor(g: Group, has404: boolean): string {
         : `${g.target} is not built and there is no 404.html to answer it`;
     case 'invalid':
       return `${g.target} is not a valid URL, so browsers cannot follow it`;
-    case 'fragment':
-      return `no id="${g.fragment!.id}" on ${g.fragment!.url} (${g.fragment!.file})`;
+    case 'fragment': {
+      const { id, url, file, via } = g.fragment!;
+      return `no id="${id}" on ${url} (${file})${via ? `, where ${via} redirects` : ''}`;
+    }
     case 'missing':
       return g.page
         ? `no page at ${g.target} (looked for ${g.tried!.join(', ')})`
-        : `${g.target} does not exist in the built site`;
+        : `${g.target} does not exist in ${paSite ? 'the built site' : 'this folder'}`;
   }
 }

@@ -2,6 +2,7 @@
  * The wrong `--served-as`: when most internal links find no file in the mode used and another
  * mode resolves them, one warning says so, first, with the command to try.
  */
+import { withBase } from './base.js';
 import { checkLinks, type LinkContext, type LinkOutcome } from './links.js';
 import { SERVED_AS, type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
@@ -19,7 +20,9 @@ export function servedAsHint(ctx: LinkContext, outcome: LinkOutcome, dir: string
   let best: { mode: ServedAs; missing: number } | null = null;
   for (const mode of SERVED_AS) {
     if (mode === ctx.servedAs) continue;
-    const pages = new Map([...ctx.pages].map(([file, p]) => [file, { ...p, url: servedPath(file, mode) }]));
+    const pages = new Map(
+      [...ctx.pages].map(([file, p]) => [file, { ...p, url: withBase(ctx.base ?? '/', servedPath(file, mode)) }]),
+    );
     const other = checkLinks({ ...ctx, pages, servedAs: mode, knownUnbuilt: [] });
     if (!best || other.missing < best.missing) best = { mode, missing: other.missing };
   }

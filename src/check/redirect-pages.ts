@@ -4,14 +4,13 @@
  * when its canonical target is a page; the page rules (compliance text, sitemap, orphans) are for
  * the target, not for the stop on the way.
  */
-import type { PageScan } from './html.js';
+import { isRedirectPage } from './forward.js';
 import type { SitePage } from './links.js';
 import { PLACEHOLDER_ORIGIN } from './resolve.js';
 import type { Finding } from './types.js';
 import { HOST_REDIRECT_FILES } from '../pipeline/write/hosting.js';
 
-export const isRedirectPage = (scan: PageScan) =>
-  scan.noindex && scan.links.some((l) => l.tag === 'meta' && l.attr === 'content');
+export { isRedirectPage };
 
 export interface RedirectOutcome {
   /** Built files that are redirect pages. */
@@ -92,9 +91,12 @@ export function notFoundRedirects(
   files: ReadonlySet<string>,
   read: (file: string) => string | null,
   redirectPages: ReadonlySet<string>,
+  paSite = true,
 ): Finding[] {
   const findings: Finding[] = [];
-  const hint = 'remove the redirect from the not-found page (site.yaml `redirects`), then build again';
+  const hint = paSite
+    ? 'remove the redirect from the not-found page (site.yaml `redirects`), then build again'
+    : 'remove the redirect from the not-found page';
   const finding = (page: string, line: number | null, message: string) =>
     findings.push({
       rule: 'redirect-not-found',

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatGithub, formatJson, formatText, KNOWN_UNBUILT_TITLE, summaryLine } from './report.js';
+import {
+  formatGithub,
+  formatJson,
+  formatText,
+  jsonChunks,
+  KNOWN_UNBUILT_TITLE,
+  summaryLine,
+  toJson,
+} from './report.js';
 import type { CheckResult, Finding } from './types.js';
 
 const place = (
@@ -132,6 +140,13 @@ describe('text report', () => {
 });
 
 describe('JSON report', () => {
+  it('is written in pieces that join to the whole document', () => {
+    for (const list of [[], [pageRule], [layoutBroken, bodyBroken, pageRule]]) {
+      const r = result(list);
+      expect([...jsonChunks(r)].join('')).toBe(JSON.stringify(toJson(r), null, 2));
+    }
+  });
+
   it('always has every key, null when it does not apply', () => {
     const json = JSON.parse(formatJson(result([pageRule])));
     expect(Object.keys(json)).toEqual([
@@ -143,12 +158,14 @@ describe('JSON report', () => {
       'site',
       'summary',
       'build',
+      'baseline',
       'findings',
     ]);
     expect(json.site).toEqual({ builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' });
     expect(json.summary).toEqual({
       pages: 3,
       links: 42,
+      skipped: 0,
       errors: 1,
       warnings: 0,
       ms: 12,

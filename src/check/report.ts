@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { escapeTerminal, formatDiagnostic } from '../diagnostics.js';
+import { count, summaryLines } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
 export type CheckFormat = 'text' | 'json' | 'github';
@@ -24,6 +25,16 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function safeFinding(f: Finding): Finding {
   const e = (s: string) => escapeTerminal(s);
   const lines = (s: string) => escapeTerminal(s, true);
+  // Nothing to escape (the usual case): the finding itself, not a copy of each of 100,000.
+  const same = (s: string | null | undefined, keep = false) => !s || escapeTerminal(s, keep) === s;
+  if (
+    same(f.message, true) &&
+    same(f.target) &&
+    same(f.hint, true) &&
+    same(f.source?.file) &&
+    f.places.every((p) => same(p.page) && same(p.url) && same(p.file))
+  )
+    return f;
   return {
     ...f,
     message: lines(f.message),
@@ -38,6 +49,15 @@ function safeFinding(f: Finding): Finding {
 function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {
   const kept = quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
   return { ...r, findings: kept.map(safeFinding) };
+}
+
+/** Pages named for one finding; the rest are counted ("… and 10,133 more pages"). */
+export const PLACES_SHOWN = 5;
+
+/** `on 10,138 of 10,140 pages` for a finding on more pages than are named, else ''. */
+function spread(f: Finding, pages: number): string {
+  if (f.allPages) return `on all ${count(f.places.length)} pages`;
+  return f.places.length > PLACES_SHOWN ? `on ${count(f.places.length)} of ${count(pages)} pages` : '';
 }
 
 export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not built — served by 404.html';
@@ -79,11 +99,23 @@ export function siteNote(r: CheckResult): string | null {
   );
 }
 
+/** `12 findings recorded in baseline.json left out; 3 recorded ones are fixed`, or null without a baseline. */
+export function baselineLine(r: CheckResult): string | null {
+  const b = r.baseline;
+  if (!b) return null;
+  const fixed = b.fixed
+    ? `; ${count(b.fixed)} recorded ${b.fixed === 1 ? 'one is' : 'ones are'} fixed ` +
+      `(write the baseline again to drop ${b.fixed === 1 ? 'it' : 'them'})`
+    : '';
+  return `${plural(b.known, 'finding')} recorded in ${b.file} left out${fixed}`;
+}
+
 export function summaryLine(r: CheckResult): string {
   const s = r.summary;
   const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
   return (
     `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ` +
+    (s.skipped ? `${plural(s.skipped, 'link')} skipped, ` : '') +
     `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`
   );
 }
@@ -133,15 +165,24 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     out.push('');
   }
 
+  // Each distinct fix is said once: thirty links out of the folder need the advice once.
+  const fixes = new Set<string>();
+  const fix = (hint: string | undefined, indent: string) => {
+    if (!hint || fixes.has(hint)) return;
+    fixes.add(hint);
+    out.push(`${indent}fix: ${hint}`);
+  };
   const detail = (f: Finding, indent: string) => {
     out.push(`${indent}       ${f.message}`);
     if (f.source) out.push(`${indent}       source: ${f.source.file}:${f.source.line}`);
     if (!f.allPages && f.places.length) {
       out.push(`${indent}       linked from:`);
-      for (const p of f.places)
+      for (const p of f.places.slice(0, PLACES_SHOWN))
         out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
+      const more = f.places.length - PLACES_SHOWN;
+      if (more > 0) out.push(`${indent}         … and ${count(more)} more page${more === 1 ? '' : 's'}`);
     }
-    if (f.hint) out.push(`${indent}       fix: ${f.hint}`);
+    fix(f.hint, `${indent}       `);
   };
 
   /** One entry per broken target, with every page that links it. */
@@ -151,12 +192,14 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     out.push(heading(title));
     for (const f of list) {
       const target = f.target === undefined ? '' : `  ${f.target}`;
-      out.push(`  ${tag(f)}  ${f.rule}${target}${f.allPages ? `  on all ${f.places.length} pages` : ''}`);
+      const on = spread(f, r.summary.pages);
+      out.push(`  ${tag(f)}  ${f.rule}${target}${on ? `  ${on}` : ''}`);
       detail(f, '  ');
     }
     out.push('');
   };
 
+  out.push(...summaryLines(findings, r.summary.pages));
   targetSection('link', 'Broken links and fragments');
 
   const pageFindings = findings.filter((f) => f.category === 'page');
@@ -174,7 +217,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
         const p = f.places[0]!;
         const at = p.line ? `  (line ${p.line})` : '';
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${at}`);
-        if (f.hint) out.push(`           fix: ${f.hint}`);
+        fix(f.hint, '           ');
       }
     }
     const across = pageFindings.filter((f) => f.places.length !== 1);
@@ -182,8 +225,9 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
       out.push('  across pages');
       for (const f of across) {
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}`);
-        for (const p of f.places) out.push(`           ${where(p)}`);
-        if (f.hint) out.push(`           fix: ${f.hint}`);
+        for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
+        if (f.places.length > PLACES_SHOWN) out.push(`           … and ${count(f.places.length - PLACES_SHOWN)} more`);
+        fix(f.hint, '           ');
       }
     }
     out.push('');
@@ -207,7 +251,7 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
     }
     for (const f of known.filter((f) => f.rule !== 'known-unbuilt')) {
       out.push(`  ${tag(f)}  ${f.rule}  ${f.message}`);
-      if (f.hint) out.push(`         fix: ${f.hint}`);
+      fix(f.hint, '         ');
     }
     out.push('');
   }
@@ -215,6 +259,8 @@ export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
   if (!o.quiet) {
     const offers = staleOffersLine(r.summary.offers);
     if (offers) out.push(`${paint(o.color, 33, '!')} ${offers}`);
+    const baseline = baselineLine(r);
+    if (baseline) out.push(`note: ${baseline}`);
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }
@@ -238,6 +284,7 @@ export function toJson(r: CheckResult) {
     summary: {
       pages: r.summary.pages,
       links: r.summary.links,
+      skipped: r.summary.skipped ?? 0,
       errors: r.summary.errors,
       warnings: r.summary.warnings,
       ms: r.summary.ms,
@@ -245,30 +292,54 @@ export function toJson(r: CheckResult) {
       offers: { aging: r.summary.offers.aging, withheld: r.summary.offers.withheld },
     },
     build: r.build,
-    findings: r.findings.map((f) => ({
-      rule: f.rule,
-      severity: f.severity,
-      category: f.category,
-      message: f.message,
-      target: f.target ?? null,
-      status: f.status ?? null,
-      allPages: f.allPages ?? false,
-      hint: f.hint ?? null,
-      source: f.source ?? null,
-      places: f.places.map((p) => ({
-        page: p.page,
-        url: p.url,
-        file: p.file,
-        line: p.line,
-        col: p.col ?? null,
-        region: p.region ?? null,
-      })),
+    baseline: r.baseline ?? null,
+    findings: r.findings.map(findingJson),
+  };
+}
+
+/** One finding as the JSON report writes it. */
+function findingJson(f: Finding) {
+  return {
+    rule: f.rule,
+    severity: f.severity,
+    category: f.category,
+    message: f.message,
+    target: f.target ?? null,
+    status: f.status ?? null,
+    allPages: f.allPages ?? false,
+    hint: f.hint ?? null,
+    source: f.source ?? null,
+    places: f.places.map((p) => ({
+      page: p.page,
+      url: p.url,
+      file: p.file,
+      line: p.line,
+      col: p.col ?? null,
+      region: p.region ?? null,
     })),
   };
 }
 
 export function formatJson(r: CheckResult): string {
-  return JSON.stringify(toJson(r), null, 2);
+  return [...jsonChunks(r)].join('');
+}
+
+/**
+ * The JSON report in pieces, one finding at a time, for writing as it is made: tens of thousands
+ * of findings never sit in memory as one string. Joined, the pieces are `JSON.stringify(toJson(r), null, 2)`.
+ */
+export function* jsonChunks(r: CheckResult): Generator<string> {
+  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }) }, null, 2);
+  if (!r.findings.length) {
+    yield head;
+    return;
+  }
+  yield `${head.slice(0, head.length - '[]\n}'.length)}[\n`;
+  for (let i = 0; i < r.findings.length; i++) {
+    const text = JSON.stringify(findingJson(r.findings[i]!), null, 2).replace(/\n/g, '\n    ');
+    yield `    ${text}${i < r.findings.length - 1 ? ',' : ''}\n`;
+  }
+  yield '  ]\n}';
 }
 
 const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -314,12 +385,14 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
   for (const f of r.findings) {
     const title = `pa-site check: ${f.rule}`;
     const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
+    const on = spread(f, r.summary.pages);
+    const named = (list: Place[]) =>
+      list
+        .slice(0, PLACES_SHOWN)
+        .map((p) => p.page)
+        .join(', ') + (list.length > PLACES_SHOWN ? ` and ${count(list.length - PLACES_SHOWN)} more` : '');
     if (f.source && r.root) {
-      const extra = f.allPages
-        ? ` (on all ${f.places.length} pages)`
-        : f.places.length
-          ? ` (linked from ${f.places.map((p) => p.page).join(', ')})`
-          : '';
+      const extra = f.allPages ? ` (${on})` : f.places.length ? ` (linked from ${named(f.places)})` : '';
       out.push(annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title }));
       continue;
     }
@@ -327,18 +400,23 @@ export function formatGithub(result: CheckResult, cwd: string = process.cwd(), q
       out.push(annotation(f.severity, text(), { title }));
       continue;
     }
-    const shown = f.allPages ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
+    // A target broken on many pages is one annotation, at its first page, naming a few and counting the rest.
+    const one = f.allPages || f.places.length > PLACES_SHOWN;
+    const shown = one ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
     for (const p of shown) {
       let file: string | null = null;
       if (p.file && r.root) file = rel(r.root, p.file);
       else if (!r.build) file = rel(r.dir, p.page);
-      const extra = `${file ? '' : ` (${p.page})`}${f.allPages ? ` (on all ${f.places.length} pages)` : ''}`;
+      const pagesNamed = one && !f.allPages ? `: ${named(f.places)}` : '';
+      const extra = `${file ? '' : ` (${p.page})`}${one ? ` (${on}${pagesNamed})` : ''}`;
       out.push(annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title }));
     }
   }
   if (!quiet) {
     const offers = staleOffersLine(r.summary.offers);
     if (offers) out.push(offers);
+    const baseline = baselineLine(r);
+    if (baseline) out.push(annotation('notice', escapeTerminal(baseline), { title: 'pa-site check baseline' }));
     out.push(summaryLine(r));
   }
   return out;

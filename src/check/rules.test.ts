@@ -157,9 +157,9 @@ describe('page rules', () => {
         (f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`,
       ),
     ).toEqual([
-      'warning offer-stale aging.html: offer shown as current with terms checked 1 April 2025, 49 days ago ' +
+      'warning offer-stale aging.html: offer shown as current with terms checked April 1, 2025, 49 days ago ' +
         '(warn after 30 days)',
-      'error offer-stale stale.html: offer shown as current with terms checked 20 January 2025, 120 days ago ' +
+      'error offer-stale stale.html: offer shown as current with terms checked January 20, 2025, 120 days ago ' +
         '(hard limit 90 days)',
       'error offer-stale month.html: offer shown as current with terms checked January 2025, 139 days ago ' +
         '(hard limit 90 days)',

@@ -59,6 +59,8 @@ export interface CheckSummary {
   pages: number;
   /** Link references checked (href, src, srcset candidates, form actions). */
   links: number;
+  /** Link references left out by `--skip` or site.yaml `check.skip` (0 when absent). */
+  skipped?: number;
   errors: number;
   warnings: number;
   /** Milliseconds spent checking (not building). */
@@ -95,4 +97,15 @@ export interface CheckResult {
   /** Present when check built the site. */
   build: { ok: boolean; diagnostics: Diagnostic[] } | null;
   findings: Finding[];
+  /** With `--baseline`: the findings it recorded, left out of `findings`. */
+  baseline?: BaselineOutcome;
+}
+
+export interface BaselineOutcome {
+  /** The baseline file, as given. */
+  file: string;
+  /** Findings left out because the baseline records them. */
+  known: number;
+  /** Recorded findings no longer found. */
+  fixed: number;
 }

@@ -1,7 +1,8 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
+import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
 import type { CheckResult } from '../check/types.js';
-import { formatGithub, formatJson, formatText, type CheckFormat } from '../check/report.js';
+import { formatGithub, formatText, jsonChunks, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../staleness.js';
 import { colorEnabled } from './output.js';
@@ -17,13 +18,18 @@ export interface CheckCommandOptions {
   quiet?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
+  skip?: string[];
+  base?: string;
+  baseline?: string;
+  writeBaseline?: string;
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 findings or build errors, 2 usage errors. */
 export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const err = { color: colorEnabled(process.stderr), err: (l: string) => process.stderr.write(`${l}\n`) };
+  // In slices: a report of 100,000 lines is never one string (stdout is synchronous for files and pipes on Linux).
   const write = (lines: string[]) => {
-    if (lines.length) process.stdout.write(`${lines.join('\n')}\n`);
+    for (let i = 0; i < lines.length; i += 2000) process.stdout.write(`${lines.slice(i, i + 2000).join('\n')}\n`);
   };
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
@@ -31,6 +37,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   let result: CheckResult;
   const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {
+    // Read first: a baseline that cannot be read is a usage error before any work.
+    const baseline = opts.baseline !== undefined ? await readBaseline(opts.baseline) : null;
     result = await check({
       root: opts.root,
       dir: opts.dir,
@@ -38,7 +46,11 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       servedAs: opts.servedAs,
       today: opts.today,
       staleOffers: opts.staleOffers,
+      skip: opts.skip,
+      base: opts.base,
     });
+    if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
+    if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
   } catch (e) {
     if (e instanceof CheckInputError) return usageError(err, e.message);
     throw e;
@@ -48,8 +60,24 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
   if (noProject) return noProject;
   const format = opts.format ?? 'text';
-  if (format === 'json') write([formatJson(result)]);
-  else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));
+  if (format === 'json') {
+    let buffered = '';
+    for (const chunk of jsonChunks(result)) {
+      buffered += chunk;
+      if (buffered.length > 65_536) {
+        process.stdout.write(buffered);
+        buffered = '';
+      }
+    }
+    process.stdout.write(`${buffered}\n`);
+  } else if (format === 'github') write(formatGithub(result, process.cwd(), opts.quiet));
   else write(formatText(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
+  if (opts.writeBaseline !== undefined) {
+    // Recorded, the findings are known: a later --baseline run fails only on new ones.
+    err.err(
+      `wrote ${result.findings.length} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
+    );
+    return result.build && !result.build.ok ? 1 : 0;
+  }
   return result.ok ? 0 : 1;
 }

@@ -210,6 +210,17 @@ export function program(): Command {
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
+    .option(
+      '--skip <regex>',
+      'leave out links whose URL matches (repeatable)',
+      (v: string, l: string[]) => [...l, v],
+      [],
+    )
+    .option('--base <path>', 'the URL path the folder is served under, e.g. /docs/ (default /)')
+    .option('--baseline <file>', 'fail only on findings not recorded in this file')
+    .addOption(
+      new Option('--write-baseline <file>', "record today's findings in this file (exit 0)").conflicts('baseline'),
+    )
     .exitOverride()
     .action(async (opts) => {
       usedPipeline = true;

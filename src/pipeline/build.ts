@@ -36,6 +36,7 @@ import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
 import { applyOfferStates, type OfferCounts } from './validate/offers.js';
+import { rateOperators } from '../ratings.js';
 import { futureDates } from './validate/future-dates.js';
 import { ReferenceDateError, referenceDate, type StaleSeverity } from '../staleness.js';
 
@@ -426,6 +427,8 @@ function datedOffers(run: BuildRun, site: Site, loaded: LoadedContent, options: 
   }
   run.report(futureDates(site, loaded, today));
   const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
+  // A withheld offer no longer counts toward a rating, so ratings and ranks follow the date too.
+  site.operators = rateOperators(site.operators, site.config);
   run.report(offers.diagnostics);
   run.result.offers = offers.counts;
   run.result.site = site;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import type { OfferState } from '../staleness.js';
-import { sourceRef } from './sources.js';
+import { citedFact, sourceRef } from './sources.js';
 import { criterionId } from './site.js';
 
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */
@@ -103,18 +103,83 @@ export const appSchema = z.strictObject({
   liveTables: text.optional(),
 });
 
+/** Text with every `{{…}}` value taken out: what a writer typed. */
+const typed = (s: string) => s.replace(/\{\{[^}]*\}\}/g, '');
+
 /**
  * One review criterion's score out of 5 (whole or half points) with the sentence that explains it and
  * where that comes from. No `score` means no source lets us judge the criterion: the reason says so,
- * and the rating leaves it out rather than guess.
+ * and the rating leaves it out rather than guess. A score needs its source, and its reason states no
+ * figure (amount, count, date) of its own: each comes from data through `{{…}}`, which cites it.
  */
-const criterionScore = z.strictObject({
-  score: z.number().min(1, 'scores are 1 to 5').max(5, 'scores are out of 5').multipleOf(0.5).optional(),
-  reason: copy,
-  source: sourceRef.optional(),
+const criterionScore = z
+  .strictObject({
+    score: z.number().min(1, 'scores are 1 to 5').max(5, 'scores are out of 5').multipleOf(0.5).optional(),
+    reason: copy,
+    source: sourceRef.optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.score !== undefined && s.source === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['source'],
+        input: `score ${s.score} with no source`,
+        message: 'a score needs its source: missing required field source',
+        params: {
+          hint:
+            'add "source: <id>" naming the content/sources.yaml entry the score is judged from, ' +
+            'or delete the score and say in the reason why no source lets us score it',
+        },
+      });
+    const figure = /\$?\d(?:[\d,.]*\d)?%?/.exec(typed(s.reason));
+    if (figure)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        input: figure[0],
+        message: `a reason states no figure of its own: "${figure[0]}" is typed into it`,
+        params: {
+          hint:
+            'insert the figure from data with {{id.field}} (an offer term, the regulatory record, ' +
+            'site.facts), which also cites its source; or write the sentence without it',
+        },
+      });
+  });
+
+/** A PGCB fine against the operator's online business (its enforcement record), with its source. */
+export const enforcementSchema = z.strictObject({
+  /** When the PGCB approved it, as readers see it: "January 2025" or "July 24, 2025". */
+  date: text,
+  /** The fine in dollars (pages show it as "$40,000"): the licensing score's rule reads it. */
+  fine: z
+    .number({ error: `expected ${DOLLARS}` })
+    .int()
+    .positive()
+    .max(100_000_000),
+  /** Who the PGCB fined, as the source names them ("BetMGM, LLC"). */
+  party: text,
+  /** What for, as the source says, in a phrase after "for"; left out where the source does not say. */
+  reason: copy.optional(),
+  /** Where sources disagree on the amount: what the other says, shown beside it. */
+  disputed: copy.optional(),
+  /** A fine for letting self-excluded players gamble also lowers player protection. */
+  selfExclusion: z.boolean().default(false),
+  source: sourceRef,
 });
 
-/** The overall rating: the mean of the scored criteria, to one decimal. */
+/** The brand's place by the PGCB's monthly sports wagering figures (sportsbooks; by license holder). */
+export const marketSchema = z.strictObject({
+  month: text,
+  /** Its handle that month, as the source gives it ("$145.9 million"). */
+  handle: text,
+  /** Its place by handle among the online sportsbooks the source lists (1 = most). */
+  place: z.number().int().min(1).max(50),
+  /** How many the source lists. */
+  of: z.number().int().min(1).max(50),
+  source: sourceRef,
+});
+
+/** The overall rating: the mean of the scores, to one decimal. */
 export function ratingOf(scores: Record<string, { score?: number }>): number | undefined {
   const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
   if (!given.length) return undefined;
@@ -127,16 +192,31 @@ export const operatorSchema = z
     name: text,
     /** Brand name used in sentences and buttons ("Claim FanDuel Bonus"). */
     shortName: text,
-    rank: z.number().int().min(1).max(50),
     /**
-     * Criterion id (site.yaml `methodology`) → score and reason. The rating is computed from these;
-     * the validate stage checks the ids against the operator kind's criteria. Every operator of the
-     * real site has them (tests/content-ratings.test.ts); a minimal project may type a rating instead.
+     * Only without `scores`: a minimal project's typed order, which breaks ties between equal typed
+     * ratings. With `scores` the rank is computed by the method's rule (src/ratings.ts).
+     */
+    rank: z.number().int().min(1).max(50).optional(),
+    /**
+     * Criterion id (site.yaml `methodology`) → score and reason. The rating, the rank and Editor's
+     * choice are computed from these (src/ratings.ts); the validate stage checks the ids against the
+     * operator kind's criteria. Every operator of the real site has them; a minimal project may type
+     * a rating instead.
      */
     scores: z.record(criterionId, criterionScore).optional(),
-    /** With `scores`, optional and checked: a typed rating must equal their mean (to one decimal). */
+    /** Only without `scores` (a minimal project): the rating, 1 to 5. */
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
-    featured: z.boolean().default(false),
+    /** The PGCB's fines against the operator's online business; none listed means none on record in our sources. */
+    enforcement: z.array(enforcementSchema).default([]),
+    /**
+     * Dated facts a score's reason inserts with `{{id.facts.name}}` (a reason types no figure of its
+     * own): each with its source, e.g. `creditCardsEnd: { value: "March 2, 2026", source: … }`.
+     */
+    facts: z
+      .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, 'expected a name such as creditCardsEnd'), citedFact)
+      .default({}),
+    /** Sportsbooks: the brand's place by handle in the PGCB's figures, where a source gives it. */
+    market: marketSchema.optional(),
     brandColor: hexColor,
     /** Optional licensed logo file in content/public (`logos/fanduel.svg`); otherwise a wordmark is drawn. */
     logo: z
@@ -169,8 +249,7 @@ export const operatorSchema = z
     review: reviewSchema.optional(),
   })
   .superRefine((o, ctx) => {
-    const computed = o.scores && ratingOf(o.scores);
-    if (o.scores && computed === undefined)
+    if (o.scores && ratingOf(o.scores) === undefined)
       ctx.addIssue({ code: 'custom', path: ['scores'], message: 'at least one criterion needs a score' });
     else if (!o.scores && o.rating === undefined)
       ctx.addIssue({
@@ -179,13 +258,14 @@ export const operatorSchema = z
         message: 'missing required field: scores (each review criterion scored, with its reason)',
         params: { hint: 'add "scores:" with one entry per criterion of site.yaml methodology (see docs/content.md)' },
       });
-    else if (computed !== undefined && o.rating !== undefined && o.rating !== computed)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['rating'],
-        message: `rating ${o.rating} disagrees with the criteria scores, whose mean is ${computed}`,
-        params: { hint: 'delete the rating (it is computed from scores:) or change the scores it should follow' },
-      });
+    for (const field of ['rating', 'rank'] as const)
+      if (o.scores && o[field] !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} is computed from scores: by the method's rule, so it is not typed beside them`,
+          params: { hint: `delete "${field}:"; the build works it out from the scores (docs/content.md, "Ratings")` },
+        });
     if (o.kind === 'sportsbook' && o.bonus && o.bonus.minOdds === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -201,15 +281,22 @@ export const operatorSchema = z
   })
   .transform((o) => ({
     ...o,
-    rating: (o.scores && ratingOf(o.scores)) ?? o.rating ?? 0,
     ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus'),
   }));
 
 export type OperatorInput = z.input<typeof operatorSchema>;
 export type OperatorData = z.output<typeof operatorSchema>;
-export type Operator = OperatorData & {
+export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   id: string;
   file: string;
+  /** The operator's place among its kind (1 first), by the method's rule (src/ratings.ts). */
+  rank: number;
+  /** The rating out of 5, or undefined when too few criteria are scored ("not rated"). */
+  rating?: number;
+  /** Editor's choice: the first-ranked rated operator of its kind. */
+  featured: boolean;
+  /** Criterion ids that count toward the rating on this build's date (a withheld offer does not). */
+  scored: string[];
   /**
    * Sources of the `{{…}}` values interpolated into the operator's own text, by top-level field
    * (`features`, `review`…): pages that show that field cite them too.

@@ -205,8 +205,15 @@ const siteFields = z.strictObject({
   methodology: z
     .strictObject({
       criteria: z.array(criterion).min(1).max(12),
-      /** The criteria casinos are scored on (games in place of odds); a `kind: casino` methodology block lists them. */
+      /** Casinos' criteria, where their text differs: a `kind: casino` methodology block lists them. */
       casinoCriteria: z.array(criterion).min(1).max(12).optional(),
+      /** Fewer scored criteria than this and an operator is "not rated", listed below the rated ones. */
+      minScored: z.number().int().min(1).max(12).default(4),
+      /**
+       * How ties are broken and who is Editor's choice (src/ratings.ts applies it): shown with the
+       * criteria by every methodology block, so the rule is on each page that ranks.
+       */
+      ranking: z.array(copy).default([]),
     })
     .optional(),
   /** Every PGCB-licensed online brand, with its license holder when the source names one. */
@@ -227,9 +234,20 @@ const siteFields = z.strictObject({
     .strictObject({
       /** Paths linked from the layout whose pages do not exist yet: reported as warnings, not errors. */
       knownUnbuilt: z.array(z.string().startsWith('/')).default([]),
+      /** Links `check` leaves out: regular expressions tested against the URL (as `--skip`). */
+      skip: z.array(z.string().refine(isRegex, 'must be a valid regular expression')).default([]),
     })
-    .default({ knownUnbuilt: [] }),
+    .default({ knownUnbuilt: [], skip: [] }),
 });
+
+function isRegex(s: string): boolean {
+  try {
+    new RegExp(s, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
 export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };

@@ -26,7 +26,9 @@ export interface BlockContext {
 export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
   switch (block.type) {
     case 'operators': {
-      const list = ctx.operators.filter((o) => o.kind === block.kind).slice(0, block.limit);
+      // A list with a limit is the top of the rankings: only rated operators (validate/visibility.ts agrees).
+      const ofKind = ctx.operators.filter((o) => o.kind === block.kind);
+      const list = block.limit ? ofKind.filter((o) => o.rating !== undefined).slice(0, block.limit) : ofKind;
       return (
         <section
           className="op-list"
@@ -34,6 +36,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         >
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
+          {/* Above the cards: on a phone the reader learns why no offer shows before scrolling past five. */}
+          <WithheldNotice operators={list} />
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
@@ -42,8 +46,6 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
               </li>
             ))}
           </ol>
-          {/* Under the cards, so the first card stays on a phone's first screen. */}
-          <WithheldNotice operators={list} />
         </section>
       );
     }
@@ -56,7 +58,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
-                <Cite refs={operatorSources(o, ['card', 'offer', 'app'])} />
+                {/* An app entry shows no license holder or card features: only its offer and app. */}
+                <Cite refs={operatorSources(o, ['offer', 'app'])} />
                 <AppEntry operator={o} />
               </li>
             ))}

@@ -95,7 +95,7 @@ export function ReviewList({
               const own = reviewRoutes[o.id];
               return (
                 <tr key={o.id}>
-                  <td data-label="Rank">{o.rank}</td>
+                  <td data-label="Rank">{o.rating === undefined ? '—' : o.rank}</td>
                   <th scope="row">{o.name}</th>
                   <td data-label="Our rating">
                     <Stars rating={o.rating} />

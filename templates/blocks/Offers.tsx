@@ -76,17 +76,35 @@ export function LicensedBrands({
   );
 }
 
-/** The review criteria from site.yaml `methodology`, stated once for every page that lists them. */
+/**
+ * The review criteria from site.yaml `methodology`, each with its scoring rule, then how the rating,
+ * the order and Editor's choice follow from the scores: stated once for every page that lists them.
+ */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
+  const m = site.methodology;
+  const rules = m ? [m.ranking[0], minScoredRule(m.minScored), ...m.ranking.slice(1)] : [];
   return (
-    <Cards
-      block={{
-        type: 'cards',
-        tone: 'default',
-        heading: block.heading,
-        intro: block.intro,
-        items: criteriaFor(site, block.kind),
-      }}
-    />
+    <>
+      <Cards
+        block={{
+          type: 'cards',
+          tone: 'default',
+          heading: block.heading,
+          intro: block.intro,
+          items: criteriaFor(site, block.kind),
+        }}
+      />
+      {rules.length ? (
+        <div className="ranking-rules">
+          <p className="ranking-rules-title">How ratings, ranks and Editor's choice follow</p>
+          <ul>{rules.flatMap((r) => (r ? [<li key={r}>{r}</li>] : []))}</ul>
+        </div>
+      ) : null}
+    </>
   );
 }
+
+/** The minimum-evidence rule, from site.yaml `minScored` (the number is written there once). */
+const minScoredRule = (min: number) =>
+  `An operator with fewer than ${min} scored criteria is not rated: too little public evidence. It is listed ` +
+  'below every rated operator and never ranked above one.';

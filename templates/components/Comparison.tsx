@@ -1,5 +1,5 @@
 import type { Operator, SiteConfig } from '../../src/model.js';
-import { keyTermsList, offerShown, TermsLink } from './Operator.js';
+import { keyTermsList, NOT_RATED, offerShown, TermsLink } from './Operator.js';
 import { licenseHolder, licenseSources } from './Scores.js';
 import { Cite, type OperatorPart, operatorSources } from './Sources.js';
 import { TableScroll } from './TableScroll.js';
@@ -99,7 +99,7 @@ export function ComparisonTable({
               return (
                 <tr key={o.id} className={o.id === current ? 'is-current' : undefined}>
                   <th scope="row">{href && o.id !== current ? <a href={href}>{o.name}</a> : o.name}</th>
-                  <td data-label="Rating">{o.rating.toFixed(1)}/5</td>
+                  <td data-label="Rating">{o.rating === undefined ? NOT_RATED : `${o.rating.toFixed(1)}/5`}</td>
                   <td data-label="License holder">{licenseHolder(o)}</td>
                   <td data-label="In PA since">{o.launch?.date ?? NONE}</td>
                   <td data-label="Welcome offer" className="comparison-offer">

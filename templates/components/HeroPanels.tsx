@@ -1,4 +1,5 @@
-import { licenseLine } from './Scores.js';
+import { licenseLine, licenseSources } from './Scores.js';
+import { operatorSources } from './Sources.js';
 import type { Operator, SiteConfig } from '../../src/model.js';
 import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
@@ -45,16 +46,29 @@ export function TopOffers({
   );
 }
 
+/** How many operators the panel shows. */
+export const TOP_SHOWN = 3;
+
 /** The operators the panel shows: the top three of a kind. */
 export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
-  operators.filter((o) => o.kind === kind).slice(0, 3);
+  operators.filter((o) => o.kind === kind && o.rating !== undefined).slice(0, TOP_SHOWN);
 
-/** One line of facts from the operator's data: its review's payout speed (fastest method first), or its license. */
+/** The sources of the line `factsOf` shows: the review's payout row, or the license holder's. */
+export const factsSources = (o: Operator, site: SiteConfig): string[] => {
+  const fastest = o.review?.withdrawals[0];
+  return fastest && !fastest.typical ? operatorSources(o, ['review']) : licenseSources(o, site);
+};
+
+/**
+ * One line of facts from the operator's data: its own fastest payout ("Fastest payout: Play+ prepaid card,
+ * instant once approved"), or its license. A time typical of Pennsylvania is not the operator's, so it is
+ * not shown as one.
+ */
 const factsOf = (o: Operator) => {
   const fastest = o.review?.withdrawals[0];
-  return fastest
-    ? `Payouts ${fastest.time}${fastest.typical ? ' (typical in PA)' : ''} after approval`
-    : licenseLine(o);
+  if (!fastest || fastest.typical) return licenseLine(o);
+  const time = /^[A-Z][a-z]/.test(fastest.time) ? fastest.time[0]!.toLowerCase() + fastest.time.slice(1) : fastest.time;
+  return `Fastest payout: ${fastest.method}, ${time} once approved`;
 };
 
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>

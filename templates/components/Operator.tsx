@@ -26,7 +26,11 @@ export function starCounts(rating: number): { full: number; half: number; empty:
 }
 
 /** `labelled: false` draws the stars alone, for a box that states the rating itself (a review's scorecard). */
-export function Stars({ rating, labelled = true }: { rating: number; labelled?: boolean }) {
+/** What a card, table or review shows for an operator with too few scored criteria (site.yaml `minScored`). */
+export const NOT_RATED = 'Not rated: too little public evidence';
+
+export function Stars({ rating, labelled = true }: { rating: number | undefined; labelled?: boolean }) {
+  if (rating === undefined) return <span className="stars is-unrated">{NOT_RATED}</span>;
   const { full, half, empty } = starCounts(rating);
   return (
     <span className="stars">
@@ -117,7 +121,14 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       {detail ? <p>{b.detail}</p> : null}
       {b.promoCode ? (
         <p className="op-code">
-          Promo code: <strong>{b.promoCode}</strong>
+          {/* "not stated" would leave the reader asking whether a code is needed: say so plainly. */}
+          {b.promoCode.toLowerCase() === 'not stated' ? (
+            "Promo code: the offer's terms do not say whether one is needed; the operator's offer page does"
+          ) : (
+            <>
+              Promo code: <strong>{b.promoCode}</strong>
+            </>
+          )}
         </p>
       ) : null}
       <p className="key-terms">
@@ -200,9 +211,11 @@ export function OperatorCard({
     <article className={`op-card${o.featured ? ' is-featured' : ''}`} aria-labelledby={`op-${o.id}`}>
       {o.featured ? <p className="ribbon">EDITOR'S CHOICE</p> : null}
       <div className="op-head">
-        <span className="op-rank">
-          <span className="visually-hidden">Rank </span>#{o.rank}
-        </span>
+        {o.rating === undefined ? null : (
+          <span className="op-rank">
+            <span className="visually-hidden">Rank </span>#{o.rank}
+          </span>
+        )}
         <Logo operator={o} />
         <div className="op-title">
           <h3 id={`op-${o.id}`}>{o.name}</h3>

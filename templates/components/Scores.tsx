@@ -1,5 +1,6 @@
 import type { Operator, SiteConfig } from '../../src/model.js';
 import { Cite, operatorSources } from './Sources.js';
+import { formatPartialDate } from '../lib/dates.js';
 
 /**
  * The criteria an operator of this kind is scored on: casinos' own where site.yaml gives them.
@@ -19,38 +20,82 @@ export const licenseHolder = (o: Operator) => o.licensee ?? 'Listed by the PGCB'
 export const licenseSources = (o: Operator, site: SiteConfig): string[] =>
   o.licensee ? operatorSources(o, ['licensee']) : [site.market.source].flat();
 
-/** The sources behind an operator's criteria scores (and the values their reasons insert). */
+/** The sources behind an operator's criteria scores that count (and the values their reasons insert). */
 export function scoreSources(o: Operator): string[] {
-  const refs = Object.values(o.scores ?? {}).flatMap((s) => (s.source === undefined ? [] : [s.source].flat()));
+  const refs = Object.entries(o.scores ?? {}).flatMap(([id, s]) =>
+    s.source === undefined || !o.scored.includes(id) ? [] : [s.source].flat(),
+  );
   return [...refs, ...(o.interpolated?.scores ?? [])];
+}
+
+/** A score's sources, each its publisher linked to the page (or named, for a statute cited by section). */
+function ScoreSource({ refs, site }: { refs: string | readonly string[]; site: SiteConfig }) {
+  const list = [refs].flat().flatMap((id) => (site.sources[id] ? [site.sources[id]] : []));
+  return (
+    <span className="score-source">
+      Source:{' '}
+      {list.map((s, i) => (
+        <span key={s.id}>
+          {i ? ', ' : null}
+          {s.url ? (
+            <a href={s.url} rel="noopener noreferrer" target="_blank">
+              {s.publisher}
+            </a>
+          ) : (
+            <cite>{s.publisher}</cite>
+          )}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
  * How the rating was reached: every criterion of the operator's kind with its score (or "Not
- * scored" where no source lets us judge it) and the reason, then the mean the rating is.
+ * scored" where no source lets us judge it, or where the offer is withheld as out of date), the
+ * reason and the score's source, then the rule the rating follows.
  */
 export function ScoreBreakdown({ operator, site }: { operator: Operator; site: SiteConfig }) {
   const o = operator;
   if (!o.scores) return null;
   const scores = o.scores;
   const rows = criteriaFor(site, o.kind).map((c) => ({ ...c, ...scores[c.id] }));
-  const scored = rows.filter((r) => r.score !== undefined).length;
+  const min = site.methodology?.minScored ?? 4;
+  const withheld = (id: string, score?: number) => score !== undefined && !o.scored.includes(id);
   return (
     <div className="score-breakdown">
       <Cite refs={scoreSources(o)} />
       <dl className="score-list">
         {rows.map((r) => (
-          <div key={r.id} className={r.score === undefined ? 'score-row is-unscored' : 'score-row'}>
+          <div key={r.id} className={o.scored.includes(r.id) ? 'score-row' : 'score-row is-unscored'}>
             <dt>
               <span className="score-title">{r.title}</span>{' '}
-              <span className="score-value">{r.score === undefined ? 'Not scored' : `${r.score.toFixed(1)}/5`}</span>
+              <span className="score-value">
+                {r.score === undefined || withheld(r.id, r.score) ? 'Not scored' : `${r.score.toFixed(1)}/5`}
+              </span>
             </dt>
-            <dd>{r.reason}</dd>
+            <dd>
+              {withheld(r.id, r.score) && o.bonus
+                ? `Not scored while the offer is withheld: its terms were last checked ${formatPartialDate(
+                    o.bonus.verified,
+                  )}, too long ago to show as current.`
+                : r.reason}
+              {r.source !== undefined && o.scored.includes(r.id) ? (
+                <>
+                  {' '}
+                  <ScoreSource refs={r.source} site={site} />
+                </>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>
       <p className="score-total">
-        Rating {o.rating.toFixed(1)}/5: the average of the {scored} criteria we could score, out of {rows.length}.
+        {o.rating === undefined
+          ? `Not rated: too little public evidence. ${o.scored.length} of ${rows.length} criteria could be ` +
+            `scored, and a rating needs at least ${min}.`
+          : `Rating ${o.rating.toFixed(1)}/5: the average of the ${o.scored.length} criteria scored, out of ` +
+            `${rows.length}.`}
       </p>
     </div>
   );

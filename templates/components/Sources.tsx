@@ -27,9 +27,13 @@ export function Cite({ refs }: { refs: readonly Ref[] }) {
 /**
  * What of an operator a component shows: its card (license holder, features), its license holder
  * alone, its offer (cited only while shown: a withheld offer states nothing from its terms), its app
- * entry, its game count alone, or its review.
+ * entry, its game count alone, its review's banking facts (minimums, fees, payment rows: what a ranking
+ * row or panel shows of a review), or the whole review text (pros, cons, FAQs, verdict: the review page).
  */
-export type OperatorPart = 'card' | 'licensee' | 'offer' | 'app' | 'games' | 'review';
+export type OperatorPart = 'card' | 'licensee' | 'offer' | 'app' | 'games' | 'review' | 'review-text';
+
+/** A review's banking fields: the part of it other pages show. */
+const BANKING = ['minDeposit', 'minWithdrawal', 'fees', 'deposits', 'withdrawals'];
 
 /** The sources behind the parts of an operator's data a component shows. */
 export function operatorSources(o: Operator, parts: readonly OperatorPart[]): string[] {
@@ -43,9 +47,11 @@ export function operatorSources(o: Operator, parts: readonly OperatorPart[]): st
     if (part === 'app' && o.app) out.push(o.app.source, from('app'));
     // The count is typed, not interpolated: the app's features (and their values' sources) are not shown.
     if (part === 'games' && o.app?.games) out.push(o.app.source);
-    if (part === 'review' && o.review) {
+    if ((part === 'review' || part === 'review-text') && o.review) {
       const r = o.review;
-      out.push(r.source, from('review'), ...r.deposits.map((p) => p.source), ...r.withdrawals.map((p) => p.source));
+      out.push(r.source, ...r.deposits.map((p) => p.source), ...r.withdrawals.map((p) => p.source));
+      for (const [field, ids] of Object.entries(o.interpolated ?? {}))
+        if (field.startsWith('review.') && (part === 'review-text' || BANKING.includes(field.slice(7)))) out.push(ids);
     }
   }
   return idsOf(out);

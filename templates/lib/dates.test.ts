@@ -3,7 +3,7 @@ import { formatPartialDate, monthYear } from './dates.js';
 
 describe('dates', () => {
   it('formats full, month and year dates', () => {
-    expect(formatPartialDate('2004-07-05')).toBe('5 July 2004');
+    expect(formatPartialDate('2004-07-05')).toBe('July 5, 2004');
     expect(formatPartialDate('2023-03')).toBe('March 2023');
     expect(formatPartialDate('2019')).toBe('2019');
   });

@@ -13,12 +13,12 @@ const MONTHS = [
   'December',
 ];
 
-/** `2004-07-05` → `5 July 2004`; `2023-03` → `March 2023`; `2019` → `2019`. */
+/** US style: `2004-07-05` → `July 5, 2004`; `2023-03` → `March 2023`; `2019` → `2019`. */
 export function formatPartialDate(date: string): string {
   const [y, m, d] = date.split('-');
   if (!m) return y!;
   const month = MONTHS[Number(m) - 1];
-  return d ? `${Number(d)} ${month} ${y}` : `${month} ${y}`;
+  return d ? `${month} ${Number(d)}, ${y}` : `${month} ${y}`;
 }
 
 /** `2025-01-15` → `January 2025`. */

@@ -3,18 +3,22 @@ import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';
 import { Shared } from 'pa-site/shared-parts';
-import { PlaySafePanel, TopOffers, topOperators } from '../components/HeroPanels.js';
-import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
+import { PlaySafePanel, TOP_SHOWN, TopOffers, factsSources, topOperators } from '../components/HeroPanels.js';
+import { CitationScope, Cite, SourcesList } from '../components/Sources.js';
 
 /**
- * Ranking pages show their top three in the hero; other guides show who may play and the help line.
+ * Ranking pages show their top three in the hero; other guides show who may play and the help line, and
+ * so do the home page and hubs, whose short ranking list (`limit` of 3 or fewer) would show the same three again.
  * Both panels depend on site data alone, so each is rendered once per build (shared-parts.ts).
  */
 function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
   const ranked = rankedKind(page);
-  if (ranked) {
+  const shortList = Object.values(page.data.blocks).some(
+    (b) => b.type === 'operators' && b.limit !== undefined && b.limit <= TOP_SHOWN,
+  );
+  if (ranked && !shortList) {
     // The panel is rendered once per build (a shared part), so the page cites what it shows.
-    const shown = topOperators(operators, ranked).flatMap((o) => operatorSources(o, [o.review ? 'review' : 'card']));
+    const shown = topOperators(operators, ranked).flatMap((o) => factsSources(o, site));
     return (
       <>
         <Cite refs={shown} />

@@ -2,7 +2,7 @@ import type { Operator, Review, TemplateProps } from '../../src/model.js';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
-import { OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../components/Operator.js';
+import { NOT_RATED, OfferButton, OfferNote, OfferSummary, Stars, offerShown } from '../components/Operator.js';
 import { type TocEntry, WithToc, tocEntries } from '../components/Toc.js';
 import { Wordmark } from '../components/Wordmark.js';
 import { money } from '../lib/odds.js';
@@ -12,6 +12,7 @@ import { CitationScope, Cite, SourcesList, operatorSources } from '../components
 import { ScoreBreakdown, licenseLine } from '../components/Scores.js';
 import { ComparisonTable } from '../components/Comparison.js';
 import { WithheldNotice } from '../components/Withheld.js';
+import { RegulatoryRecord } from '../components/Record.js';
 
 /** A payment row's time, marked when it is typical of Pennsylvania operators rather than this one's own. */
 const timeOf = (r: Review['withdrawals'][number]) => (r.typical ? `${r.time} (typical in PA)` : r.time);
@@ -21,7 +22,7 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
   const fastest = review.withdrawals[0];
   // Each fact the operator's data gives; one it does not give is left out.
   const facts: [term: string, value: string | undefined][] = [
-    ['Our rating', `${operator.rating.toFixed(1)} / 5`],
+    ['Our rating', operator.rating === undefined ? NOT_RATED : `${operator.rating.toFixed(1)} / 5`],
     // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
     ['Fastest payout', fastest && timeOf(fastest)],
     ['Casino games', games],
@@ -108,31 +109,30 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
   );
 }
 
-/** Deposits and withdrawals: only the methods a source gives for this operator, and what to check. */
+/**
+ * Deposits and withdrawals: only the methods a source gives for this operator. Where none gives any, one
+ * sentence sends the reader to the cashier and to the guide that holds what is typical in Pennsylvania.
+ */
 function Banking({ operator, review }: { operator: Operator; review: Review }) {
   const name = operator.shortName;
   const typical = review.withdrawals.some((r) => r.typical);
+  const rows = review.deposits.length + review.withdrawals.length > 0;
   return (
     <section className="payments" aria-labelledby="payments-heading">
       <h2 id="payments-heading">Deposits and withdrawals</h2>
-      {review.deposits.length ? (
-        <Payments title="Deposit methods" rows={review.deposits} />
-      ) : (
-        <p>The deposit methods {name} accepts are listed in its cashier; the terms we checked do not give them.</p>
-      )}
-      {review.withdrawals.length ? (
-        <Payments title="Withdrawal times once approved" rows={review.withdrawals} />
-      ) : (
+      {review.deposits.length ? <Payments title="Deposit methods" rows={review.deposits} /> : null}
+      {review.withdrawals.length ? <Payments title="Withdrawal times once approved" rows={review.withdrawals} /> : null}
+      {rows ? null : (
         <p>
-          {possessive(name)} cashier lists its withdrawal methods and payout times; the terms we checked do not give
-          them.
+          {possessive(name)} cashier lists its deposit and withdrawal methods with their payout times; the times most
+          Pennsylvania operators publish are in our{' '}
+          <a href="/how-to-bet-on-sports#how-to-withdraw-your-winnings">beginner's guide</a>.
         </p>
       )}
       {typical ? (
         <p>
           Times marked "typical in PA" are what Pennsylvania operators usually publish, not {possessive(name)} own
-          figures: its cashier shows the times that apply to you. Our{' '}
-          <a href="/how-to-bet-on-sports">beginner's guide</a> explains how a withdrawal is approved and paid.
+          figures: its cashier shows the times that apply to you.
         </p>
       ) : null}
       {review.minDeposit !== undefined && review.minWithdrawal !== undefined ? (
@@ -194,7 +194,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
   const kindName = operator.kind === 'casino' ? 'online casinos' : 'sportsbooks';
   return (
     <article className="page page-review">
-      <Cite refs={operatorSources(operator, ['card', 'offer', 'review'])} />
+      <Cite refs={operatorSources(operator, ['card', 'offer', 'review-text'])} />
       {gamesFrom ? <Cite refs={operatorSources(gamesFrom, ['games'])} /> : null}
       <Hero
         data={page.data}
@@ -226,6 +226,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <section className="review-rating" aria-labelledby="rating-heading">
           <h2 id="rating-heading">How we rated {operator.shortName}</h2>
           <ScoreBreakdown operator={operator} site={site} />
+          <RegulatoryRecord operator={operator} site={site} />
           <p>
             <a href={site.editorial.methodologyHref}>Our methodology</a> explains each criterion.
           </p>

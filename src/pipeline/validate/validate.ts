@@ -7,6 +7,7 @@ import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { checkRedirects } from './redirects.js';
 import { checkScores } from './scores.js';
+import { rateOperators } from '../../ratings.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
@@ -185,7 +186,8 @@ function validateOperators(
       continue;
     }
     checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
-    operators.push({ ...parsed.data, id, file: file.path });
+    // Rank, rating and Editor's choice are set by rateOperators once every operator is read.
+    operators.push({ ...parsed.data, id, file: file.path, rank: parsed.data.rank ?? 0, featured: false, scored: [] });
     locators.set(id, (p) => src.locate(p));
   }
   const at = (o: Operator, field: string) => locators.get(o.id)!([field]);
@@ -214,11 +216,10 @@ function validateOperators(
       );
     }
   }
-  // Ranks are unique within a kind, and at most one operator of a kind is featured.
+  // Typed ranks (operators without scores) are unique within a kind.
   for (const kind of ['sportsbook', 'casino'] as const) {
-    const ofKind = operators.filter((o) => o.kind === kind);
     const byRank = new Map<number, Operator>();
-    for (const o of ofKind) {
+    for (const o of operators.filter((x) => x.kind === kind && !x.scores && x.rank)) {
       const other = byRank.get(o.rank);
       if (other)
         diagnostics.push(
@@ -234,21 +235,8 @@ function validateOperators(
         );
       else byRank.set(o.rank, o);
     }
-    const featured = ofKind.filter((o) => o.featured);
-    for (const o of featured.slice(1))
-      diagnostics.push(
-        err(
-          o.file,
-          at(o, 'featured').line,
-          at(o, 'featured').col,
-          'featured',
-          'duplicate-featured',
-          `only one ${kind} can be featured; ${featured[0]!.file} already is`,
-          { hint: `remove "featured: true" from one of the two files` },
-        ),
-      );
   }
-  return operators.sort((a, b) => a.rank - b.rank);
+  return operators;
 }
 
 type Where = () => { line: number; col: number };
@@ -497,15 +485,16 @@ export function validateContent(
   // `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written.
   /** Each cycle of references once (by its members), however many of its fields are filled in. */
   const cycles = new Set<string>();
-  const operators = config
+  let operators = config
     ? rawOperators.map((o) => {
         const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
         const interpolated: Record<string, string[]> = {};
         const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {
           if (isOfferReference(id, keys) && at[0] !== 'bonus')
             offerRefs.push({ ref: `{{${[id, ...keys].join('.')}}}`, path: at });
-          // The sources of the value and of any values it quotes, for the pages that show this field.
-          const field = String(at[0]);
+          // The sources of the value and of any values it quotes, for the pages that show this field (a
+          // review's by its part: a ranking row shows its banking, not its FAQ).
+          const field = at[0] === 'review' ? `review.${String(at[1])}` : String(at[0]);
           const cited = interpolated[field] ?? [];
           // A value may quote another that quotes others, but never come back to itself.
           const found = lookupDeep(id, keys, config, rawById, [[o.id, ...at].join('.')], (sources) => {
@@ -560,6 +549,7 @@ export function validateContent(
       })
     : rawOperators;
   if (config) checkScores(operators, config, locators, diagnostics);
+  operators = rateOperators(operators, config);
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
   const parsedPages: PageDraft[] = [];
@@ -665,7 +655,7 @@ export function validateContent(
     };
     for (const r of d.body.references) if (!r.via.startsWith('operator:')) cite(r.id, referenceKeys(r.via));
     // `{{id.field}}` in frontmatter text (title, description, hero, blocks) resolves like it does in the body,
-    // so a title's year comes from data (`{{site.wording.year}}`), never typed into twenty titles.
+    // so a title's date comes from data (`{{site.wording.sourcesChecked}}`), never typed into twenty titles.
     for (const key of ['title', 'description', 'hero', 'blocks'] as const) {
       const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
       const { value, unresolved, ids, malformed, leftover } = interpolateDeep(

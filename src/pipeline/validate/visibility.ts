@@ -53,8 +53,10 @@ export function unseenOperators(
     }
   }
   for (const list of lists) {
+    // A list with a limit shows the top of the rankings: rated operators only (templates/blocks/Block.tsx).
     const ofKind = operators.filter((o) => o.kind === list.kind).sort((a, b) => a.rank - b.rank);
-    for (const o of ofKind.slice(0, list.limit)) shown.add(o.id);
+    const top = list.limit ? ofKind.filter((o) => o.rating !== undefined).slice(0, list.limit) : ofKind;
+    for (const o of top) shown.add(o.id);
   }
   // A casino is reviewed inside its sister sportsbook's review.
   for (const o of operators) if (o.casino && shown.has(o.id)) shown.add(o.casino);
@@ -64,17 +66,17 @@ export function unseenOperators(
     const ofKind = lists.filter((l) => l.kind === o.kind);
     const where = ofKind.map((l) => `${l.route} "${l.name}" shows ${l.limit ? `the first ${l.limit}` : 'all'}`);
     const listed = where.length
-      ? `the ${o.kind} lists rank by "rank" and show only their first few (${where.join('; ')})`
+      ? `the ${o.kind} lists show only the first few rated by rank (${where.join('; ')})`
       : `no page has a list of ${o.kind}s`;
     out.push({
       severity: 'warning',
       code: 'operator-unseen',
       file: o.file,
-      ...locate(o.id, ['rank']),
-      field: 'rank',
+      ...locate(o.id, [o.scores ? 'scores' : 'rank']),
+      field: o.scores ? 'scores' : 'rank',
       message: `operator "${o.id}" (rank ${o.rank}) appears on no page: ${listed}, and it has no review or offer box`,
       hint:
-        `give it a rank within a list's limit, raise a list's "limit:", or add a review page ` +
+        `raise a list's "limit:", score it higher (or give it a rank, without scores), or add a review page ` +
         `(template: review, operator: ${o.id})`,
     });
   }

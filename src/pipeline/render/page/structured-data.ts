@@ -125,7 +125,9 @@ export function structuredData(site: Site, page: Page): Json[] {
         // No datePublished: `updated` is when the page was last revised, not when it first appeared.
         dateModified: page.data.updated,
         itemReviewed: { '@type': 'Organization', name: op.name, url: op.officialUrl },
-        reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 },
+        ...(op.rating === undefined
+          ? {}
+          : { reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 } }),
         author,
         contributor,
         publisher: { '@id': orgId },

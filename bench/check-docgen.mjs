@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `pa-site check --dir` on a rustdoc-shaped tree the size of the Rust docs: peak memory and time,
+// clean and with a finding on every third link, in text and JSON; linkinator 7 on a subset.
+//
+//   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS]
+//
+// structs: 28,000 by default (32,202 files: struct pages, redirect pages, source pages), each page
+// with 10 links (line ranges into src/, methods through redirect pages) and --bulk bytes of prose
+// (default 8,000). The "findings" tree adds 3 links per page to missing ids (84,000 findings).
+// Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs).
+// --linkinator: structs in the subset both tools check (default 1,000; 0 skips it).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { writeRustdoc } from './docgen-trees.mjs';
+
+const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : Number(args[i + 1]);
+};
+const STRUCTS = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 28_000);
+const BULK = option('--bulk', 8_000);
+const SUBSET = option('--linkinator', 1_000);
+const work = mkdtempSync(path.join(tmpdir(), 'pa-site-docgen-bench-'));
+
+/** One CLI run, its output thrown away: exit code, wall time, the process's peak resident memory. */
+function measure(dir, format) {
+  const t = performance.now();
+  const cli = [path.join(pkg, 'bin', 'pa-site.js'), 'check', '--dir', dir, '--format', format];
+  const r = spawnSync(process.execPath, ['--require', path.join(pkg, 'bench', 'max-rss.cjs'), ...cli], {
+    stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  const ms = performance.now() - t;
+  const rss = Number(/maxRSS (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN);
+  return { code: r.status, ms, mb: rss / 1024 };
+}
+
+try {
+  const trees = [
+    ['clean', { pages: STRUCTS, bulk: BULK }],
+    ['findings', { pages: STRUCTS, bulk: BULK, broken: 3 }],
+  ];
+  for (const [name, options] of trees) {
+    const dir = path.join(work, name);
+    const t0 = performance.now();
+    writeRustdoc(dir, options);
+    console.log(`${name}: generated ${STRUCTS} structs in ${Math.round(performance.now() - t0)} ms`);
+    for (const format of ['text', 'json']) {
+      const m = measure(dir, format);
+      console.log(
+        `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +
+          `peak ${Math.round(m.mb)} MB`,
+      );
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (SUBSET > 0) {
+    const dir = path.join(work, 'subset');
+    writeRustdoc(dir, { pages: SUBSET, bulk: BULK });
+    // linkinator starts from the folder's index.html: one that links every struct page.
+    const list = Array.from({ length: SUBSET }, (_, i) => `<a href="core/struct.S${i}.html">S${i}</a>`);
+    writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html><title>crates</title>\n${list.join('\n')}\n`);
+    const ours = measure(dir, 'json');
+    console.log(
+      `subset of ${SUBSET} structs: pa-site ${(ours.ms / 1000).toFixed(1)} s, peak ${Math.round(ours.mb)} MB`,
+    );
+    const { LinkChecker } = await import('linkinator');
+    const t = performance.now();
+    const lk = await new LinkChecker().check({
+      path: dir,
+      recurse: true,
+      checkFragments: true,
+      concurrency: 100,
+      linksToSkip: ['^https?://(?!localhost)'],
+    });
+    const broken = lk.links.filter((l) => l.state === 'BROKEN');
+    const ranges = broken.filter((l) => /#\d+-\d+$/.test(l.url)).length;
+    console.log(
+      `  linkinator 7 (recurse, checkFragments): ${((performance.now() - t) / 1000).toFixed(1)} s, ` +
+        `${lk.links.length} link results, ${broken.length} broken (${ranges} line ranges whose ends exist)`,
+    );
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

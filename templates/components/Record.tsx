@@ -1,0 +1,56 @@
+import type { Operator, SiteConfig } from '../../src/model.js';
+import { money } from '../lib/odds.js';
+import { Cite } from './Sources.js';
+
+/** A fine's sources, each its publisher linked to the report. */
+function Reported({ refs, site }: { refs: string | readonly string[]; site: SiteConfig }) {
+  const list = [refs].flat().flatMap((id) => (site.sources[id] ? [site.sources[id]] : []));
+  return (
+    <>
+      {' '}
+      (
+      {list.map((s, i) => (
+        <span key={s.id}>
+          {i ? ', ' : null}
+          {s.url ? (
+            <a href={s.url} rel="noopener noreferrer" target="_blank">
+              {s.publisher}
+            </a>
+          ) : (
+            <cite>{s.publisher}</cite>
+          )}
+        </span>
+      ))}
+      )
+    </>
+  );
+}
+
+/**
+ * The operator's regulatory record: each PGCB fine against the company that runs it online, from its
+ * `enforcement:` data (the licensing score's rule reads the same list), with the reports linked.
+ */
+export function RegulatoryRecord({ operator, site }: { operator: Operator; site: SiteConfig }) {
+  const o = operator;
+  return (
+    <div className="regulatory-record">
+      <h3>Regulatory record</h3>
+      <Cite refs={o.enforcement.map((e) => e.source)} />
+      {o.enforcement.length ? (
+        <ul>
+          {o.enforcement.map((e) => (
+            <li key={`${e.date}-${e.fine}`}>
+              {e.date}: a PGCB fine of {money(e.fine)} on {e.party}
+              {e.reason ? `, for ${e.reason}` : ''}.{e.disputed ? ` ${e.disputed}` : null}
+              <Reported refs={e.source} site={site} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          The PGCB enforcement reports among this site's sources name no fine against the company that runs it online.
+        </p>
+      )}
+    </div>
+  );
+}
