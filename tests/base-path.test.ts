@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import * as cheerio from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, dev, preview, type BuildResult, type PreviewServer } from '../src/index.js';
+import { build, check, dev, preview, type BuildResult, type CheckResult, type PreviewServer } from '../src/index.js';
 import { builtSite, copyOfContent, expectSameFiles, type BuiltSite } from './helpers.js';
 import { fixtureProject } from './fixture.js';
 
@@ -134,6 +134,38 @@ describe('a site with base: /repo/', () => {
       expect([outside, (await get(origin + outside)).status]).toEqual([outside, 404]);
     }
     expect((await get(`${origin}/repo/no-such-page`)).status).toBe(404);
+  });
+});
+
+describe('pa-site check with base: /repo/', () => {
+  it('finds no broken link in the site, built by check or given as a folder', async () => {
+    const built = await check({ root: project.root });
+    const broken = (r: CheckResult) => r.findings.filter((f) => f.category === 'link' || f.rule.startsWith('broken'));
+    expect(broken(built)).toEqual([]);
+    expect(built.summary.links).toBeGreaterThan(1000);
+    const folder = await check({ root: project.root, dir: site.dir });
+    expect(broken(folder)).toEqual([]);
+    expect(folder.findings.filter((f) => f.rule === 'canonical')).toEqual([]);
+  });
+
+  it('reports a link outside the base as broken, naming the base', async () => {
+    const copy = await copyOfContent();
+    try {
+      const yaml = await project.read('content/site.yaml');
+      await copy.write('content/site.yaml', yaml);
+      const file = 'content/pages/bankroll-management.md';
+      await copy.write(file, `${await copy.read(file)}\nSee [the about page](https://www.pabetguide.com/about).\n`);
+      const r = await check({ root: copy.root });
+      expect(r.findings).toContainEqual(
+        expect.objectContaining({
+          rule: 'broken-link',
+          severity: 'error',
+          message: '/about is outside /repo/, the folder the site is served under',
+        }),
+      );
+    } finally {
+      await copy.cleanup();
+    }
   });
 });
 
