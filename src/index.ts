@@ -32,3 +32,29 @@ export {
 export type { HostFileProblem } from './preview/host-files.js';
 export { init, schemaFiles, type InitOptions, type InitResult } from './init/init.js';
 export { jsonSchema, CONTENT_SCHEMAS, type SchemaName } from './schema/json-schema.js';
+export type { TemplateRegistry, ErrorScreenProps } from './pipeline/render/compile/templates.js';
+/** What templates receive (docs/templates.md): a site's own templates import these types from 'pa-site'. */
+export type {
+  TemplateProps,
+  LayoutProps,
+  Page,
+  Site,
+  SiteConfig,
+  Operator,
+  Offer,
+  Review,
+  Author,
+  Block,
+  BlockOf,
+  BlockType,
+  Frontmatter,
+  TemplateName,
+  RenderedSegment,
+  ListedPage,
+  Heading,
+  AssetRefs,
+  MenuItem,
+  Link,
+  Brand,
+  OfferState,
+} from './model.js';

@@ -28,8 +28,10 @@ export const cacheDir = process.env.PA_SITE_CACHE_DIR
   ? path.resolve(process.env.PA_SITE_CACHE_DIR)
   : path.join(packageDir, 'node_modules', '.cache', 'pa-site');
 
-/** The project's templates folder, or pa-site's own when the project has none. */
+/**
+ * The project's templates folder, whether or not it exists: each file in it replaces pa-site's
+ * template of the same path, and pa-site's fill in the rest (render/compile/template-layers.ts).
+ */
 export function templatesDir(root: string): string {
-  const own = path.join(root, 'templates');
-  return existsSync(path.join(own, 'index.ts')) ? own : path.join(packageDir, 'templates');
+  return path.join(path.resolve(root), 'templates');
 }

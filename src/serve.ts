@@ -51,6 +51,9 @@ function setAll(res: ServerResponse, headers: Record<string, string>, skip?: Reg
 function sendFile(req: IncomingMessage, res: ServerResponse, found: ServedFile, status: number, etag?: string) {
   const { handle, stats } = found;
   const close = () => void handle.close().catch(() => {});
+  // The client left while the file was looked up: its 'close' has fired, so nothing below would
+  // ever close the handle (Node then warns of a descriptor closed on garbage collection).
+  if (res.destroyed || req.destroyed) return close();
   const lastModified = stats.mtime.toUTCString();
   res.setHeader('Content-Type', contentType(found.file));
   res.setHeader('Last-Modified', lastModified);
@@ -127,8 +130,16 @@ export function fileServer(dir: string, options: StaticOptions = {}): FileServer
 
 /** The last resort for an error no rule foresaw: the request still gets an answer, the server lives on. */
 export function failed(res: ServerResponse): void {
-  if (res.headersSent) res.destroy();
-  else plainAnswer(res, 500, 'Internal error');
+  try {
+    if (res.headersSent) res.destroy();
+    else {
+      // Headers set before the failure may be what failed: none of them goes on the answer.
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      plainAnswer(res, 500, 'Internal error');
+    }
+  } catch {
+    res.destroy();
+  }
 }
 
 /**

@@ -44,7 +44,9 @@ describe('atomic output', () => {
     await mkdir(path.join(first.outDir, 'old'), { recursive: true });
     await writeFile(path.join(first.outDir, 'old', 'stale.html'), 'stale');
     await writeFile(path.join(first.outDir, 'removed-page.html'), 'stale');
-    const second = await build({ root: p.root });
+    // Files no build wrote stop a build (owned-output.test.ts) unless it is told --clean.
+    expect((await build({ root: p.root })).ok).toBe(false);
+    const second = await build({ root: p.root, clean: true });
     expect(second.ok).toBe(true);
     const files = Object.keys(await snapshot(second.outDir));
     expect(files).not.toContain('removed-page.html');

@@ -356,7 +356,7 @@ describe('content errors name the file, line, column and field', () => {
 });
 
 describe('a template that throws', () => {
-  it('is named, with its component, in the page error', async () => {
+  it('is named by its file, line and component, with the page it was rendering', async () => {
     const p = await fixtureProject({ 'content/pages/second.md': `---\n${GOOD_FM}\n---\nText.\n` });
     cleanups.push(p.cleanup);
     await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
@@ -364,27 +364,40 @@ describe('a template that throws', () => {
     const code = await readFile(footer, 'utf8');
     const start = 'const { columns, bottomLinks } = site.footer;';
     expect(code).toContain(start);
-    const thrower = `if (route === '/second') throw new Error('no footer for this page');\n  ${start}`;
-    await writeFile(footer, code.replace(start, thrower));
+    const guard = "if (route === '/second') ";
+    await writeFile(footer, code.replace(start, `${guard}throw new Error('no footer for this page');\n  ${start}`));
+    // Where the Error is made (`new Error`): the statement's line, after the indent (and the guard).
+    const line = code.slice(0, code.indexOf(start)).split('\n').length;
+    const indent = code.slice(0, code.indexOf(start)).split('\n').at(-1)!.length;
     const result = await build({ root: p.root, outDir: 'dist', cache: false });
-    expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.message])).toEqual([
+    const errors = (r: typeof result) =>
+      r.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.file, d.line, d.col, d.field, d.message]);
+    expect(errors(result)).toEqual([
       [
-        'content/pages/second.md',
-        'rendering failed: no footer for this page (thrown in templates/components/Footer.tsx, in Footer)',
+        'templates/components/Footer.tsx',
+        line,
+        indent + guard.length + 'throw '.length + 1,
+        'Footer',
+        'no footer for this page, rendering content/pages/second.md',
       ],
     ]);
     // Throwing on every page (and the not-found page): one error, not one per page.
     await writeFile(footer, code.replace(start, `throw new Error('no footer at all');\n  ${start}`));
     const all = await build({ root: p.root, outDir: 'dist', cache: false });
     const grouped = [
-      'rendering failed: no footer at all (thrown in templates/components/Footer.tsx, in Footer), ' +
-        'on 3 pages (content/pages/index.md, content/pages/second.md, the not-found page)',
+      [
+        'templates/components/Footer.tsx',
+        line,
+        indent + 'throw '.length + 1,
+        'Footer',
+        'no footer at all, on 3 pages (content/pages/index.md, content/pages/second.md, the not-found page)',
+      ],
     ];
-    expect(all.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(grouped);
+    expect(errors(all)).toEqual(grouped);
     // The same from a render worker, which takes its pages right behind its setup (render-pool.ts).
     const threaded = await build({ root: p.root, outDir: 'dist', cache: false, workers: 2 });
     expect(threaded.workers).toBe(2);
-    expect(threaded.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(grouped);
+    expect(errors(threaded)).toEqual(grouped);
   });
 });
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
+import { addReview, REVIEW_ROUTE, templatesDocExample } from './review-site.js';
 import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(300_000);
@@ -127,6 +128,73 @@ describe('the packed package', () => {
         expect(r.code, `${command}:\n${r.out}`).toBe(0);
       }
       expect(readFileSync(path.join(project, '.gitignore'), 'utf8')).toMatch(/^dist\/$/m);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'builds a site whose templates/ replaces one page template and one component, and names a throw in it',
+    async () => {
+      // docs/templates.md's example, in the project init made, with a review to show it.
+      const month = new Date().toISOString().slice(0, 7);
+      const operator = path.join(project, 'content', 'operators', 'example-sportsbook.yaml');
+      const operatorText = readFileSync(operator, 'utf8');
+      await addReview(project, month);
+      const example = templatesDocExample(readFileSync(path.join(repoRoot, 'docs', 'templates.md'), 'utf8'));
+      for (const [rel, text] of Object.entries(example)) {
+        await mkdir(path.dirname(path.join(project, rel)), { recursive: true });
+        await writeFile(path.join(project, rel), text);
+      }
+      const built = sh('npx', ['pa-site', 'build'], project);
+      expect(built.code, built.out).toBe(0);
+      expect(built.out).not.toMatch(/^(warning|error)\b/m);
+      const page = (file: string) => readFileSync(path.join(project, 'dist', file), 'utf8');
+      const review = page(`${REVIEW_ROUTE.slice(1)}.html`);
+      const home = page('index.html');
+      // The overrides where they apply; pa-site's review inside the wrapper, its guide template and header elsewhere.
+      expect(review).toContain('review-note');
+      expect(review).toContain('review-summary');
+      expect(home).not.toContain('review-note');
+      expect(home).toContain('page-home');
+      for (const html of [review, home]) {
+        expect(html).toContain('<p class="footer-disclaimer">');
+        expect(html).toContain('site-header');
+      }
+      // The overrides type-check against the package's types and the defaults they import (skipLibCheck off).
+      const tsconfig = {
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          jsx: 'react-jsx',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          typeRoots: [path.join(repoRoot, 'node_modules', '@types')],
+          types: ['node'],
+        },
+        include: ['templates'],
+      };
+      await writeFile(path.join(project, 'tsconfig.templates.json'), JSON.stringify(tsconfig, null, 2));
+      const typed = sh(process.execPath, [tsc, '-p', 'tsconfig.templates.json'], project);
+      expect(typed.out).toBe('');
+      expect(typed.code).toBe(0);
+      await rm(path.join(project, 'tsconfig.templates.json'));
+      // A throw in the override: its file, line and column, its component and the page.
+      const file = path.join(project, 'templates', 'pages', 'Review.tsx');
+      const source = readFileSync(file, 'utf8');
+      const thrower = source.replace('  return (\n', "  throw new Error('not today');\n  return (\n");
+      await writeFile(file, thrower);
+      const failed = sh('npx', ['pa-site', 'build'], project);
+      expect(failed.code).toBe(1);
+      const line = thrower.split('\n').findIndex((l) => l.includes('not today')) + 1;
+      expect(failed.stderr).toContain(
+        `error templates/pages/Review.tsx:${line}:9  ReviewPage  not today, rendering content/pages${REVIEW_ROUTE}.md`,
+      );
+      expect(failed.stderr).not.toMatch(/^\s+at /m);
+      await rm(path.join(project, 'templates'), { recursive: true });
+      await rm(path.join(project, 'content', 'pages', `${REVIEW_ROUTE.slice(1)}.md`));
+      await writeFile(operator, operatorText);
     },
     TIMEOUT,
   );

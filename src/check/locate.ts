@@ -7,8 +7,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findBannedPhrase } from '../schema/common.js';
 import type { Finding } from './types.js';
+import { linkSource } from './template-source.js';
 
 type LineTest = (line: string) => boolean;
+
+/** Link rules whose link, when not in the page's content file, a template made (template-source.ts). */
+const MADE_BY_TEMPLATES = new Set(['broken-link', 'broken-fragment', 'broken-asset', 'known-unbuilt']);
 
 const SITE_YAML = 'content/site.yaml';
 
@@ -87,11 +91,26 @@ export async function locateFindings(
       const line = await find(SITE_YAML, [(l) => new RegExp(key).test(l)]);
       if (line) f.source = { file: SITE_YAML, line };
     }
+    /** Where a template made the link, looked up once the content file turns out not to hold it. */
+    let made: Promise<Finding['source']> | undefined;
     for (const p of f.places) {
       const file = contentFileOf.get(p.page);
       if (!file) continue;
       p.file = file;
-      p.line = (tests.length ? await find(file, tests) : null) ?? 1;
+      const line = tests.length ? await find(file, tests) : null;
+      if (line === null && MADE_BY_TEMPLATES.has(f.rule) && f.target && !f.source) {
+        made ??= linkSource(root, f.target);
+        const source = await made;
+        if (source) {
+          f.source = source;
+          if (f.rule === 'broken-link')
+            f.hint = `correct the link at ${source.file}:${source.line}, or add a page at that route in content/pages`;
+          p.line = null;
+          delete p.col;
+          continue;
+        }
+      }
+      p.line = line ?? 1;
       // The column was the built HTML's; the line is now the content file's.
       delete p.col;
     }

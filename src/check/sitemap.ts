@@ -28,8 +28,14 @@ const MAX_SITEMAP_URLS = 50_000;
 
 /** The `<loc>` values of a sitemap, the first `limit` of them (read one by one: no array of every match). */
 export function parseSitemap(xml: string, limit = MAX_SITEMAP_URLS): string[] {
+  // The five named entities and character references (`&#97;`, `&#x61;`), as an XML parser reads them.
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
   const decode = (s: string) =>
-    s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[e]!);
+    s.replace(/&(amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});/g, (all, e: string) => {
+      if (!e.startsWith('#')) return named[e]!;
+      const n = e[1] === 'x' ? Number.parseInt(e.slice(2), 16) : Number(e.slice(1));
+      return n > 0 && n <= 0x10ffff && !(n >= 0xd800 && n <= 0xdfff) ? String.fromCodePoint(n) : all;
+    });
   const out: string[] = [];
   const loc = /<loc>\s*([^<]*?)\s*<\/loc>/g;
   for (let m = loc.exec(xml); m && out.length <= limit; m = loc.exec(xml)) out.push(decode(m[1]!));

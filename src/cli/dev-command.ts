@@ -64,7 +64,7 @@ export async function runDev(opts: { root: string; port?: string; host: string }
   const first = server.last();
   const outDir = path.relative(process.cwd(), server.outDir) || server.outDir;
   o.out(
-    `pa-site dev: ${server.url}  (${first.pages} pages, ${formatBytes(first.bytes)}; ` +
+    `pa-site dev: ${server.url}  (${first.pages} page${first.pages === 1 ? '' : 's'}, ${formatBytes(first.bytes)}; ` +
       `dev build in ${outDir}; Ctrl-C to stop)`,
   );
   await signals.stopped;

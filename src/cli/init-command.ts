@@ -1,13 +1,39 @@
 /** `pa-site init [dir]` and `pa-site schema [--out dir]`. */
+import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { escapeTerminal } from '../diagnostics.js';
 import { init, schemaFiles, writeNewFiles } from '../init/init.js';
 import { processOut } from './output.js';
 import { usageError } from './usage.js';
+import { systemRefusal } from '../pipeline/write/write-problem.js';
+
+/** A system error making `dir`'s files (a read-only folder, a dangling link) as one line with its real cause. */
+function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown): number {
+  const err = e as NodeJS.ErrnoException;
+  if (typeof err?.code !== 'string' || !/^E[A-Z]+$/.test(err.code)) throw e;
+  const at = err.path ?? dir;
+  const dangling = lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() && !existsSync(at);
+  const [what, fix] = dangling
+    ? ['it is a symbolic link to a folder that does not exist', "make the link's target, or choose another folder"]
+    : systemRefusal(err.code);
+  return usageError(o, `could not create ${escapeTerminal(at)}: ${what} (${err.code})`, fix);
+}
 
 export function runInit(dir: string | undefined): number {
   const o = processOut();
-  const r = init({ dir });
+  // `init -` and `init -- --help` made folders named "-" and "--help": an option's look is a mistake.
+  if (dir?.startsWith('-'))
+    return usageError(
+      o,
+      `init: "${escapeTerminal(dir)}" looks like an option, not a folder`,
+      'name the folder: pa-site init ./-x',
+    );
+  let r: ReturnType<typeof init>;
+  try {
+    r = init({ dir });
+  } catch (e) {
+    return cannotCreate(o, path.resolve(dir ?? '.'), e);
+  }
   if (!r.ok) return usageError(o, r.problem!.message, r.problem!.hint);
   const where = escapeTerminal(path.relative(process.cwd(), r.dir) || '.');
   o.out(`✓ Created a site in ${where}: ${r.files.filter((f) => f.startsWith('content/')).join(', ')}`);
@@ -34,7 +60,7 @@ export function runSchema(out: string): number {
     writeNewFiles(dir, files);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST' && code !== 'ENOTDIR') throw e;
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') return cannotCreate(o, dir, e);
     return usageError(
       o,
       `--out: ${(e as NodeJS.ErrnoException).path ?? dir} already exists; schema never overwrites a file`,

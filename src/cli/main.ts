@@ -35,6 +35,7 @@ async function runBuild(opts: {
   verbose?: boolean;
   workers?: string;
   cache?: boolean;
+  clean?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
 }): Promise<number> {
@@ -68,6 +69,7 @@ async function runBuild(opts: {
       outDir: opts.out,
       workers,
       cache: opts.cache,
+      clean: opts.clean,
       today,
       staleOffers: opts.staleOffers,
       onStatus: (message) => {
@@ -180,6 +182,7 @@ export function program(): Command {
         '(default: one below 2,000 pages, then one per 500, at most one per core)',
     )
     .option('--no-cache', 'render every page afresh and compile the templates, ignoring the caches')
+    .option('--clean', 'let the build delete files in the output folder that no pa-site build wrote (.git is kept)')
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only: no warnings, progress or summary')

@@ -13,8 +13,9 @@ import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
+import { DEFAULT_TEMPLATES } from '../pipeline/render/compile/template-layers.js';
 import { DEV_CLIENT } from './client.js';
-import { devLockProblem, writeDevLock } from './dev-lock.js';
+import { takeDevLock } from './dev-lock.js';
 import { NO_PROJECT_HINT, noProjectProblem } from '../pipeline/load/no-project.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
@@ -187,13 +188,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const outDir = path.join(work, 'site');
   const lockFile = path.join(work, 'dev.lock.json');
 
-  const held = devLockProblem(lockFile, root);
-  if (held) throw new DevError('already-running', held.message, held.hint);
+  const devLock = takeDevLock(lockFile, root);
+  if ('message' in devLock) throw new DevError('already-running', devLock.message, devLock.hint);
 
   // The dev output is pa-site's own; one from a version without the marker file is rebuilt from scratch.
   if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
 
   const tplDir = templatesDir(root);
+  // The site's own templates over pa-site's (template-layers.ts): a save in either can change pages.
+  const tplDirs = [...new Set([tplDir, DEFAULT_TEMPLATES])];
   let last: BuildResult;
   /** site.yaml `base` of the last build that read it: pages link under it, so the server answers there. */
   let base = '/';
@@ -219,7 +222,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
 
   /** Marks the compiled parts a changed templates file went into (a file neither knows: both). */
   const invalidate = (changed: string[]) => {
-    const inTemplates = changed.filter((f) => f.startsWith(tplDir + path.sep));
+    const inTemplates = changed.filter((f) => tplDirs.some((d) => f.startsWith(d + path.sep)));
     if (!inTemplates.length) return;
     const tpl = new Set(compiled?.templates.inputs);
     const assets = new Set(compiled?.assets.inputs);
@@ -397,7 +400,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     log({ kind: 'info', message: `port ${wanted} is in use; using ${used} instead` }),
   ).catch(asDevError);
   const url = urlFor(host, port);
-  writeDevLock(lockFile, { pid: process.pid, url, root });
+  devLock.update({ pid: process.pid, url, root });
   if (!addresses.every(isLoopback))
     log({
       kind: 'warning',
@@ -406,7 +409,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     });
 
   // Watch content, templates and styles; batch the changes of one save.
-  const watcher = chokidar.watch([path.join(root, 'content'), tplDir], {
+  const watcher = chokidar.watch([path.join(root, 'content'), ...tplDirs], {
     ignoreInitial: true,
     ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)) || inLinkedFolder(path.join(root, 'content'), p),
   });
@@ -501,7 +504,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await running;
       if (temporary) temporary();
-      else await rm(lockFile, { force: true });
+      else devLock.release();
     },
   };
 }

@@ -3,7 +3,8 @@
  * that holds anything, so nothing of the user's can be overwritten; each file is created with
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
-import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { makeDirs } from '../make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { type NextSteps, nextSteps } from './next-steps.js';
@@ -65,7 +66,7 @@ export function writeNewFiles(dir: string, files: Record<string, string>): strin
     throw Object.assign(new Error(`${path.join(dir, taken)} exists`), { code: 'EEXIST', path: path.join(dir, taken) });
   for (const [rel, text] of Object.entries(files)) {
     const file = path.join(dir, rel);
-    mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file)); // one level at a time: recursive mkdir hides EROFS and EACCES as ENOENT
     writeFileSync(file, text, { flag: 'wx' });
   }
   return Object.keys(files);

@@ -4,9 +4,11 @@ import { performance } from 'node:perf_hooks';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import type { Site, SourceFile } from '../model.js';
 import { cacheDir, templatesDir } from '../paths.js';
+import { DEFAULT_TEMPLATES } from './render/compile/template-layers.js';
+import { unusedTemplates } from './render/compile/unused-templates.js';
 import { loadContent, type LoadedContent } from './load/load.js';
 import { publicFiles } from './load/public-files.js';
-import { writeProblem } from './write/write-problem.js';
+import { leftoverWarning, writeProblem } from './write/write-problem.js';
 import { parsePageDetached, type ParsedPage } from './validate/parse-page.js';
 import { FrontmatterCache } from './load/frontmatter.js';
 import { validateContent, reviewRoutesOf } from './validate/validate.js';
@@ -16,6 +18,7 @@ import { compileOrReuse, type CompiledFrom, type CompileOutcome } from './render
 import { groupTemplateThrows, renderNotFound, templateThrew } from './render/page/render.js';
 import { contextFrom, saveRendered, type RenderSetup } from './render/page/render-pages.js';
 import { packTag, removeTempPacks } from './render/cache/pack-writer.js';
+import { takeCacheWarnings } from './load/cache-file.js';
 import { RenderPool, renderAll, workerCount } from './render/threads/render-pool.js';
 import { availableCores } from './render/threads/cores.js';
 import { unwritable } from './render/compile/code-dir.js';
@@ -69,6 +72,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Render-cache folder (default: node_modules/.cache/pa-site/render, or $PA_SITE_CACHE_DIR/render). */
   cacheDir?: string;
+  /** Let the build delete files in the output folder that no pa-site build wrote (default false: it stops). */
+  clean?: boolean;
   /**
    * Compiled templates and/or assets from an earlier build to reuse: the dev server passes the part
    * that no changed file went into. Ignored when `dir` is not this build's templates folder.
@@ -314,6 +319,7 @@ class BuildRun {
 
   /** The result, with its total time and its diagnostics in order. */
   done(): BuildResult {
+    this.report(takeCacheWarnings());
     this.result.timings.total = performance.now() - this.t0;
     sortDiagnostics(this.result.diagnostics);
     return this.result;
@@ -331,7 +337,7 @@ class BuildRun {
  * output put back first when a build was killed mid-write (even if this build then fails).
  */
 async function outputUsable(run: BuildRun, options: BuildOptions): Promise<boolean> {
-  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist');
+  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist', options.clean);
   if (unsafe) {
     run.report([
       {
@@ -452,6 +458,7 @@ async function compiledTemplates(
     const compiled = await compiling;
     run.result.compiled = { templates: compiled.templates, assets: compiled.assets, dir: tplDir };
     run.result.compiledFrom = compiled.from;
+    run.report(unusedTemplates(run.root, tplDir, [...compiled.templates.inputs, ...compiled.assets.inputs]));
     return compiled;
   } catch (e) {
     const err = e as Error & { errors?: { text: string; location?: { file: string; line: number; column: number } }[] };
@@ -459,8 +466,9 @@ async function compiledTemplates(
       (err.errors ?? [{ text: err.message }]).map((m) => ({
         severity: 'error' as const,
         code: 'template-compile',
+        // esbuild's paths are relative to the compile's working folder, pa-site's templates.
         file: m.location
-          ? path.relative(run.root, path.resolve(tplDir, m.location.file)).split(path.sep).join('/')
+          ? path.relative(run.root, path.resolve(DEFAULT_TEMPLATES, m.location.file)).split(path.sep).join('/')
           : path.relative(run.root, tplDir),
         line: m.location?.line ?? 1,
         col: (m.location?.column ?? 0) + 1,
@@ -526,6 +534,7 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
   try {
     // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
     touch(r.compiled.templates.file);
+    touch(`${r.compiled.templates.file}.map`);
     try {
       staging = early?.staging ?? (await Staging.open(run.outDir));
     } catch (e) {
@@ -551,10 +560,11 @@ async function written(run: BuildRun, r: Rendering): Promise<BuildResult> {
       // page's path: outputClashes makes that an error.)
       early?.precreator.removeUnwritten(pagesWritten);
       run.progress('write');
-      await staging.commit();
+      await staging.commit(r.options.clean);
       // The new output is in place: its new pages' packs go into the render cache while the old output is deleted.
       store();
-      await staging.removed();
+      const left = await staging.removed();
+      if (left) run.report([leftoverWarning(run.root, left.dir, left.error)]);
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await early?.precreator.stop().catch(() => undefined);
@@ -614,7 +624,7 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
   try {
     fixed.set('404.html', renderNotFound(contextFrom(setup, compiled.templates.module, r.engine)));
   } catch (e) {
-    run.report([templateThrew(e, path.relative(run.root, r.tplDir) || 'templates', 'NotFoundPage')]);
+    run.report([templateThrew(e, run.root, undefined, 'NotFoundPage')]);
   }
   fixed.set('sitemap.xml', sitemapXml(site.pages));
   fixed.set(FEED_PATH.slice(1), atomFeed(site));
@@ -703,7 +713,9 @@ function outputFailed(result: BuildResult, e: unknown): BuildResult {
       col: 1,
       field: '--out',
       message: e.message,
-      hint: 'something replaced the output folder while pa-site was building: move it away or choose another --out',
+      hint:
+        e.hint ??
+        'something replaced the output folder while pa-site was building: move it away or choose another --out',
     });
     return result;
   }

@@ -106,3 +106,34 @@ describe('host files checked at start-up (#42 item 9)', () => {
       expect([bad, safeLocation(bad)]).toEqual([bad, undefined]);
   });
 });
+
+describe('_headers lines the server must not send (#51 item 4)', () => {
+  it('framing and hop-by-hop headers, and values Node refuses, are warnings and dropped', () => {
+    const text = [
+      '/*',
+      '  Trailer: X-Foo',
+      '  Content-Length: 99',
+      '  Transfer-Encoding: chunked',
+      '  Connection: close',
+      '  Keep-Alive: timeout=5',
+      '  Upgrade: h2c',
+      '  X-Kept: yes',
+    ].join('\n');
+    const { rules, problems } = parseHeaders(text);
+    expect(problems.map((p) => p.line)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(problems[0]!.message).toContain('Trailer');
+    expect(rules[0]!.headers).toEqual([['X-Kept', 'yes']]);
+  });
+
+  it('merges 20,000 lines under /* in linear time', () => {
+    const lines = ['/*'];
+    for (let i = 0; i < 20_000; i++) lines.push(`  X-H${i}: v`, '  X-Same: v');
+    const { rules } = parseHeaders(lines.join('\n'));
+    const t0 = performance.now();
+    const out = headersFor(rules, '/');
+    // Quadratic, this took tens of seconds; linear, milliseconds (the bound allows a busy machine).
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(Object.keys(out)).toHaveLength(20_001);
+    expect(out['X-Same']!.split(', ')).toHaveLength(20_000);
+  });
+});

@@ -6,9 +6,9 @@
  * one file even when a rebuild swaps the folder meanwhile.
  */
 import type { Stats } from 'node:fs';
-import { type FileHandle, realpath, stat } from 'node:fs/promises';
+import { type FileHandle, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { openRegularFile, specialKind } from '../pipeline/load/regular-file.js';
+import { openRegularFile } from '../pipeline/load/regular-file.js';
 import { filesForPath } from '../pipeline/route/urls.js';
 import { HOST_FILES } from '../pipeline/write/hosting.js';
 
@@ -43,18 +43,46 @@ async function realFolder(dir: string): Promise<{ root: string; ino: number } | 
   }
 }
 
-/** A regular file inside `root` (a real path), opened; undefined for anything else. */
+/**
+ * The real path of an open file: on Linux, what /proc/self/fd says of its descriptor, which no later
+ * rename or link swap changes; elsewhere the real path of `abs`, accepted only when it is the very
+ * file opened (same device and inode).
+ */
+async function realPathOf(handle: FileHandle, abs: string, stats: Stats): Promise<string | undefined> {
+  try {
+    return await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    const real = await realpath(abs);
+    const now = await stat(real);
+    return now.ino === stats.ino && now.dev === stats.dev ? real : undefined;
+  }
+}
+
+/**
+ * A regular file inside `root` (a real path), opened; undefined for anything else. Opened first and
+ * checked after, on the open file (its type by fstat, its real path inside the folder, not a dotfile
+ * or host file there): a folder swapped for a symbolic link between a check and the open can then
+ * never reach a file outside, and a link inside the folder to `.env` or `_headers` is not served.
+ */
 async function openInside(root: string, rel: string): Promise<ServedFile | undefined> {
   if (hiddenFile(rel)) return undefined;
   const abs = path.join(root, rel);
   if (!abs.startsWith(root + path.sep)) return undefined;
+  let opened: { handle: FileHandle; stats: Stats } | undefined;
   try {
-    const real = await realpath(abs);
-    if (!real.startsWith(root + path.sep)) return undefined;
-    // A device is never opened; a FIFO swapped in after this stat is refused by openRegularFile, not waited on.
-    if (specialKind(await stat(real)) !== undefined) return undefined;
-    return { ...(await openRegularFile(real)), file: rel };
+    // Non-blocking, and refused unless a regular file (regular-file.ts): never a FIFO or a device.
+    opened = await openRegularFile(abs);
+    const real = await realPathOf(opened.handle, abs, opened.stats);
+    const inside = real?.startsWith(root + path.sep)
+      ? real
+          .slice(root.length + 1)
+          .split(path.sep)
+          .join('/')
+      : undefined;
+    if (inside === undefined || hiddenFile(inside)) throw new Error('outside the folder, or not served');
+    return { ...opened, file: rel };
   } catch {
+    await opened?.handle.close().catch(() => undefined);
     // Missing, a dangling link, a loop (ELOOP), unreadable, not a regular file: not there, as a host would say.
     return undefined;
   }

@@ -63,12 +63,18 @@ export const absoluteUrl = z.string().superRefine((s, ctx) => {
   const unsafe = urlProblem(s);
   const message = unsafe
     ? unsafe.problem
-    : !URL.canParse(s)
-      ? 'expected an absolute URL such as https://example.com'
-      : !/^https?:\/\//.test(s)
-        ? 'expected an http(s) URL'
-        : undefined;
-  const hint = unsafe ? unsafe.fix : 'write the full address, starting with https://';
+    : /\s/.test(s)
+      ? 'a URL holds no spaces or line breaks (a browser would drop or encode them, changing the address)'
+      : !URL.canParse(s)
+        ? 'expected an absolute URL such as https://example.com'
+        : !/^https?:\/\//.test(s)
+          ? 'expected an http(s) URL'
+          : undefined;
+  const hint = unsafe
+    ? unsafe.fix
+    : /\s/.test(s)
+      ? 'remove the space or line break, or write a space as %20'
+      : 'write the full address, starting with https://';
   if (message) ctx.addIssue({ code: 'custom', message, params: { hint } });
 });
 

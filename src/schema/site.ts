@@ -192,6 +192,22 @@ const siteFields = z.strictObject({
     })
     .default({}),
   /**
+   * Pages of this site the default templates link to (a review points to the laws guide for taxes
+   * on winnings): no route is fixed in a template, and a link whose page is not named here is left out.
+   */
+  links: z
+    .strictObject({
+      /** The guide to the state's gambling laws and taxes on winnings: linked from reviews. */
+      laws: href.optional(),
+      /** The beginner's guide that explains how a withdrawal is approved and paid: linked from reviews. */
+      beginnersGuide: href.optional(),
+      /** The guide to sportsbook promotions (bonus bets, deposit matches): linked from sportsbook reviews. */
+      sportsbookBonuses: href.optional(),
+      /** The guide to casino bonuses and wagering requirements: linked from casino reviews. */
+      casinoBonuses: href.optional(),
+    })
+    .default({}),
+  /**
    * Figures the pages state, each once, with its source: prose and blocks insert the value with
    * `{{site.facts.name}}`, and the page lists the source.
    */

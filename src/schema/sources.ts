@@ -31,6 +31,7 @@ export const sourceSchema = z.strictObject({
   id: sourceId,
   title: text.refine((s) => s.length <= MAX_SOURCE_TITLE, {
     message: `a source title is at most ${MAX_SOURCE_TITLE} characters (a page's or statute's name)`,
+    params: { hint: `shorten it to the page's or statute's name, ${MAX_SOURCE_TITLE} characters at most` },
   }),
   publisher: text,
   url: absoluteUrl.optional(),

@@ -1,4 +1,4 @@
-import type { Block as BlockData, ListedPage, Operator, SiteConfig } from '../../src/model.js';
+import type { Block as BlockData, ListedPage, Operator, SiteConfig } from 'pa-site';
 import { Faq } from '../components/Faq.js';
 import { AppEntry, OperatorCard } from '../components/Operator.js';
 import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';

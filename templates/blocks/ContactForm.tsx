@@ -1,4 +1,4 @@
-import type { BlockOf, SiteConfig } from '../../src/model.js';
+import type { BlockOf, SiteConfig } from 'pa-site';
 
 /**
  * The contact form. With `contact.formEndpoint` set it posts there; with `contact.netlifyForms` it

@@ -1,4 +1,4 @@
-import type { BlockOf, ListedPage, Operator, SiteConfig } from '../../src/model.js';
+import type { BlockOf, ListedPage, Operator, SiteConfig } from 'pa-site';
 import { Stars } from '../components/Operator.js';
 import { licenseHolder } from '../components/Scores.js';
 import { TableScroll } from '../components/TableScroll.js';

@@ -1,4 +1,4 @@
-import type { BlockOf } from '../../src/model.js';
+import type { BlockOf } from 'pa-site';
 import * as odds from '../lib/odds.js';
 import { TableScroll } from '../components/TableScroll.js';
 

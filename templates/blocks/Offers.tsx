@@ -1,4 +1,4 @@
-import type { BlockOf, Operator, SiteConfig } from '../../src/model.js';
+import type { BlockOf, Operator, SiteConfig } from 'pa-site';
 import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js';
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';

@@ -1,4 +1,4 @@
-import type { BlockOf } from '../../src/model.js';
+import type { BlockOf } from 'pa-site';
 import { SmartLink, Actions } from '../components/Links.js';
 import { formatPartialDate } from '../lib/dates.js';
 

@@ -1,4 +1,4 @@
-import type { BlockOf, SiteConfig } from '../../src/model.js';
+import type { BlockOf, SiteConfig } from 'pa-site';
 import { Cite } from '../components/Sources.js';
 
 export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: SiteConfig }) {

@@ -1,4 +1,4 @@
-import type { RenderedSegment } from '../../src/model.js';
+import type { RenderedSegment } from 'pa-site';
 import { Block, type BlockContext } from '../blocks/Block.js';
 import { wrapTables } from '../lib/tables.js';
 

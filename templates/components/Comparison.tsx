@@ -1,4 +1,4 @@
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { keyTermsList, NOT_RATED, offerShown, TermsLink } from './Operator.js';
 import { licenseHolder, licenseSources } from './Scores.js';
 import { Cite, type OperatorPart, operatorSources } from './Sources.js';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../src/model.js';
+import type { SiteConfig } from 'pa-site';
 
 /** The reminder every content page ends with (spec §1; 58 Pa. Code §501a.7). */
 export function ComplianceNotice({ site }: { site: SiteConfig }) {

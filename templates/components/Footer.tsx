@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../src/model.js';
+import type { SiteConfig } from 'pa-site';
 import { LinkList } from './LinkList.js';
 import { Shared } from 'pa-site/shared-parts';
 

@@ -1,4 +1,4 @@
-import type { MenuItem, SiteConfig } from '../../src/model.js';
+import type { MenuItem, SiteConfig } from 'pa-site';
 import { Shared } from 'pa-site/shared-parts';
 import { LinkList } from './LinkList.js';
 

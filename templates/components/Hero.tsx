@@ -1,4 +1,4 @@
-import type { Author, Frontmatter, SiteConfig } from '../../src/model.js';
+import type { Author, Frontmatter, SiteConfig } from 'pa-site';
 import { Actions } from './Links.js';
 import { monthYear } from '../lib/dates.js';
 import { AdDisclosure } from './Compliance.js';

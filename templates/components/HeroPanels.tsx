@@ -1,6 +1,6 @@
 import { licenseLine, licenseSources } from './Scores.js';
 import { operatorSources } from './Sources.js';
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
 

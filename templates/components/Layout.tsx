@@ -1,4 +1,4 @@
-import type { LayoutProps } from '../../src/model.js';
+import type { LayoutProps } from 'pa-site';
 import { Header } from './Header.js';
 import { Footer } from './Footer.js';
 import { ComplianceNotice } from './Compliance.js';

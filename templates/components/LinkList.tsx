@@ -1,4 +1,4 @@
-import type { Link } from '../../src/model.js';
+import type { Link } from 'pa-site';
 
 /** A list of links (a submenu, a footer column); the one to the current page says so (aria-current). */
 export function LinkList({

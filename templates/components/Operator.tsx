@@ -1,4 +1,4 @@
-import type { Offer, Operator, SiteConfig } from '../../src/model.js';
+import type { Offer, Operator, SiteConfig } from 'pa-site';
 import { licenseLine, ScoreDetails } from './Scores.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';

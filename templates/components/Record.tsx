@@ -1,4 +1,4 @@
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { money } from '../lib/odds.js';
 import { Cite } from './Sources.js';
 

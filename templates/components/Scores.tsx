@@ -1,4 +1,4 @@
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { Cite, operatorSources } from './Sources.js';
 import { formatPartialDate } from '../lib/dates.js';
 

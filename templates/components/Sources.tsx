@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Operator, SiteConfig } from '../../src/model.js';
+import type { Operator, SiteConfig } from 'pa-site';
 import { formatPartialDate } from '../lib/dates.js';
 import { offerShown } from '../lib/offers.js';
 

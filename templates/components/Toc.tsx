@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { RenderedSegment } from '../../src/model.js';
+import type { RenderedSegment } from 'pa-site';
 
 export interface TocEntry {
   id: string;

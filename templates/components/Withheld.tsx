@@ -1,4 +1,4 @@
-import type { Operator } from '../../src/model.js';
+import type { Operator } from 'pa-site';
 import { formatPartialDate } from '../lib/dates.js';
 import { offerShown } from './Operator.js';
 

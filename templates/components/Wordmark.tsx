@@ -1,4 +1,4 @@
-import type { Operator } from '../../src/model.js';
+import type { Operator } from 'pa-site';
 
 /** Relative luminance of a #rrggbb color (WCAG 2 formula). */
 function luminance(hex: string): number {

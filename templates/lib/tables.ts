@@ -1,4 +1,4 @@
-import type { Heading } from '../../src/model.js';
+import type { Heading } from 'pa-site';
 
 /**
  * Markdown tables go into a labelled, focusable scroll region (a keyboard user can scroll a wide

@@ -1,4 +1,4 @@
-import type { Block, RenderedSegment, TemplateProps } from '../../src/model.js';
+import type { Block, RenderedSegment, TemplateProps } from 'pa-site';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { WithToc, tocEntries } from '../components/Toc.js';

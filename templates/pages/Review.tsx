@@ -1,4 +1,4 @@
-import type { Operator, Review, TemplateProps } from '../../src/model.js';
+import type { Operator, Review, TemplateProps } from 'pa-site';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
@@ -111,9 +111,10 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
 
 /**
  * Deposits and withdrawals: only the methods a source gives for this operator. Where none gives any, one
- * sentence sends the reader to the cashier and to the guide that holds what is typical in Pennsylvania.
+ * sentence sends the reader to the cashier and to the guide that holds what is typical in Pennsylvania
+ * (`guide`: site.yaml `links.beginnersGuide`, when the site has one).
  */
-function Banking({ operator, review }: { operator: Operator; review: Review }) {
+function Banking({ operator, review, guide }: { operator: Operator; review: Review; guide?: string }) {
   const name = operator.shortName;
   const typical = review.withdrawals.some((r) => r.typical);
   const rows = review.deposits.length + review.withdrawals.length > 0;
@@ -124,9 +125,13 @@ function Banking({ operator, review }: { operator: Operator; review: Review }) {
       {review.withdrawals.length ? <Payments title="Withdrawal times once approved" rows={review.withdrawals} /> : null}
       {rows ? null : (
         <p>
-          {possessive(name)} cashier lists its deposit and withdrawal methods with their payout times; the times most
-          Pennsylvania operators publish are in our{' '}
-          <a href="/how-to-bet-on-sports#how-to-withdraw-your-winnings">beginner's guide</a>.
+          {possessive(name)} cashier lists its deposit and withdrawal methods with their payout times
+          {guide ? (
+            <>
+              ; the times most Pennsylvania operators publish are in our <a href={guide}>beginner's guide</a>
+            </>
+          ) : null}
+          .
         </p>
       )}
       {typical ? (
@@ -144,6 +149,31 @@ function Banking({ operator, review }: { operator: Operator; review: Review }) {
         <p>{review.fees}</p>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Where what applies at every licensed operator is explained: the laws guide (taxes on winnings)
+ * and the responsible-gambling page, each when the site has one (site.yaml `links.laws`, `helpline.page`).
+ */
+function ExplainedOnce({ laws, safety }: { laws?: string; safety?: string }) {
+  if (!laws && !safety) return null;
+  const lawsLink = laws ? (
+    <>
+      taxes on winnings in our <a href={laws}>Pennsylvania gambling laws guide</a>
+    </>
+  ) : null;
+  const safetyLink = safety ? (
+    <>
+      limits, cool-off periods and self-exclusion in our <a href={safety}>responsible gambling guide</a>
+    </>
+  ) : null;
+  return (
+    <p>
+      What applies at every licensed operator is explained once: {lawsLink}
+      {laws && safety ? ', and ' : null}
+      {safetyLink}.
+    </p>
   );
 }
 
@@ -192,6 +222,8 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
       ? sister
       : undefined;
   const kindName = operator.kind === 'casino' ? 'online casinos' : 'sportsbooks';
+  // The site's guide to this kind's offers (site.yaml `links`): no guide, no sentence pointing to one.
+  const bonusGuide = operator.kind === 'casino' ? site.links.casinoBonuses : site.links.sportsbookBonuses;
   return (
     <article className="page page-review">
       <Cite refs={operatorSources(operator, ['card', 'offer', 'review-text'])} />
@@ -208,14 +240,11 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           <h2 id="offer-heading">{operator.shortName} welcome offer</h2>
           <WithheldNotice operators={[operator]} />
           <OfferSummary operator={operator} detail />
-          {offerShown(operator) ? (
+          {offerShown(operator) && bonusGuide ? (
             <p>
               How bonus bets, deposit matches and wagering requirements pay out is explained once, with worked examples,
               in our{' '}
-              <a href={operator.kind === 'casino' ? '/casino-bonuses' : '/betting-promos'}>
-                {operator.kind === 'casino' ? 'casino bonus guide' : 'betting promos guide'}
-              </a>
-              .
+              <a href={bonusGuide}>{operator.kind === 'casino' ? 'casino bonus guide' : 'betting promos guide'}</a>.
             </p>
           ) : null}
           <div className="op-actions">
@@ -232,7 +261,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           </p>
         </section>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
-        <Banking operator={operator} review={review} />
+        <Banking operator={operator} review={review} guide={site.links.beginnersGuide} />
         <section className="review-check" aria-labelledby="check-heading" hidden={!review.checkOnSite.length}>
           <h2 id="check-heading">What to check on {possessive(operator.shortName)} own site</h2>
           <ul>
@@ -240,11 +269,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
               <li key={c}>{c}</li>
             ))}
           </ul>
-          <p>
-            What applies at every licensed operator is explained once: taxes on winnings in our{' '}
-            <a href="/pa-gambling-laws">Pennsylvania gambling laws guide</a>, and limits, cool-off periods and
-            self-exclusion in our <a href="/responsible-gambling">responsible gambling guide</a>.
-          </p>
+          <ExplainedOnce laws={site.links.laws} safety={site.helpline.page} />
         </section>
         <section className="review-compare" aria-labelledby="compare-heading">
           <h2 id="compare-heading">How {operator.shortName} compares</h2>

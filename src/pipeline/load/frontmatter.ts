@@ -1,7 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
+import { readCacheText } from './cache-file.js';
 
 /** A page split into its frontmatter (YAML text, not yet parsed) and its Markdown body. */
 export interface Split {
@@ -71,8 +72,8 @@ export class FrontmatterCache {
   constructor(private readonly file?: string) {
     if (!file) return;
     try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { format?: string; entries?: Record<string, Entry> };
-      if (saved.format !== FORMAT || typeof saved.entries !== 'object' || !saved.entries) return;
+      const saved = JSON.parse(readCacheText(file) ?? 'null') as { format?: string; entries?: Record<string, Entry> };
+      if (saved?.format !== FORMAT || typeof saved.entries !== 'object' || !saved.entries) return;
       for (const [key, e] of Object.entries(saved.entries)) {
         if (Array.isArray(e) && e.length === 4 && e.slice(0, 3).every(Number.isInteger) && typeof e[3] === 'string')
           this.entries.set(key, e);

@@ -6,6 +6,7 @@ import type { SourceFile } from '../../model.js';
 import { ignoredContentEntries, ignoredDataFile, ignoredPageFile } from './ignored-files.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
 import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
+import { linkLeavesProject, outsideProject } from './inside-project.js';
 
 export interface LoadedContent {
   site: SourceFile | undefined;
@@ -92,6 +93,8 @@ function listFiles(
 function folderProblem(folder: string, err: unknown): Diagnostic {
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const denied = code === 'EACCES' || code === 'EPERM';
+  if (code === 'ENAMETOOLONG')
+    return { ...readProblem(folder, err), message: 'the path is longer than the file system allows: not built' };
   return {
     severity: 'error',
     code: 'read-error',
@@ -171,6 +174,10 @@ export function readProblem(file: string, err: unknown, linked = false): Diagnos
     ENOENT: ['the symbolic link points at a file that does not exist', 'fix or remove the link'],
     EISDIR: ['expected a file, found a folder', 'rename the folder so it does not end in .md or .yaml'],
     ENXIO: ['expected a file, found a socket', 'replace it with a regular file'],
+    ENAMETOOLONG: [
+      'the path is longer than the file system allows, so the file cannot be read',
+      'shorten the names of the file or of the folders that hold it',
+    ],
     ENOTREG: [
       `expected a file, found ${(err as NotRegularFileError).kind}: pa-site does not read it`,
       'replace it with a regular file',
@@ -256,6 +263,11 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
   // FIFO or socket since it was listed is skipped like one found while listing.
   const read = (abs: string, required = false): SourceFile | undefined => {
     const file = rel(root, abs);
+    // A link out of the project is never read (inside-project.ts); an lstat each (microseconds).
+    if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() && linkLeavesProject(root, abs)) {
+      diagnostics.push(outsideProject(file));
+      return undefined;
+    }
     let bytes: Buffer;
     try {
       bytes = readRegularFile(abs);

@@ -48,3 +48,14 @@ describe('parseYaml', () => {
     expect(src.locate(['a'], 'b')).toEqual({ line: 2, col: 3 });
   });
 });
+
+describe("YAML messages without the parser's internals (#51 item 10)", () => {
+  it('a second document and brackets nested too deep are said in plain words', () => {
+    for (const text of ['a: 1\n---\nb: 2\n', `a: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n`]) {
+      const { errors } = parseYamlWithPositions(text, 'content/site.yaml');
+      expect(errors.length).toBeGreaterThan(0);
+      for (const e of errors) expect(e.message).not.toMatch(/parseAllDocuments|call stack|the parser says/);
+      expect(errors[0]!.hint).toBeTruthy();
+    }
+  });
+});

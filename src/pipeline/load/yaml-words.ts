@@ -60,6 +60,17 @@ export function plainYamlError(code: string, parserMessage: string, line: string
         message: `a value cannot start with ${parserMessage.replace(/^Plain value cannot start with /, '')}`,
         hint: quote,
       };
+    // The parser's own words for these name its API ("use YAML.parseAllDocuments()") or its stack.
+    case 'MULTIPLE_DOCS':
+      return {
+        message: 'a "---" line starts a second document; a content file holds one',
+        hint: 'remove the "---" line (or everything after it), or quote it if it is part of a value',
+      };
+    case 'RESOURCE_EXHAUSTION':
+      return {
+        message: 'the values here nest too deeply for pa-site to read',
+        hint: 'write the value with fewer levels of nested [ ] or { } brackets',
+      };
     case 'BAD_DQ_ESCAPE':
       return {
         message: 'a backslash in double quotation marks starts an escape that YAML does not know',

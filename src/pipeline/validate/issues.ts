@@ -40,6 +40,7 @@ export function notAMapping(src: YamlSource, fix: string): Diagnostic | undefine
 const TYPE_FIX: Record<string, string> = {
   string: 'write text; put quotation marks around it if YAML reads it as a number, date or true/false',
   number: 'write a plain number, without quotation marks or units',
+  int: 'write a whole number, such as 2 (no decimals)',
   boolean: 'write true or false',
   array: 'write a list: one "- item" line per entry, indented under the key',
   object: 'write its fields as "key: value" lines indented under the key',

@@ -41,6 +41,8 @@ export function outputClashes(
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const owner = new Map<string, string>(Object.entries(generated));
+  /** The source file of each output file a page or content/public gives. */
+  const source = new Map<string, string>();
   const error = (file: string, field: string, message: string, hint: string, line = 1): Diagnostic => ({
     severity: 'error',
     code: 'output-clash',
@@ -63,7 +65,10 @@ export function outputClashes(
           routeLine(root, page),
         ),
       );
-    else owner.set(page.url.file, `the page ${page.file}`);
+    else {
+      owner.set(page.url.file, `the page ${page.file}`);
+      source.set(page.url.file, page.file);
+    }
   }
   for (const rel of publicFiles) {
     const other = owner.get(rel);
@@ -76,6 +81,42 @@ export function outputClashes(
           'rename or remove one of the two: each output file comes from one source',
         ),
       );
+    else {
+      owner.set(rel, `the file content/public/${rel}`);
+      source.set(rel, `content/public/${rel}`);
+    }
+  }
+  for (const [file, folderOf] of fileFolderClashes(owner)) {
+    // On the content/public file when one is involved: the odd one out, as for the clashes above.
+    const sources = [source.get(file), source.get(folderOf)];
+    const at = sources.find((f) => f?.startsWith('content/public/')) ?? sources.find((f) => f) ?? '';
+    diagnostics.push(
+      error(
+        at,
+        '',
+        `${owner.get(file)} would write the file ${file}, but ${file} must be a folder for ` +
+          `${owner.get(folderOf) ?? FOLDERS[file]} (${folderOf})`,
+        'rename or move one of the two: a path in the output is a file or a folder, not both',
+      ),
+    );
   }
   return diagnostics;
+}
+
+/** Folders pa-site writes into itself, and what each holds. */
+const FOLDERS: Readonly<Record<string, string>> = { assets: 'the assets pa-site writes (styles, scripts)' };
+
+/**
+ * Output files whose path another output file needs as a folder (`docs` from content/public beside
+ * `docs/intro.html` from content/pages/docs/intro.md; a folder content/public/index.html/): each
+ * with one file under it. Without this the write failed with EEXIST or EISDIR, naming neither.
+ */
+function fileFolderClashes(files: ReadonlyMap<string, string>): [file: string, under: string][] {
+  const under = new Map<string, string>(Object.keys(FOLDERS).map((f) => [f, `${f}/`]));
+  for (const file of files.keys())
+    for (let i = file.indexOf('/'); i > 0; i = file.indexOf('/', i + 1)) {
+      const folder = file.slice(0, i);
+      if (!under.has(folder)) under.set(folder, file);
+    }
+  return [...files.keys()].filter((f) => under.has(f)).map((f) => [f, under.get(f)!]);
 }

@@ -13,6 +13,7 @@ import {
   lstatSync,
   openSync,
   readSync,
+  renameSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -33,11 +34,11 @@ export const alive = (pid: number) => {
   }
 };
 
+/** A lock found at a lock's path: its JSON, parsed, and the file's identity. */
+export type HeldLock = { state: 'held'; data: Record<string, unknown>; mtimeMs: number; ino: number };
+
 /** What is at a lock's path: nothing, a lock (its JSON, parsed), or something that is not one. */
-export type LockRead =
-  | { state: 'absent' }
-  | { state: 'held'; data: Record<string, unknown>; mtimeMs: number }
-  | { state: 'bad'; what: string };
+export type LockRead = { state: 'absent' } | HeldLock | { state: 'bad'; what: string };
 
 const KINDS: [test: (s: import('node:fs').Stats) => boolean, what: string][] = [
   [(s) => s.isSymbolicLink(), 'a symbolic link'],
@@ -77,7 +78,7 @@ export function readLockFile(file: string): LockRead {
     }
     if (typeof data !== 'object' || data === null || Array.isArray(data))
       return { state: 'bad', what: 'does not hold a pa-site lock' };
-    return { state: 'held', data: data as Record<string, unknown>, mtimeMs: st.mtimeMs };
+    return { state: 'held', data: data as Record<string, unknown>, mtimeMs: st.mtimeMs, ino: st.ino };
   } catch (e) {
     return { state: 'bad', what: `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
   } finally {
@@ -167,4 +168,65 @@ export function badLock(file: string, what: string, holder: string): LockFileErr
     `the lock file ${file} ${what}, so pa-site cannot tell whether ${holder} is running`,
     `if no ${holder} is running, remove it (rm -r '${file.replaceAll("'", "'\\''")}') and run again`,
   );
+}
+
+/** A lock's identity: its token (random per lock), or, for a lock without one, its inode and time. */
+export function lockKey(lock: HeldLock): string {
+  const { token } = lock.data;
+  return typeof token === 'string' && /^[0-9a-f]{8,64}$/.test(token)
+    ? token
+    : `i${lock.ino}-${Math.round(lock.mtimeMs)}`;
+}
+
+/**
+ * Takes over the abandoned lock `stale` at `file` for `data` (which must hold a fresh `token`):
+ * true when this process now holds the lock. Never by deleting the stale lock by path (a slow
+ * rival would delete the lock another has just made): the take-over of one stale lock is itself a
+ * lock, `FILE.takeover-KEY`, made exclusively (createLockFile), so only one process takes over a
+ * given lock. The winner checks that the stale lock is still at the path (a rival may have taken
+ * it over and released its marker already), then renames its own lock over it in one step. A
+ * marker whose maker died (`abandoned`) is taken over the same way, by a marker of its own key.
+ */
+export function takeOverLock(
+  file: string,
+  stale: HeldLock,
+  data: object,
+  abandoned: (lock: HeldLock) => boolean,
+): boolean {
+  let key = lockKey(stale);
+  for (let hop = 0; hop < 8; hop++) {
+    const marker = `${file}.takeover-${key}`;
+    if (createLockFile(marker, data)) {
+      try {
+        const now = readLockFile(file);
+        if (now.state !== 'held' || lockKey(now) !== lockKey(stale)) return false;
+        const tmp = path.join(path.dirname(file), `${tmpPrefix(file)}${process.pid}-${randomBytes(4).toString('hex')}`);
+        try {
+          writeFileSync(tmp, JSON.stringify(data), { flag: 'wx', mode: 0o644 });
+          renameSync(tmp, file);
+        } catch (e) {
+          rmQuiet(tmp);
+          throw e;
+        }
+        return true;
+      } finally {
+        // Safe once the stale lock is gone from the path: a rival that makes this marker again
+        // finds another lock there and gives up.
+        rmQuiet(marker);
+      }
+    }
+    const other = readLockFile(marker);
+    if (other.state === 'absent') return false; // its maker finished: look at the lock again
+    if (other.state !== 'held' || !abandoned(other)) return false;
+    key = lockKey(other);
+  }
+  return false;
+}
+
+function rmQuiet(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // Gone already.
+  }
 }

@@ -4,7 +4,16 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { onInterrupt } from '../../interrupt.js';
-import { alive, badLock, createLockFile, LockFileError, readLockFile, sweepLockTemps } from './lock-file.js';
+import {
+  alive,
+  badLock,
+  createLockFile,
+  type HeldLock,
+  LockFileError,
+  readLockFile,
+  sweepLockTemps,
+  takeOverLock,
+} from './lock-file.js';
 
 /** How often a lock holder touches its lock file, and when another host's untouched lock counts as abandoned. */
 const HEARTBEAT_MS = 5_000;
@@ -30,7 +39,7 @@ export { alive } from './lock-file.js';
 /** How long a build waits for another build's lock before it gives up (a lock touched all along). */
 const LOCK_WAIT_MS = 10 * 60_000;
 
-type Held = { info: LockInfo; mtimeMs: number };
+type Held = { info: LockInfo; read: HeldLock };
 
 function readLock(file: string): Held | undefined {
   const read = readLockFile(file);
@@ -39,13 +48,17 @@ function readLock(file: string): Held | undefined {
   const { pid, host, token } = read.data;
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid < 1 || typeof host !== 'string')
     throw badLock(file, 'does not hold a pa-site lock (no pid and host)', 'another build');
-  return { info: { pid, host, token: typeof token === 'string' ? token : '' }, mtimeMs: read.mtimeMs };
+  return { info: { pid, host, token: typeof token === 'string' ? token : '' }, read };
 }
 
-/** A lock left by a process that is gone: a dead pid on this host, or not touched for a minute. */
-function abandoned(lock: Held): boolean {
+/**
+ * A lock (or take-over marker) left by a process that is gone: a dead pid on this host, or not
+ * touched for a minute.
+ */
+function abandoned(lock: HeldLock): boolean {
   if (Date.now() - lock.mtimeMs > STALE_MS) return true;
-  return lock.info.host === hostname() && !alive(lock.info.pid);
+  const { pid, host } = lock.data;
+  return host === hostname() && typeof pid === 'number' && Number.isInteger(pid) && pid > 0 && !alive(pid);
 }
 
 export interface LockOptions {
@@ -76,16 +89,9 @@ export async function lockOutput(
   for (;;) {
     if (createLockFile(file, info)) break;
     const held = readLock(file);
-    if (held && abandoned(held)) {
-      // Remove it only if it is still the lock judged abandoned, not one a rival just took.
-      const again = readLock(file);
-      if (again && again.info.token === held.info.token && again.mtimeMs === held.mtimeMs) {
-        try {
-          unlinkSync(file);
-        } catch {
-          // Someone else removed it first.
-        }
-      }
+    if (held && abandoned(held.read)) {
+      // One take-over per stale lock, by rename, never by deleting it (lock-file.ts takeOverLock).
+      if (takeOverLock(file, held.read, info, abandoned)) break;
     } else if (held) {
       if (!told) {
         told = true;

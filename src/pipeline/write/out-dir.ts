@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { packageDir } from '../../paths.js';
+import { KEPT, foreignEntries, someOf } from './owned-files.js';
 
 /** The file every output folder pa-site writes carries: only such a folder (or an empty one) is replaced. */
 export const MARKER = '.pa-site-output';
@@ -61,7 +62,8 @@ export function ownedOrEmpty(dir: string): boolean {
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'ENOENT';
   }
-  return names.length === 0 || names.includes(MARKER);
+  // A gh-pages checkout's .git alone (KEPT) leaves the folder empty for this purpose.
+  return names.every((n) => KEPT.includes(n)) || names.includes(MARKER);
 }
 
 /**
@@ -69,7 +71,7 @@ export function ownedOrEmpty(dir: string): boolean {
  * whole folder, so it must never be the project, its sources, a parent of them, the home folder,
  * the file-system root, pa-site itself, or a non-empty folder pa-site did not write.
  */
-export function unsafeOutDir(root: string, outDir: string, given = outDir): UnsafeOutDir | undefined {
+export function unsafeOutDir(root: string, outDir: string, given = outDir, clean = false): UnsafeOutDir | undefined {
   const out = real(outDir);
   const project = real(root);
   const shown = JSON.stringify(given);
@@ -118,5 +120,19 @@ export function unsafeOutDir(root: string, outDir: string, given = outDir): Unsa
         `(it has no ${MARKER} file)`,
       hint: `${choose}; if an older pa-site built it, delete the folder once yourself and build again`,
     };
+  const foreign = clean ? [] : foreignEntries(out, MARKER);
+  if (foreign.length) return foreignFilesProblem(shown, foreign);
   return undefined;
+}
+
+/** The refusal for an output folder holding files no pa-site build wrote (`foreign`). */
+export function foreignFilesProblem(shown: string, foreign: readonly string[]): UnsafeOutDir {
+  return {
+    message:
+      `refusing to build into ${shown}: it holds ${foreign.length === 1 ? 'a file' : 'files'} pa-site did not write ` +
+      `(${someOf(foreign)}), which a build would delete`,
+    hint:
+      'move them out of the folder (a host file such as CNAME belongs in content/public/), or build with --clean ' +
+      'to delete them (a .git folder there is always kept)',
+  };
 }

@@ -20,7 +20,37 @@ const KNOWN: Record<string, [what: string, fix: string]> = {
     'choose an output folder on an ordinary disk (--out)',
   ],
   ENAMETOOLONG: ['the output path is too long', 'choose a shorter output path (--out)'],
+  EBUSY: [
+    'the output folder is in use, or is a mount point (a Docker volume, a bind mount): pa-site replaces ' +
+      'the output folder whole, and a mount point cannot be replaced',
+    'build into a folder inside the volume instead (--out dist/site, then serve or copy dist/site)',
+  ],
 };
+
+/**
+ * The warning for a previous output moved aside that could not be deleted after the new one went
+ * in (an immutable file, a mount point inside it): the build succeeded, and its folder is named.
+ */
+export function leftoverWarning(root: string, dir: string, err: unknown): Diagnostic {
+  const code = (err as NodeJS.ErrnoException)?.code ?? 'error';
+  return {
+    severity: 'warning',
+    code: 'old-output-left',
+    file: path.relative(root, dir).split(path.sep).join('/') || dir,
+    line: 1,
+    col: 1,
+    field: '',
+    message: `the new output is in place, but the previous one, moved aside here, could not be deleted (${code})`,
+    hint:
+      'remove what keeps it (chattr -i on an immutable file, umount a mount inside it), then delete the folder; ' +
+      'later builds try again and do not fail on it',
+  };
+}
+
+/** What the system's refusal `code` means and what to do, for any file pa-site makes (init, schema). */
+export function systemRefusal(code: string | undefined): [what: string, fix: string] {
+  return KNOWN[code ?? ''] ?? ['the system refused', 'check the folder and its disk'];
+}
 
 const KEPT = 'the previous output was left as it was';
 /** The longest file name most file systems take (ext4, APFS, NTFS: 255 bytes or characters). */

@@ -4,7 +4,8 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { onInterrupt } from '../../interrupt.js';
-import { MARKER, MARKER_TEXT, ownedOrEmpty, symlinkAt } from './out-dir.js';
+import { MARKER, MARKER_TEXT, foreignFilesProblem, ownedOrEmpty, symlinkAt } from './out-dir.js';
+import { KEPT, foreignEntries, writeListing } from './owned-files.js';
 import { namesIn } from '../../folder-names.js';
 import { makeDirs } from '../../make-dirs.js';
 
@@ -174,12 +175,39 @@ export async function recoverOutput(outDir: string): Promise<boolean> {
     retired.splice(retired.indexOf(newest), 1);
     restored = true;
   }
-  await Promise.all([...staging, ...retired].map(removeOwned));
+  // What a build killed mid-commit carried out of the output (.git) goes back before anything is removed.
+  if (lstatSync(outDir, { throwIfNoEntry: false })?.isDirectory())
+    for (const dir of [...staging, ...retired]) moveKept(dir, outDir);
+  // One that cannot be deleted (an immutable file in it) stays, marker and all: never a reason to fail.
+  await Promise.all([...staging, ...retired].map((d) => removeOwned(d).catch(() => undefined)));
   return restored;
 }
 
-/** The output folder was replaced by one pa-site did not write while the build ran. */
-export class ForeignOutputError extends Error {}
+/**
+ * Moves the KEPT entries (`names`, by default all there are) of folder `from` into folder `to`
+ * where `to` has none of that name; returns those moved.
+ */
+function moveKept(from: string, to: string, names: readonly string[] = KEPT): string[] {
+  const moved: string[] = [];
+  for (const name of names) {
+    const src = path.join(from, name);
+    const dest = path.join(to, name);
+    if (!lstatSync(src, { throwIfNoEntry: false }) || lstatSync(dest, { throwIfNoEntry: false })) continue;
+    renameSync(src, dest);
+    moved.push(name);
+  }
+  return moved;
+}
+
+/** The output folder was replaced by one pa-site did not write, or given files it did not, while the build ran. */
+export class ForeignOutputError extends Error {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Stage 5, atomic output. Files are streamed into a fresh sibling folder as they are produced
@@ -201,7 +229,7 @@ export class Staging {
   /** Drops the staging folder from what an interrupted build removes (it was committed or removed). */
   private forget: () => void = () => undefined;
   private removing: Promise<void> | undefined;
-  private removeError: unknown;
+  private removeError: { dir: string; error: unknown } | undefined;
 
   private constructor(
     readonly outDir: string,
@@ -252,7 +280,8 @@ export class Staging {
     this.files += 1;
   }
 
-  async commit(): Promise<void> {
+  /** Swaps the staging folder in for the output folder; `clean` lets it delete files no build wrote. */
+  async commit(clean = false): Promise<void> {
     // Checked again here: the folder may have been replaced by hand while the build ran. A symbolic
     // link would be renamed aside and its target emptied: refused, as out-dir.ts refuses it up front.
     const link = symlinkAt(this.outDir);
@@ -264,14 +293,31 @@ export class Staging {
           : `${this.outDir} is no longer a folder pa-site wrote (no ${MARKER} file); not replacing it`,
       );
     }
+    // Files added to the output while the build ran are no more pa-site's than those found before it.
+    const foreign = clean ? [] : foreignEntries(this.outDir, MARKER);
+    if (foreign.length) {
+      await this.abort();
+      const { message, hint } = foreignFilesProblem(JSON.stringify(this.outDir), foreign);
+      throw new ForeignOutputError(message, hint);
+    }
     const retired = `${this.dir.replace('.staging-', '.old-')}`;
+    writeListing(this.dir, MARKER);
     const hadPrevious = existsSync(this.outDir);
-    if (hadPrevious) await rename(this.outDir, retired);
+    // Kept things (.git) go into the new output first: a build killed from here on leaves them in
+    // this staging folder, and the next build's recovery moves them back (recoverOutput).
+    const kept = hadPrevious ? moveKept(this.outDir, this.dir) : [];
+    try {
+      if (hadPrevious) await rename(this.outDir, retired);
+    } catch (e) {
+      moveKept(this.dir, this.outDir, kept);
+      throw e;
+    }
     try {
       await rename(this.dir, this.outDir);
       this.forget();
     } catch (e) {
       if (hadPrevious) await rename(retired, this.outDir);
+      moveKept(this.dir, this.outDir, kept);
       await this.abort();
       throw e;
     }
@@ -281,14 +327,18 @@ export class Staging {
     const remove = this.files >= THREAD_REMOVAL_FILES ? removeOwnedInThread : removeOwned;
     if (hadPrevious)
       this.removing = remove(retired).catch((e: unknown) => {
-        this.removeError = e;
+        this.removeError = { dir: retired, error: e };
       });
   }
 
-  /** Waits until the old output that commit() moved aside is deleted; rejects if that failed. */
-  async removed(): Promise<void> {
+  /**
+   * Waits until the old output that commit() moved aside is deleted. The new output is in place by
+   * then, so a failure (an immutable file, a mount point inside it) is not the build's: it returns
+   * the folder left aside and why, for a warning; the next build tries again, and never fails on it.
+   */
+  async removed(): Promise<{ dir: string; error: unknown } | undefined> {
     await this.removing;
-    if (this.removeError) throw this.removeError;
+    return this.removeError;
   }
 
   async abort(): Promise<void> {

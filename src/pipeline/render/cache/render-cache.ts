@@ -21,6 +21,7 @@ import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
 import { listsPages } from '../page/listing.js';
 import type { PackFile } from './pack-writer.js';
 import { namesIn } from '../../../folder-names.js';
+import { readCacheText } from '../../load/cache-file.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
 const PIPELINE = ['markdown-it', 'remark', 'remark-html', 'github-slugger', 'react', 'react-dom'];
@@ -229,14 +230,14 @@ export class RenderCache {
 
   private readIndex(): Index {
     try {
-      const raw = JSON.parse(readFileSync(path.join(this.dir, INDEX), 'utf8')) as {
+      const raw = JSON.parse(readCacheText(path.join(this.dir, INDEX)) ?? 'null') as {
         format?: string;
         entries?: Record<string, IndexEntry>;
         pages?: Record<string, [string, number]>;
         deps?: Record<string, string[]>;
       };
       const isObject = (v: unknown) => !!v && typeof v === 'object';
-      if (raw.format === FORMAT && isObject(raw.entries) && isObject(raw.pages) && isObject(raw.deps)) {
+      if (raw?.format === FORMAT && isObject(raw.entries) && isObject(raw.pages) && isObject(raw.deps)) {
         const entries = new Map(Object.entries(raw.entries!).filter(([k, e]) => KEY.test(k) && validEntry(e)));
         const pages = new Map(
           Object.entries(raw.pages!).filter(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { esbuildBuild } from './esbuild-service.js';
 import type { AssetRefs } from '../../../model.js';
 import { inputsOf } from './templates.js';
+import { layeredFile, layersOf, overlayPlugin } from './template-layers.js';
 
 export interface BuiltAssets {
   refs: AssetRefs;
@@ -16,11 +17,14 @@ export interface BuiltAssets {
  * content-hashed names under `assets/` so hosts can cache them for a year. The names depend only on
  * the files bundled, whichever folder pa-site runs from.
  */
-export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
+export async function buildAssets(ownDir: string): Promise<BuiltAssets> {
+  // Each entry, and each file it imports, the site's own where it has one (template-layers.ts).
+  const layers = layersOf(ownDir);
+  const templatesDir = layers.base;
   const entries = {
-    site: path.join(templatesDir, 'client', 'site.ts'),
-    'not-found': path.join(templatesDir, 'client', 'not-found.ts'),
-    styles: path.join(templatesDir, 'styles', 'site.css'),
+    site: layeredFile(layers, 'client/site.ts'),
+    'not-found': layeredFile(layers, 'client/not-found.ts'),
+    styles: layeredFile(layers, 'styles/site.css'),
   };
   const result = await esbuildBuild({
     entryPoints: entries,
@@ -35,6 +39,7 @@ export async function buildAssets(templatesDir: string): Promise<BuiltAssets> {
     metafile: true,
     logLevel: 'silent',
     legalComments: 'none',
+    plugins: [overlayPlugin(layers)],
     // Paths (and so the names' hashes) relative to templates/, not to wherever pa-site was started.
     absWorkingDir: templatesDir,
   });

@@ -114,10 +114,10 @@ export async function writeCode(name: string, data: string | Uint8Array, persist
 }
 
 /**
- * Compiled template bundles, compile cache manifests (compile-cache.ts) and leftover partial writes:
- * one per template save or templates folder, so they pile up.
+ * Compiled template bundles and their source maps, compile cache manifests (compile-cache.ts) and
+ * leftover partial writes: one per template save or templates folder, so they pile up.
  */
-const COMPILED = /^templates-[0-9a-f]+\.mjs$|^compiled-[0-9a-f]+\.json$|\.tmp$/;
+const COMPILED = /^templates-[0-9a-f]+\.mjs(?:\.map)?$|^compiled-[0-9a-f]+\.json$|\.tmp$/;
 
 /**
  * Deletes compiled bundles and manifests untouched for CACHE_MAX_AGE_MS. A build touches the bundle

@@ -1,14 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  type Dirent,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { type Dirent, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
@@ -18,7 +9,10 @@ import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { compileDependencies } from './compile-inputs.js';
 import { reactRuntime } from './react-runtime.js';
+import { readCacheFile, readCacheText } from '../../load/cache-file.js';
+import { readRegularFile } from '../../load/regular-file.js';
 import type { TemplateGraph } from './template-keys.js';
+import { DEFAULT_TEMPLATES, ownFolders } from './template-layers.js';
 import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type TemplateModule } from './templates.js';
 
 /*
@@ -30,7 +24,7 @@ import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type Te
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 4;
+const FORMAT = 5;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -92,13 +86,25 @@ export async function compileOrReuse(
 }
 
 /** The manifest of a templates folder, in the code folder beside the bundles (pruned with them). */
-export const manifestFile = (dir: string) => path.join(codeDir(), `compiled-${sha(dir).slice(0, 16)}.json`);
+export const manifestFile = (dir: string) =>
+  path.join(codeDir(), `compiled-${sha(`${dir}\n${DEFAULT_TEMPLATES}`).slice(0, 16)}.json`);
 
 /**
  * What compiling depends on besides the inputs: pa-site's source (its plugins and options) and
  * version, and esbuild's version.
  */
 const compilerIdentity = (): string => sha(`${FORMAT}\n${esbuildVersion}\n${ownCodeIdentity()}`);
+
+/** A folder's names; a folder that is not there (a site without templates/ of its own) has a listing too. */
+function listingOf(dir: string): string {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    return sha(`not a folder: ${(e as NodeJS.ErrnoException).code}`);
+  }
+  return listing(entries);
+}
 
 const listing = (entries: Dirent[]) =>
   sha(
@@ -113,10 +119,13 @@ const listing = (entries: Dirent[]) =>
  * Only a regular file is read: a FIFO would block the build forever, so anything else is a change.
  */
 function hashOf(file: string): string {
-  const stat = statSync(file, { throwIfNoEntry: false });
-  if (!stat) return '';
-  if (!stat.isFile()) return `not a file: ${stat.mode}`;
-  return sha(readFileSync(file));
+  try {
+    // Opened non-blocking and checked on the open file: a FIFO swapped in after a stat cannot block.
+    return sha(readRegularFile(file));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? '' : `not a file: ${code}`;
+  }
 }
 
 /*
@@ -173,7 +182,7 @@ function validManifest(m: Manifest): boolean {
 function fingerprint(files: readonly string[], dirs: readonly string[]) {
   return {
     files: files.map((f) => [f, hashOf(f)] as [string, string]),
-    dirs: dirs.map((d) => [d, listing(readdirSync(d, { withFileTypes: true }))] as [string, string]),
+    dirs: dirs.map((d) => [d, listingOf(d)] as [string, string]),
   };
 }
 
@@ -184,7 +193,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
   try {
     // The manifest first: without one (a first build), pa-site's source is not hashed here.
     const file = manifestFile(dir);
-    const text = readFileSync(file, 'utf8');
+    const text = readCacheText(file);
+    if (text === undefined) return undefined;
     // First line: the hash of the rest. A damaged or half-written manifest is a miss.
     const nl = text.indexOf('\n');
     const body = text.slice(nl + 1);
@@ -200,7 +210,8 @@ async function loadCompiled(dir: string): Promise<Omit<CompileOutcome, 'from'> |
     );
     if (!same(now.files, m.files) || !same(now.dirs, m.dirs)) return undefined;
     const bundle = path.join(codeDir(), m.templates.file);
-    if (codeHash(readFileSync(bundle)) !== m.templates.hash) return undefined;
+    const code = readCacheFile(bundle);
+    if (!code || codeHash(code) !== m.templates.hash) return undefined;
     // The bundle imports React from this runtime: after an upgrade, compile against the new one. The
     // call also makes it again if it was deleted.
     if ((await reactRuntime()) !== m.runtime) return undefined;
@@ -236,7 +247,10 @@ function saveCompiled(
     const tool = compilerIdentity();
     const deps = compileDependencies([...templates.inputs, ...assets.inputs]);
     if (!deps) return;
-    const { files, dirs } = deps;
+    const { files } = deps;
+    // Every folder of the site's templates/ (and the folder itself, there or not): a file added
+    // anywhere in it may override a default.
+    const dirs = [...new Set([...deps.dirs, ...ownFolders(dir)])].sort();
     const fp = fingerprint(files, dirs);
     // Changed since just before the compile began: perhaps not what it read. Not the files pa-site
     // itself wrote into the code folder for this compile (the tracked JSX runtime, React's): their

@@ -7,6 +7,7 @@ import { esbuildTransform } from './esbuild-service.js';
 import { codeDir, writeCode } from './code-dir.js';
 import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
+import { inLayers, layeredFile, type TemplateLayers, templateId } from './template-layers.js';
 
 /*
  * Which templates files a page's HTML depends on, so that a template edit re-renders only the pages
@@ -128,11 +129,10 @@ export type Loaded = Map<string, { text: string; hash: string }>;
  * templates file it compiled (hashing what was compiled, not what is on disk a moment later).
  * Goes before reactRuntimePlugin.
  */
-export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: string): Plugin {
-  const inTemplates = (file: string) =>
-    file.startsWith(tplDir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`);
-  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
-  const own = new RegExp(`^${(tplDir + path.sep).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+export function templateDepsPlugin(layers: TemplateLayers, loaded: Loaded, trackedFile: string): Plugin {
+  const inTemplates = (file: string) => inLayers(layers, file);
+  const esc = (dir: string) => (dir + path.sep).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const own = new RegExp(`^(?:${esc(layers.own)}|${esc(layers.base)})`);
   return {
     name: 'pa-site-template-deps',
     setup(build) {
@@ -146,7 +146,7 @@ export function templateDepsPlugin(tplDir: string, loaded: Loaded, trackedFile: 
         const text = bytes.toString('utf8');
         loaded.set(args.path, { text, hash: sha(bytes) });
         if (!SCRIPT.test(args.path)) return { contents: bytes, loader };
-        return { contents: text + tagCode(text, rel(args.path)), loader };
+        return { contents: text + tagCode(text, templateId(layers, args.path)!), loader };
       });
     },
   };
@@ -238,7 +238,7 @@ export interface RegistryView {
  * loaded and the imported bundle (for what it did at import time and what its registry points to).
  */
 export async function templateGraph(
-  tplDir: string,
+  layers: TemplateLayers,
   metafile: Metafile,
   loaded: Loaded,
   runtimeUrl: string,
@@ -246,7 +246,9 @@ export async function templateGraph(
   /** withSideEffects(loaded), when the caller started it earlier. */
   sideEffects = withSideEffects(loaded),
 ): Promise<TemplateGraph> {
-  const rel = (file: string) => path.relative(tplDir, file).split(path.sep).join('/');
+  const rel = (file: string) => templateId(layers, file)!;
+  // The metafile's paths are relative to the compile's working folder, pa-site's templates.
+  const tplDir = layers.base;
   const files: Record<string, string> = {};
   const valueImports: Record<string, string[]> = {};
   const outside: string[] = [];
@@ -287,7 +289,7 @@ export async function templateGraph(
       outside.sort(),
       registry,
       // The entry's registry itself (index.ts), and what runs at import time.
-      ['index.ts', ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
+      [rel(layeredFile(layers, 'index.ts')), ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
     ]),
   );
   return { global, files, valueImports };

@@ -20,6 +20,7 @@ import {
   withSideEffects,
 } from './template-deps.js';
 import type { TemplateGraph } from './template-keys.js';
+import { layeredFile, layersOf, overlayPlugin } from './template-layers.js';
 
 /** The source files of an esbuild build, as absolute paths (the metafile's are relative to its working folder). */
 export const inputsOf = (metafile: Metafile, workingDir: string): string[] =>
@@ -47,13 +48,25 @@ export const codeHash = (code: Uint8Array) => createHash('sha256').update(code).
 /** The file name of the bundle whose code has `hash` (in the code folder). */
 export const bundleName = (hash: string) => `templates-${hash}.mjs`;
 
-/** What `templates/index.ts` exports. */
-export interface TemplateModule {
+/** Props of the error screen `pa-site dev` shows while a build fails. */
+export interface ErrorScreenProps {
+  message: string;
+  details?: string[];
+}
+
+/** What `templates/index.ts` exports: a site that replaces index.ts exports the same (docs/templates.md). */
+export interface TemplateRegistry {
+  /** The page templates, by the name a page's frontmatter `template:` gives. */
   templates: Record<TemplateName, ComponentType<TemplateProps>>;
   Layout: ComponentType<LayoutProps>;
   NotFoundPage: ComponentType;
-  ErrorScreen: ComponentType<{ message: string; details?: string[] }>;
+  ErrorScreen: ComponentType<ErrorScreenProps>;
+  /** The top-level menu item a route belongs to (the header marks it). */
   sectionFor(menu: readonly MenuItem[], route: string, fallback?: string): string | undefined;
+}
+
+/** What the compiled templates bundle exports: the registry and pa-site's own parts. */
+export interface TemplateModule extends TemplateRegistry {
   /** Fills in the shared parts (header, footer…) of a rendered page: shared-parts.ts. */
   expandShared(html: string): string;
   /** React's production build, bundled with the templates. */
@@ -87,7 +100,8 @@ export interface CompiledTemplates {
  * the result. A changed template yields a new file name, so no restart is ever needed.
  */
 export async function compileTemplates(dir: string, persist = true): Promise<CompiledTemplates> {
-  const entry = path.join(dir, 'index.ts').split(path.sep).join('/');
+  const layers = layersOf(dir);
+  const entry = layeredFile(layers, 'index.ts').split(path.sep).join('/');
   const [runtimeUrl, trackedDir] = await Promise.all([reactRuntime(persist), trackedRuntimeDir(persist)]);
   const tracked = path.join(trackedDir, 'jsx-runtime.js');
   const loaded: Loaded = new Map();
@@ -101,7 +115,7 @@ export async function compileTemplates(dir: string, persist = true): Promise<Com
         `export { expandShared } from ${JSON.stringify(SHARED_PARTS)};`,
         '',
       ].join('\n'),
-      resolveDir: dir,
+      resolveDir: layers.base,
       sourcefile: 'pa-site-templates-entry.ts',
       loader: 'ts',
     },
@@ -113,7 +127,12 @@ export async function compileTemplates(dir: string, persist = true): Promise<Com
     alias: { [JSX_SOURCE]: trackedDir },
     nodePaths: [path.join(packageDir, 'node_modules')],
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [templateDepsPlugin(dir, loaded, tracked), reactRuntimePlugin(runtimeUrl), sharedPartsPlugin],
+    plugins: [
+      overlayPlugin(layers),
+      templateDepsPlugin(layers, loaded, tracked),
+      reactRuntimePlugin(runtimeUrl),
+      sharedPartsPlugin,
+    ],
     // A template's CommonJS dependency may call require() for Node built-ins.
     banner: {
       js:
@@ -123,19 +142,25 @@ export async function compileTemplates(dir: string, persist = true): Promise<Com
     logLevel: 'silent',
     outfile: 'templates.mjs',
     metafile: true,
-    // Paths in the bundle and the metafile relative to templates/, whichever folder pa-site runs from.
-    absWorkingDir: dir,
+    // Beside the bundle: a template that throws is named by its file and line (template-frame.ts).
+    sourcemap: 'external',
+    sourcesContent: false,
+    // Paths in the bundle, its map and the metafile relative to pa-site's templates, wherever pa-site runs from.
+    absWorkingDir: layers.base,
   });
   // Checked while the bundle is written and imported.
   const sideEffects = withSideEffects(loaded, persist);
   sideEffects.catch(() => undefined);
-  const code = result.outputFiles[0]!.contents;
+  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.contents;
+  const map = result.outputFiles.find((f) => f.path.endsWith('.map'))!.contents;
   const hash = codeHash(code);
   // Builds running at once (test workers, a dev server beside a build) share this file (code-dir.ts).
+  // The map first: a bundle whose file exists has its map.
+  await writeCode(`${bundleName(hash)}.map`, map, persist);
   const file = await writeCode(bundleName(hash), code, persist);
   const out = path.dirname(file);
   pruneCompiled(out);
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  const graph = await templateGraph(dir, result.metafile, loaded, runtimeUrl, module, sideEffects);
-  return { module, file, hash, inputs: inputsOf(result.metafile, dir), graph };
+  const graph = await templateGraph(layers, result.metafile, loaded, runtimeUrl, module, sideEffects);
+  return { module, file, hash, inputs: inputsOf(result.metafile, layers.base), graph };
 }

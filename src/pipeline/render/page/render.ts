@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Diagnostic } from '../../../diagnostics.js';
 import type { AssetRefs, ListedPage, Page, RenderedSegment, Site, TemplateProps } from '../../../model.js';
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from '../markdown/markdown.js';
@@ -73,24 +74,56 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     );
     return { page, html: DOCTYPE + rebaseHtml(ctx.templates.expandShared(html), ctx.site.config.base), diagnostics };
   } catch (e) {
-    diagnostics.push(templateThrew(e, page.file, `template ${page.template}`));
+    diagnostics.push(templateThrew(e, ctx.site.root, page.file, page.template));
     return { page, html: '', diagnostics };
   }
 }
 
-/** A template that threw while rendering `file`, named by its own file and component when the stack says. */
-export function templateThrew(e: unknown, file: string, field: string): Diagnostic {
+/** Ends the message of a throw located in a template: the page that was being rendered. */
+const RENDERING = ', rendering ';
+/** What a throw while rendering the not-found page says it was rendering. */
+const NOT_FOUND = 'the not-found page';
+
+/**
+ * A template that threw while rendering `pageFile` (a content file, relative to `root`; undefined
+ * for the not-found page): at the template's file, line and component when the stack says
+ * (template-frame.ts), else at the page.
+ */
+export function templateThrew(e: unknown, root: string, pageFile: string | undefined, template: string): Diagnostic {
   const where = templateFrame(e);
+  const text = e instanceof Error ? e.message : String(e);
+  const hint = "a template threw while rendering this page: look for a value the page's data leaves out";
+  if (where)
+    return {
+      severity: 'error',
+      code: 'render',
+      file: path.relative(root, where.file).split(path.sep).join('/'),
+      line: where.line,
+      col: where.col,
+      field: where.component ?? template,
+      message: `${text}${RENDERING}${pageFile ?? NOT_FOUND}`,
+      hint,
+    };
   return {
     severity: 'error',
     code: 'render',
-    file,
+    file: pageFile ?? 'templates',
     line: 1,
     col: 1,
-    field,
-    message: `rendering failed: ${e instanceof Error ? e.message : String(e)}${where ? ` (thrown in ${where})` : ''}`,
-    hint: "a template (templates/) threw while rendering this page: look for a value the page's data leaves out",
+    field: pageFile ? `template ${template}` : template,
+    message: `rendering failed: ${text}`,
+    hint,
   };
+}
+
+/** A render error's message without the page, and the page (a content file, or the not-found page). */
+function splitRendering(d: Diagnostic): { base: string; page: string } {
+  if (d.message.startsWith('rendering failed: '))
+    return { base: d.message, page: d.field === 'NotFoundPage' ? NOT_FOUND : d.file };
+  const at = d.message.lastIndexOf(RENDERING);
+  return at < 0
+    ? { base: d.message, page: d.file }
+    : { base: d.message.slice(0, at), page: d.message.slice(at + RENDERING.length) };
 }
 
 /**
@@ -98,17 +131,18 @@ export function templateThrew(e: unknown, file: string, field: string): Diagnost
  * many and the first few, instead of one identical error per page.
  */
 export function groupTemplateThrows(diagnostics: Diagnostic[]): Diagnostic[] {
-  const byMessage = new Map<string, Diagnostic[]>();
+  const keyOf = (d: Diagnostic) => `${d.field}\n${splitRendering(d).base}`;
+  const byKey = new Map<string, Diagnostic[]>();
   for (const d of diagnostics) {
     if (d.code !== 'render') continue;
-    const list = byMessage.get(d.message);
+    const list = byKey.get(keyOf(d));
     if (list) list.push(d);
-    else byMessage.set(d.message, [d]);
+    else byKey.set(keyOf(d), [d]);
   }
   const merged = new Set<Diagnostic>();
   const out: Diagnostic[] = [];
   for (const d of diagnostics) {
-    const same = d.code === 'render' ? byMessage.get(d.message)! : [d];
+    const same = d.code === 'render' ? byKey.get(keyOf(d))! : [d];
     if (same.length < 2) {
       out.push(d);
       continue;
@@ -116,13 +150,14 @@ export function groupTemplateThrows(diagnostics: Diagnostic[]): Diagnostic[] {
     if (merged.has(same[0]!)) continue;
     merged.add(same[0]!);
     // Pages first, then the not-found page (which has no content file of its own).
-    const pages = same.filter((x) => x.field !== 'NotFoundPage');
-    const first = pages[0] ?? same[0]!;
-    const files = [...pages.map((x) => x.file), ...(pages.length < same.length ? ['the not-found page'] : [])];
+    const split = same.map((x) => ({ x, ...splitRendering(x) }));
+    const pages = split.filter((s) => s.page !== NOT_FOUND);
+    const first = pages[0]?.x ?? same[0]!;
+    const files = [...pages.map((s) => s.page), ...(pages.length < same.length ? [NOT_FOUND] : [])];
     const shown = files.length > 3 ? `${files.slice(0, 3).join(', ')} and ${files.length - 3} more` : files.join(', ');
     out.push({
       ...first,
-      message: `${d.message}, on ${files.length} pages (${shown})`,
+      message: `${splitRendering(first).base}, on ${files.length} pages (${shown})`,
       hint: 'the same template code throws on every one of them: fix the template named above',
     });
   }

@@ -65,6 +65,9 @@ describe('how many render threads', () => {
       1, 1, 4, 8, 12, 16,
     ]);
     expect(workerCount(4000, 8, 2)).toBe(8);
+    // Never more than the pages (#51 item 10): --workers 64 on a 36-page site.
+    expect(workerCount(36, 64, 2)).toBe(36);
+    expect(workerCount(0, 4, 2)).toBe(1);
   });
 });
 
