@@ -148,13 +148,15 @@ describe('pa-site check with base: /repo/', () => {
     expect(folder.findings.filter((f) => f.rule === 'canonical')).toEqual([]);
   });
 
-  it('reports a link outside the base as broken, naming the base', async () => {
+  it('reports a link outside the base as broken, naming the base, and a broken link at its source line', async () => {
     const copy = await copyOfContent();
     try {
       const yaml = await project.read('content/site.yaml');
       await copy.write('content/site.yaml', yaml);
       const file = 'content/pages/bankroll-management.md';
-      await copy.write(file, `${await copy.read(file)}\nSee [the about page](https://www.pabetguide.com/about).\n`);
+      const added = '\nSee [the about page](https://www.pabetguide.com/about).\n\n[Odds](/no-such-guide)\n';
+      const text = (await copy.read(file)) + added;
+      await copy.write(file, text);
       const r = await check({ root: copy.root });
       expect(r.findings).toContainEqual(
         expect.objectContaining({
@@ -163,6 +165,11 @@ describe('pa-site check with base: /repo/', () => {
           message: '/about is outside /repo/, the folder the site is served under',
         }),
       );
+      // A broken link under the base is found where it was written, from the site root.
+      const missing = r.findings.find((f) => f.target === '/repo/no-such-guide');
+      expect(missing?.places).toEqual([
+        expect.objectContaining({ file, line: text.split('\n').indexOf('[Odds](/no-such-guide)') + 1 }),
+      ]);
     } finally {
       await copy.cleanup();
     }

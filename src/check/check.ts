@@ -406,7 +406,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       append(findings, external);
     }
     if (root) {
-      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));
+      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])), base);
       // Two spots on one page that map to the same content line (an offer's card and its box) are one place.
       for (const f of findings) f.places = uniquePlaces(f.places);
     }
