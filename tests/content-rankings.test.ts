@@ -16,7 +16,7 @@ const ratingText = (o: OperatorYaml) =>
   o.rating === undefined ? 'Not rated: too little public evidence' : `Rated ${o.rating.toFixed(1)} out of 5`;
 
 /** The license line a card shows: the holder, or where a reader finds it. */
-const licenseHolder = (o: OperatorYaml) => o.licensee ?? 'Listed by the PGCB';
+const licenseHolder = (o: OperatorYaml) => o.licensee ?? "In the PGCB's list of licensees";
 /** Where a withheld or unstated offer's one button leads: the operator's offers or terms page. */
 const offersHref = (o: OperatorYaml) => o.bonus?.termsUrl ?? o.termsUrl ?? o.officialUrl;
 const ofKind = (ops: OperatorYaml[], kind: OperatorYaml['kind']) => ops.filter((o) => o.kind === kind);
@@ -169,7 +169,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
         expect(rows[i]!.licensee).toBe(licenseHolder(op));
         // Each reviewed brand links its own review, casinos included.
         expect(rows[i]!.review).toBe(`/${op.id}-pennsylvania-review`);
-      } else expect(rows[i]!.licensee).toMatch(/^Listed by the PGCB/);
+      } else expect(rows[i]!.licensee).toMatch(/^In the PGCB's list of licensees/);
     }
     expect($('.licensed-brands .table-legend')).toHaveLength(0);
   });

@@ -3,7 +3,7 @@ import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js'
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { Cite, operatorSources } from '../components/Sources.js';
-import { criteriaFor, licenseHolder } from '../components/Scores.js';
+import { criteriaFor, licenseHolder, NO_HOLDER } from '../components/Scores.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -57,7 +57,7 @@ export function LicensedBrands({
               const review = b.operator ? reviewRoutes[b.operator] : undefined;
               // A reviewed brand's license holder is stated once, in its operator file.
               const op = operators.find((o) => o.id === b.operator);
-              const licensee = op ? licenseHolder(op) : (b.licensee ?? 'Listed by the PGCB');
+              const licensee = op ? licenseHolder(op) : (b.licensee ?? NO_HOLDER);
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>

@@ -25,6 +25,14 @@ function fastestPayout(o: Operator): string {
   return w.typical ? `${w.time} (typical in PA)` : `${w.time} (${w.method})`;
 }
 
+/** The columns that may be left out: each shown only where at least two operators have a figure for it. */
+const COLUMNS = [
+  { label: 'In PA since', value: (o: Operator) => o.launch?.date ?? NONE },
+  { label: 'Min. deposit', value: minDeposit },
+  { label: 'Fastest payout', value: fastestPayout },
+] as const;
+type Column = (typeof COLUMNS)[number]['label'];
+
 /** The sources of what a row shows: license holder, launch, the offer while shown, minimums and payouts. */
 function rowSources(o: Operator, site: SiteConfig): string[] {
   const banking = o.review?.minDeposit !== undefined || !!o.review?.withdrawals.length;
@@ -73,24 +81,27 @@ export function ComparisonTable({
   current?: string;
 }) {
   const list = operators.filter((o) => o.kind === kind);
+  // A column compares: it is left out unless at least two rows have a figure for it, never a column of dashes.
+  const shown = new Set(COLUMNS.filter((c) => list.filter((o) => c.value(o) !== NONE).length >= 2).map((c) => c.label));
+  const cell = (label: Column, o: Operator) =>
+    shown.has(label) ? <td data-label={label}>{COLUMNS.find((c) => c.label === label)!.value(o)}</td> : null;
+  const head = (label: Column) => (shown.has(label) ? <th scope="col">{label}</th> : null);
   return (
     <>
       {/* Each row cites only what it shows: a withheld offer states nothing from its terms. */}
       <Cite refs={list.flatMap((o) => rowSources(o, site))} />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
-          <caption>
-            The {kindName(kind)} we rank, side by side (— where the terms and records we checked give no figure)
-          </caption>
+          <caption>The {kindName(kind)} we rank, side by side (— where no page we cite gives a figure)</caption>
           <thead>
             <tr>
               <th scope="col">Operator</th>
               <th scope="col">Rating</th>
               <th scope="col">License holder</th>
-              <th scope="col">In PA since</th>
+              {head('In PA since')}
               <th scope="col">Welcome offer and key terms</th>
-              <th scope="col">Min. deposit</th>
-              <th scope="col">Fastest payout</th>
+              {head('Min. deposit')}
+              {head('Fastest payout')}
             </tr>
           </thead>
           <tbody>
@@ -101,14 +112,14 @@ export function ComparisonTable({
                   <th scope="row">{href && o.id !== current ? <a href={href}>{o.name}</a> : o.name}</th>
                   <td data-label="Rating">{o.rating === undefined ? NOT_RATED : `${o.rating.toFixed(1)}/5`}</td>
                   <td data-label="License holder">{licenseHolder(o)}</td>
-                  <td data-label="In PA since">{o.launch?.date ?? NONE}</td>
+                  {cell('In PA since', o)}
                   <td data-label="Welcome offer" className="comparison-offer">
                     <span>
                       <OfferCell operator={o} />
                     </span>
                   </td>
-                  <td data-label="Min. deposit">{minDeposit(o)}</td>
-                  <td data-label="Fastest payout">{fastestPayout(o)}</td>
+                  {cell('Min. deposit', o)}
+                  {cell('Fastest payout', o)}
                 </tr>
               );
             })}

@@ -47,9 +47,7 @@ export function RegulatoryRecord({ operator, site }: { operator: Operator; site:
           ))}
         </ul>
       ) : (
-        <p>
-          The PGCB enforcement reports among this site's sources name no fine against the company that runs it online.
-        </p>
+        <p>No PGCB fine against the company that runs it online in the reports this site cites.</p>
       )}
     </div>
   );

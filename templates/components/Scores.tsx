@@ -13,8 +13,11 @@ export const criteriaFor = (site: SiteConfig, kind: Operator['kind']) =>
 export const licenseLine = (o: Operator) =>
   o.licensee ? `Licensed in PA via ${o.licensee}` : 'Licensed by the PGCB; its list of licensees names the holder';
 
-/** The license holder alone, for tables: the name, or where to find it. */
-export const licenseHolder = (o: Operator) => o.licensee ?? 'Listed by the PGCB';
+/** The license holder alone, for tables: the name, or where a reader finds it. */
+export const licenseHolder = (o: Operator) => o.licensee ?? NO_HOLDER;
+
+/** Where no source of ours names a brand's license holder: the PGCB's list of licensees does. */
+export const NO_HOLDER = "In the PGCB's list of licensees";
 
 /** The sources of those two: the operator's, or where it names no holder, the PGCB's list (site.yaml `market`). */
 export const licenseSources = (o: Operator, site: SiteConfig): string[] =>
