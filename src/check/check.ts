@@ -8,7 +8,14 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import { isValidRoute, routeForFile, siteUrlProblem, urlFor } from '../pipeline/route/urls.js';
+import {
+  basePathProblem,
+  isValidRoute,
+  routeForFile,
+  siteUrlProblem,
+  urlBaseProblem,
+  urlFor,
+} from '../pipeline/route/urls.js';
 import type { Page } from '../model.js';
 import { append } from './append.js';
 import { normalizeBase, underBase, withBase } from './base.js';
@@ -75,6 +82,8 @@ export { CheckInputError };
 
 interface Config {
   url: string | null;
+  /** site.yaml `base`: the site is served under it (null: none, or one the build would refuse). */
+  base: string | null;
   knownUnbuilt: string[];
   skip: string[];
   offers: StalenessPolicy & { stale?: StaleSeverity };
@@ -93,6 +102,7 @@ async function readConfig(root: string): Promise<Config | null> {
   try {
     const data = parseYaml(text) as {
       url?: unknown;
+      base?: unknown;
       check?: { knownUnbuilt?: unknown; skip?: unknown };
       offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown; stale?: unknown };
     } | null;
@@ -101,6 +111,7 @@ async function readConfig(root: string): Promise<Config | null> {
     return {
       // An address the build would refuse is no address to resolve links against.
       url: typeof data?.url === 'string' && !siteUrlProblem(data.url) ? data.url : null,
+      base: typeof data?.base === 'string' && !basePathProblem(data.base) ? data.base : null,
       knownUnbuilt: Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [],
       skip: Array.isArray(skip) ? skip.filter((x): x is string => typeof x === 'string') : [],
       offers: {
@@ -184,7 +195,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     if (e instanceof ReferenceDateError) throw new CheckInputError(e.message);
     throw e;
   }
-  const base = normalizeBase(options.base);
+  const givenBase = options.base === undefined ? undefined : normalizeBase(options.base);
   const optionSkip = compileSkip(options.skip ?? [], '--skip');
   let temp: ReturnType<typeof checkFolder> | undefined;
   try {
@@ -243,6 +254,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       }
       config = {
         url: b.site.config.url,
+        base: b.site.config.base,
         knownUnbuilt: b.site.config.check.knownUnbuilt,
         skip: b.site.config.check.skip,
         offers: b.site.config.offers,
@@ -269,6 +281,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     const { paSite, servedAs } = kind;
     // content/site.yaml describes pa-site's own site: it says nothing about another generator's folder.
     if (!paSite) config = null;
+    // --base, else site.yaml's: pa-site wrote every link under it, so nothing outside it is served.
+    const base = givenBase ?? config?.base ?? '/';
     // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
     // The page rules' state is collected only where they run: pa-site's own builds.
     const htmlFiles: string[] = [];
@@ -306,6 +320,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       paSite,
       knownUnbuilt: config?.knownUnbuilt ?? [],
       base,
+      outsideBase: givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
       stylesheets: files
         .filter((f) => /\.css$/i.test(f))
         .flatMap((f) => {
@@ -363,7 +378,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         const canonical = page
           ? page.url.canonical
           : siteUrl && isValidRoute(route)
-            ? urlFor(route, siteUrl).canonical
+            ? urlFor(route, siteUrl, canonicalBase(siteUrl, base)).canonical
             : null;
         return { ...p, ignore, canonical };
       });
@@ -391,7 +406,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       append(findings, external);
     }
     if (root) {
-      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])));
+      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])), base);
       // Two spots on one page that map to the same content line (an offer's card and its box) are one place.
       for (const f of findings) f.places = uniquePlaces(f.places);
     }
@@ -440,6 +455,10 @@ function onceEach(redirectFindings: Finding[], linkFindings: readonly Finding[])
     if (f.rule === 'broken-link') for (const p of f.places) broken.add(`${p.page}\0${f.target}`);
   return redirectFindings.filter((f) => !f.places.some((p) => broken.has(`${p.page}\0${f.target}`)));
 }
+
+/** The base canonical URLs of a folder's pages hold: the one it is served under, where url and base agree. */
+const canonicalBase = (siteUrl: string, base: string) =>
+  basePathProblem(base) || urlBaseProblem(siteUrl, base) ? '/' : base;
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
 function depthFindings(pages: Iterable<{ file: string; url: string; scan: PageScan }>): Finding[] {

@@ -34,6 +34,11 @@ export interface LinkContext {
   stylesheets?: readonly SitePage[];
   /** The URL path the folder is served under (base.ts); default `/`. */
   base?: string;
+  /**
+   * What a link outside the base is: another part of a larger site, not checked (`--base`), or
+   * broken (site.yaml `base`: the whole site is under it, and the host serves nothing else).
+   */
+  outsideBase?: 'skip' | 'broken';
   /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
   skip?: ((...urls: string[]) => boolean) | null;
 }
@@ -120,6 +125,8 @@ interface Group {
   kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
   /** For missing targets: the names the host tries for it. */
   tried?: string[];
+  /** For missing targets outside the base: the base the site is served under. */
+  outside?: string;
   /** For fragments: the decoded fragment, the target page's URL and file, and the redirect page on the way. */
   fragment?: { id: string; url: string; file: string; via?: string };
   /** For fragments: the target's name comes from a same-page `#x` link. */
@@ -210,6 +217,11 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         continue;
       }
       const local = underBase(base, t.path);
+      if (local === null && ctx.outsideBase === 'broken') {
+        missing++;
+        add(`missing\0${t.path}`, { target: t.path, kind: 'missing', outside: base }, page, ref);
+        continue;
+      }
       if (local === null) {
         outsideBase++;
         continue;
@@ -287,6 +299,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
         ? 'the link is on every page, so it comes from the layout: a link in content/site.yaml (header, footer, ' +
           'helpline.page, favicon, compliance.disclosureHref), or a template of your own in templates/'
         : 'the link is on every page, so it comes from the layout template the pages share';
+    } else if (g.outside) {
+      f.hint = `link to a path under ${g.outside}: write site paths from the root (/about), the build adds the base`;
     } else if (caseFix) {
       f.hint = caseFix;
     } else if (g.kind === 'invalid') {
@@ -340,6 +354,7 @@ function messageFor(g: Group, has404: boolean, paSite: boolean): string {
       return `no id="${id}" on ${url} (${file})${via ? `, where ${via} redirects` : ''}`;
     }
     case 'missing':
+      if (g.outside) return `${g.target} is outside ${g.outside}, the folder the site is served under`;
       return g.page
         ? `no page at ${g.target} (looked for ${g.tried!.join(', ')})`
         : `${g.target} does not exist in ${paSite ? 'the built site' : 'this folder'}`;

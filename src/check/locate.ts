@@ -8,6 +8,7 @@ import path from 'node:path';
 import { findBannedPhrase } from '../schema/common.js';
 import type { Finding } from './types.js';
 import { linkSource } from './template-source.js';
+import { stripBase } from '../pipeline/route/urls.js';
 
 type LineTest = (line: string) => boolean;
 
@@ -26,8 +27,7 @@ const key =
     new RegExp(`^\\s*${k}:`).test(l);
 
 /** Tests, most specific first, for the line a finding is about in a page's content file. */
-function lineTests(f: Finding): LineTest[] {
-  const t = f.target;
+function lineTests(f: Finding, t: string | undefined): LineTest[] {
   switch (f.rule) {
     case 'broken-link':
     case 'broken-asset':
@@ -58,6 +58,8 @@ export async function locateFindings(
   findings: Finding[],
   root: string,
   contentFileOf: Map<string, string>,
+  /** site.yaml `base`: built links are under it, their sources are written from the site root. */
+  base = '/',
 ): Promise<void> {
   const cache = new Map<string, Promise<string[] | null>>();
   const lines = (file: string) => {
@@ -82,10 +84,12 @@ export async function locateFindings(
   };
 
   for (const f of findings) {
-    const tests = lineTests(f);
+    // `/repo/about` in the built page is `/about` where it was written.
+    const target = f.target && (stripBase(f.target, base) ?? f.target);
+    const tests = lineTests(f, target);
     const fromLayout = f.allPages || f.places.some((p) => p.region === 'header' || p.region === 'footer');
-    if (fromLayout && f.target && f.category !== 'page') {
-      const escaped = f.target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (fromLayout && target && f.category !== 'page') {
+      const escaped = target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       // Every site.yaml key that holds a link the layout makes: menus' href, disclosureHref, helpline.page, favicon.
       const key = `(?:href|Href|page|favicon):\\s*["']?${escaped}["']?(?=[\\s,}]|$)`;
       const line = await find(SITE_YAML, [(l) => new RegExp(key).test(l)]);
@@ -98,8 +102,8 @@ export async function locateFindings(
       if (!file) continue;
       p.file = file;
       const line = tests.length ? await find(file, tests) : null;
-      if (line === null && MADE_BY_TEMPLATES.has(f.rule) && f.target && !f.source) {
-        made ??= linkSource(root, f.target);
+      if (line === null && MADE_BY_TEMPLATES.has(f.rule) && target && !f.source) {
+        made ??= linkSource(root, target);
         const source = await made;
         if (source) {
           f.source = source;

@@ -251,6 +251,7 @@ export function program(): Command {
     .option('--dir <dir>', 'serve this built folder (relative to the current folder; default: dist in --root)')
     .option('--port <port>', 'port to listen on (default 4322; if busy, the next free one)')
     .option('--host <host>', 'interface to bind (widening it prints a warning)', '127.0.0.1')
+    .option('--base <path>', 'serve the site under this folder, e.g. /repo/ (default: base in content/site.yaml)')
     .exitOverride()
     .action(async (opts) => {
       const { runPreview } = await import('./preview-command.js');

@@ -5,7 +5,13 @@ import { paint, processOut } from './output.js';
 import { portOption, usageError } from './usage.js';
 
 /** `pa-site preview`: serves a built folder until Ctrl-C; resolves with the exit code. */
-export async function runPreview(opts: { root: string; dir?: string; port?: string; host: string }): Promise<number> {
+export async function runPreview(opts: {
+  root: string;
+  dir?: string;
+  port?: string;
+  host: string;
+  base?: string;
+}): Promise<number> {
   const o = processOut();
   const port = opts.port === undefined ? PREVIEW_PORT : portOption(o, opts.port);
   if (typeof port !== 'number') return port.exit;
@@ -17,6 +23,7 @@ export async function runPreview(opts: { root: string; dir?: string; port?: stri
       port,
       strictPort: opts.port !== undefined,
       host: opts.host,
+      base: opts.base,
     });
   } catch (e) {
     if (!(e instanceof PreviewError)) throw e;

@@ -21,6 +21,7 @@ import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
+import { stripBase, withBase } from '../pipeline/route/urls.js';
 
 export const DEFAULT_PORT = 4321;
 
@@ -197,6 +198,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   // The site's own templates over pa-site's (template-layers.ts): a save in either can change pages.
   const tplDirs = [...new Set([tplDir, DEFAULT_TEMPLATES])];
   let last: BuildResult;
+  /** site.yaml `base` of the last build that read it: pages link under it, so the server answers there. */
+  let base = '/';
+  /** A route as the client script names its page (location.pathname without a trailing slash). */
+  const served = (route: string) => withBase(route, base).replace(/\/+$/, '') || '/';
   let compiled: Compiled | undefined;
   /** Parts of `compiled` that a changed file went into: recompiled until a build compiles them again. */
   const stale = { templates: false, assets: false };
@@ -274,6 +279,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       drafts: true,
     });
     last = result;
+    if (result.site) base = result.site.config.base;
     if (result.compiled) {
       compiled = result.compiled;
       stale.templates = stale.assets = false;
@@ -290,9 +296,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       const cssOnly = changed.length > 0 && changed.every((f) => f.endsWith('.css'));
       // Pages that showed the error screen reload too, even when their output came from the cache.
       const routes = [...new Set([...updated, ...failedRoutes])];
-      if (cssOnly) send('css', { href: result.compiled!.assets.refs.css });
+      if (cssOnly) send('css', { href: withBase(result.compiled!.assets.refs.css, base) });
       // No event when no page changed: a save that changes nothing (or a repeated file event) reloads nothing.
-      else if (changed.length && routes.length) send('reload', { routes, all: false });
+      else if (changed.length && routes.length) send('reload', { routes: routes.map(served), all: false });
       if (wasError) send('error-state', null);
       log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
@@ -335,7 +341,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     // Never `new URL(req.url)`: `//%25` makes it throw; a malformed target is the client's error (400).
     const target = requestTarget(req, res);
     if (!target) return;
-    const url = { pathname: target.path };
+    // Under a base, `/repo/about` is the page `/about` (assets.handle reads req.url again).
+    const url = { pathname: stripBase(target.path, base) ?? target.path };
+    if (url.pathname !== target.path) req.url = url.pathname + target.search;
     if (url.pathname === CLIENT_PATH) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(DEV_CLIENT);
@@ -355,7 +363,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     // A build swaps the output folder at its end: serve from the folder it leaves, not mid-swap.
     await running;
     const route = url.pathname.replace(/\/+$/, '') || '/';
-    const htmlCss = compiled?.assets.refs.css;
+    const htmlCss = compiled && withBase(compiled.assets.refs.css, base);
     if (error && (error.routes.includes(route) || !hasGoodOutput)) {
       res.writeHead(500, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(errorPage(error.message, error.details, htmlCss, errorScreen(error)));
@@ -376,7 +384,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     }
     assets.handle(req, res, async () => {
       const notFound = await readHtml('/404.html');
-      const routes = fileRoutes.size ? [...fileRoutes.values()].sort() : [];
+      const routes = fileRoutes.size ? [...fileRoutes.values()].sort().map((r) => withBase(r, base)) : [];
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(notFound !== undefined ? devNotFound(notFound, routes) : errorPage('404 Not Found', []));
     });
@@ -473,7 +481,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   ready = true;
 
   return {
-    url,
+    url: base === '/' ? url : url + base,
     host,
     port,
     outDir,

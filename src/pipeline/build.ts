@@ -628,11 +628,11 @@ function fixedFiles(run: BuildRun, r: Rendering, setup: RenderSetup): OutputFile
   }
   fixed.set('sitemap.xml', sitemapXml(site.pages));
   fixed.set(FEED_PATH.slice(1), atomFeed(site));
-  fixed.set('robots.txt', robotsTxt(site.config.url));
+  fixed.set('robots.txt', robotsTxt(site.config.url, site.config.base));
   fixed.set('_headers', netlifyHeaders(site.config));
   fixed.set('vercel.json', vercelJson(site.config));
-  fixed.set('_redirects', underscoreRedirects(site.config.redirects));
-  fixed.set('nginx-redirects.conf', nginxRedirects(site.config.redirects));
+  fixed.set('_redirects', underscoreRedirects(site.config.redirects, site.config.base));
+  fixed.set('nginx-redirects.conf', nginxRedirects(site.config.redirects, site.config.base));
   for (const rd of site.config.redirects) fixed.set(redirectPageFile(rd), redirectPage(rd, site.config, setup.assets));
   return fixed;
 }

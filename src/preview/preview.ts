@@ -9,7 +9,9 @@ import path from 'node:path';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
-import { answersHalfClosed, failed, fileServer, requestTarget } from '../serve.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer, requestTarget } from '../serve.js';
+import { basePathProblem, stripBase, withBase } from '../pipeline/route/urls.js';
+import { readSiteBase } from '../pipeline/load/site-base.js';
 import {
   headersFor,
   isRewrite,
@@ -36,6 +38,11 @@ export interface PreviewOptions {
   strictPort?: boolean;
   /** Interface to bind (default 127.0.0.1). */
   host?: string;
+  /**
+   * The folder the site is served under, as site.yaml `base` (default: the base of
+   * `root`/content/site.yaml, else `/`): requests outside it answer 404.
+   */
+  base?: string;
 }
 
 export interface PreviewServer {
@@ -54,7 +61,7 @@ export interface PreviewServer {
 /** Why the preview could not start: `not-built` (nothing to serve) and `bad-host` are usage errors. */
 export class PreviewError extends Error {
   constructor(
-    readonly code: 'not-built' | 'bad-host' | 'port-in-use',
+    readonly code: 'not-built' | 'bad-host' | 'port-in-use' | 'bad-base',
     message: string,
     /** How to fix it. */
     readonly hint?: string,
@@ -98,10 +105,11 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
   const fail = (e: unknown): never => {
     throw e instanceof ListenError ? new PreviewError(e.code, e.message, e.hint) : e;
   };
+  const base = servedBase(root, options.base);
   const addresses = await resolveHost(host).catch(fail);
   const headers = parseHeaders(hostFile(dir, '_headers'));
   const redirects = parseRedirects(hostFile(dir, '_redirects'));
-  const server = answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules)));
+  const server = answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules, base)));
   const notes: string[] = [];
   const wanted = options.port ?? PREVIEW_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
@@ -110,7 +118,7 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
   if (!addresses.every(isLoopback))
     notes.push(`listening on ${host}: other machines on your network can open this preview`);
   return {
-    url: urlFor(host, port),
+    url: `${urlFor(host, port)}${base === '/' ? '' : base}`,
     host,
     port,
     dir,
@@ -118,6 +126,19 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
     notes,
     close: () => closeServer(server),
   };
+}
+
+/** The base to serve under: the option, else site.yaml's; an invalid one is refused. */
+function servedBase(root: string, given: string | undefined): string {
+  if (given === undefined) {
+    const read = readSiteBase(root);
+    if (read.problem)
+      throw new PreviewError('bad-base', read.problem, 'fix base in content/site.yaml, then build again');
+    return read.base;
+  }
+  const bad = basePathProblem(given);
+  if (bad) throw new PreviewError('bad-base', `--base ${JSON.stringify(given)}: ${bad.problem}`, bad.fix);
+  return given;
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -134,8 +155,10 @@ function handler(
   addresses: readonly string[],
   headerRules: readonly HeaderRule[],
   redirectRules: readonly RedirectRule[],
+  base: string,
 ): RequestListener {
-  const files = fileServer(dir, { headersFor: (pathname) => headersFor(headerRules, pathname) });
+  // Files are found by the path under the base; host rules name the whole path, base included.
+  const files = fileServer(dir, { headersFor: (pathname) => headersFor(headerRules, withBase(pathname, base)) });
   const redirect = (res: ServerResponse, status: number, location: string, pathname: string) => {
     res.writeHead(status, { ...headersFor(headerRules, pathname), Location: location, 'Cache-Control': 'no-store' });
     res.end();
@@ -148,7 +171,10 @@ function handler(
     const target = requestTarget(req, res);
     if (!target) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return files.handle(req, res);
-    const { path: pathname, search } = target;
+    const { path: requested, search } = target;
+    const pathname = stripBase(requested, base);
+    if (pathname === undefined) return plainAnswer(res, 404, `Not found: this site is served under ${base}`);
+    if (requested === base.slice(0, -1)) return redirect(res, 301, `${base}${search}`, requested);
     // Clean URLs, as the build's hosts serve them: `/about.html`, `/about/` and `/index.html` answer at `/about`, `/`.
     const clean = pathname.endsWith('.html')
       ? pathname.slice(0, -'.html'.length).replace(/(^|\/)index$/, '') || '/'
@@ -157,15 +183,16 @@ function handler(
         : undefined;
     const cleanFile = clean !== undefined && (pathname.endsWith('/') ? `${clean}.html` : pathname);
     const moved = cleanFile && (await files.has(cleanFile)) ? clean : undefined;
-    const hit = redirectFor(redirectRules, pathname);
+    const hit = redirectFor(redirectRules, requested);
     const location = hit && safeLocation(hit.location);
     // As on Netlify, a file at the URL wins over a rule unless the rule is forced with `!`.
     if (hit && location && (hit.rule.force || (moved === undefined && !(await files.has(pathname))))) {
-      if (!isRewrite(hit.rule.status)) return redirect(res, hit.rule.status, `${location}${search}`, pathname);
+      if (!isRewrite(hit.rule.status)) return redirect(res, hit.rule.status, `${location}${search}`, requested);
       const rewritten = parseTarget(location);
-      if (rewritten) return files.serve(req, res, rewritten.path, hit.rule.status);
+      const under = rewritten && stripBase(rewritten.path, base);
+      if (under !== undefined) return files.serve(req, res, under, hit.rule.status);
     }
-    if (moved !== undefined) return redirect(res, 301, `${moved}${search}`, pathname);
+    if (moved !== undefined) return redirect(res, 301, `${withBase(moved, base)}${search}`, requested);
     return files.serve(req, res, pathname);
   };
   return (req, res) => {

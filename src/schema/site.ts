@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 import { citedFact, sourceRef, type Source } from './sources.js';
-import { ROUTE_PATTERN, siteUrlProblem } from '../pipeline/route/urls.js';
+import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../pipeline/route/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
 
@@ -75,11 +75,22 @@ const siteUrl = z.string().superRefine((s, ctx) => {
   if (bad) ctx.addIssue({ code: 'custom', message: bad.problem, params: { hint: bad.fix } });
 });
 
-export const siteSchema = z.strictObject({
+/** The folder the site is served under (urls.ts basePathProblem): `/`, or `/repo/` for a GitHub Pages project. */
+const basePath = z
+  .string()
+  .superRefine((s, ctx) => {
+    const bad = basePathProblem(s);
+    if (bad) ctx.addIssue({ code: 'custom', message: bad.problem, params: { hint: bad.fix } });
+  })
+  .default('/');
+
+const siteFields = z.strictObject({
   title: text,
   /** A few words under the title in the header; none when left out. */
   tagline: text.optional(),
   url: siteUrl,
+  /** Every link, asset, host rule and canonical is under it; dist/ is what is served there. */
+  base: basePath,
   language: z.string().default('en'),
   /** Image for link previews (Open Graph / Twitter), a path under content/public, e.g. /og-image.png. */
   socialImage: z
@@ -261,6 +272,13 @@ export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type Redirect = z.infer<typeof redirectSchema>;
+
+/** site.yaml: its fields, and `url` and `base` naming one folder. */
+export const siteSchema = siteFields.superRefine((site, ctx) => {
+  const bad = urlBaseProblem(site.url, site.base);
+  if (bad)
+    ctx.addIssue({ code: 'custom', path: ['url'], input: site.url, message: bad.problem, params: { hint: bad.fix } });
+});
 
 /** The criteria an operator of this kind is scored on (`methodology`): casinos' own where given. */
 export const criteriaFor = (site: Pick<SiteConfig, 'methodology'>, kind: 'sportsbook' | 'casino') =>

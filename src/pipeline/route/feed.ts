@@ -31,8 +31,8 @@ export function atomFeed(site: Pick<Site, 'config' | 'pages'>): string {
     .map((p) => p.data.updated)
     .sort()
     .at(-1);
-  const home = urlFor('/', config.url).canonical;
-  const self = publicFileUrl(FEED_PATH, config.url);
+  const home = urlFor('/', config.url, config.base).canonical;
+  const self = publicFileUrl(FEED_PATH, config.url, config.base);
   const lines = [
     '<?xml version="1.0" encoding="utf-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(config.language)}">`,

@@ -22,6 +22,6 @@ export function sitemapXml(pages: readonly Pick<Page, 'url' | 'data'>[]): string
   );
 }
 
-export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${publicFileUrl('/sitemap.xml', siteUrl)}\n`;
+export function robotsTxt(siteUrl: string, base = '/'): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${publicFileUrl('/sitemap.xml', siteUrl, base)}\n`;
 }

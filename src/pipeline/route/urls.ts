@@ -45,35 +45,86 @@ export function siteUrlProblem(url: string): { problem: string; fix: string } | 
   return undefined;
 }
 
+const BASE_PATH = /^\/(?:[A-Za-z0-9._~-]+\/)*$/;
+
 /**
- * The site URL without its trailing slash, checked once: urlFor runs for every page and link, and a
- * build has one site URL, so the last one checked is remembered rather than parsed again each call.
+ * What is wrong with site.yaml `base`, the folder the site is served under (`/` at a host's root,
+ * `/repo/` for a GitHub Pages project site), or undefined: it starts and ends with "/" and holds only
+ * plain path segments, so it can be pasted into hrefs, host rules and nginx locations as it is.
  */
-let checked: [url: string, base: string] | undefined;
-function siteBase(siteUrl: string): string {
-  if (checked?.[0] === siteUrl) return checked[1];
-  const bad = siteUrlProblem(siteUrl);
-  if (bad) throw new Error(`invalid site url ${JSON.stringify(siteUrl)}: ${bad.problem}`);
-  checked = [siteUrl, siteUrl.replace(/\/+$/, '')];
-  return checked[1];
+export function basePathProblem(base: string): { problem: string; fix: string } | undefined {
+  const fix = 'write the folder the site is served under, such as /repo/ (or / at the root of a host)';
+  if (!base.startsWith('/') || !base.endsWith('/'))
+    return { problem: 'expected a path that starts and ends with "/"', fix };
+  if (!BASE_PATH.test(base))
+    return { problem: 'may hold only letters, digits, "-", "_", "." and "~" between "/"', fix };
+  if (base.split('/').some((s) => s === '.' || s === '..')) return { problem: 'holds a "." or ".." segment', fix };
+  return undefined;
+}
+/** What is wrong with `url` and `base` together: a url with a folder names the same folder as base. */
+export function urlBaseProblem(url: string, base: string): { problem: string; fix: string } | undefined {
+  if (base === '/' || siteUrlProblem(url)) return undefined;
+  const folder = new URL(url).pathname.replace(/\/*$/, '/');
+  if (folder === '/' || folder === base) return undefined;
+  return {
+    problem: `url's folder ${folder} is not base ${base}`,
+    fix: `the site's address is url's origin followed by base: write url: ${new URL(url).origin}`,
+  };
+}
+
+/**
+ * The site's address without its trailing slash: `url`, or, with a `base`, url's origin followed by
+ * base. Checked once: urlFor runs for every page and link, and a build has one site URL, so the last
+ * one checked is remembered rather than parsed again each call.
+ */
+let checked: [url: string, base: string, root: string] | undefined;
+function siteRoot(siteUrl: string, base: string): string {
+  if (checked?.[0] === siteUrl && checked[1] === base) return checked[2];
+  const bad = siteUrlProblem(siteUrl) ?? basePathProblem(base) ?? urlBaseProblem(siteUrl, base);
+  if (bad)
+    throw new Error(`invalid site url ${JSON.stringify(siteUrl)} or base ${JSON.stringify(base)}: ${bad.problem}`);
+  const root = base === '/' ? siteUrl.replace(/\/+$/, '') : `${new URL(siteUrl).origin}${base.slice(0, -1)}`;
+  checked = [siteUrl, base, root];
+  return root;
+}
+
+/**
+ * A site-absolute path (`/about`, `/assets/site.css`, `/`) as the site serves it under `base`:
+ * `/repo/about`, `/repo/assets/site.css`, `/repo/`. Anything else (`#top`, `https://…`, `//host`,
+ * `mailto:`, a relative path) is returned as it is.
+ */
+export function withBase(path: string, base = '/'): string {
+  if (base === '/' || !path.startsWith('/') || path.startsWith('//')) return path;
+  return base + path.slice(1);
+}
+
+/**
+ * The inverse of withBase: the site-absolute path a request or link under `base` names (`/repo/x` →
+ * `/x`; `/repo` → `/`, which hosts redirect to `/repo/`), or undefined for a path outside the base.
+ */
+export function stripBase(path: string, base = '/'): string | undefined {
+  if (base === '/') return path;
+  if (path === base.slice(0, -1)) return '/';
+  return path.startsWith(base) ? path.slice(base.length - 1) : undefined;
 }
 
 /** The output file of a valid route: `/` → `index.html`, `/guides/odds` → `guides/odds.html`. */
 export const fileForRoute = (route: string): string => (route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
-export function urlFor(route: string, siteUrl: string): PageUrl {
+/** A route's output file, link href (under `base`) and canonical URL. */
+export function urlFor(route: string, siteUrl: string, base = '/'): PageUrl {
   if (!isValidRoute(route)) throw new Error(`invalid route ${JSON.stringify(route)}`);
   const file = fileForRoute(route);
-  const base = siteBase(siteUrl);
-  return { route, file, href: route, canonical: route === '/' ? `${base}/` : `${base}${route}` };
+  const root = siteRoot(siteUrl, base);
+  return { route, file, href: withBase(route, base), canonical: route === '/' ? `${root}/` : `${root}${route}` };
 }
 
 /**
  * The absolute URL of a file the site serves (a path such as `/og-image.png` or `/sitemap.xml`),
- * under the site's folder when its `url` has a path.
+ * under the site's folder when its `url` has a path or site.yaml has a `base`.
  */
-export function publicFileUrl(file: string, siteUrl: string): string {
-  return new URL(file.replace(/^\/+/, ''), urlFor('/', siteUrl).canonical).href;
+export function publicFileUrl(file: string, siteUrl: string, base = '/'): string {
+  return new URL(file.replace(/^\/+/, ''), urlFor('/', siteUrl, base).canonical).href;
 }
 
 /** Where the site's Atom feed is served (route/feed.ts writes it; every page's <head> links it). */

@@ -714,7 +714,7 @@ export function validateContent(
     pages.push({
       file: d.file.path,
       route: d.route,
-      url: urlFor(d.route, config.url),
+      url: urlFor(d.route, config.url, config.base),
       template: d.data.template,
       data: d.data,
       segments: d.body.segments,

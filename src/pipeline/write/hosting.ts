@@ -1,5 +1,6 @@
 import type { SiteConfig } from '../../model.js';
 import { vercelRedirects } from './redirects.js';
+import { withBase } from '../route/urls.js';
 
 /** The files pa-site writes for hosts with redirect rules (Netlify and Cloudflare Pages, Vercel, nginx). */
 export const HOST_REDIRECT_FILES = ['_redirects', 'vercel.json', 'nginx-redirects.conf'] as const;
@@ -48,12 +49,12 @@ export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
  * which is already `max-age=0, must-revalidate`.
  */
 export function netlifyHeaders(config: SiteConfig): string {
-  const lines = ['# Written by pa-site build. Security headers for every response.', '/*'];
+  const lines = ['# Written by pa-site build. Security headers for every response.', withBase('/*', config.base)];
   for (const [k, v] of Object.entries(securityHeaders(config))) lines.push(`  ${k}: ${v}`);
   lines.push(
     '',
     '# Content-hashed assets never change under their name. (HTML: host default, revalidated.)',
-    '/assets/*',
+    withBase('/assets/*', config.base),
     `  Cache-Control: ${CACHE_IMMUTABLE}`,
     '',
   );
@@ -67,10 +68,13 @@ export function vercelJson(config: SiteConfig): string {
     {
       cleanUrls: true,
       trailingSlash: false,
-      ...(config.redirects?.length ? { redirects: vercelRedirects(config.redirects) } : {}),
+      ...(config.redirects?.length ? { redirects: vercelRedirects(config.redirects, config.base) } : {}),
       headers: [
-        { source: '/(.*)', headers: toList({ ...securityHeaders(config), 'Cache-Control': CACHE_REVALIDATE }) },
-        { source: '/assets/(.*)', headers: toList({ 'Cache-Control': CACHE_IMMUTABLE }) },
+        {
+          source: withBase('/(.*)', config.base),
+          headers: toList({ ...securityHeaders(config), 'Cache-Control': CACHE_REVALIDATE }),
+        },
+        { source: withBase('/assets/(.*)', config.base), headers: toList({ 'Cache-Control': CACHE_IMMUTABLE }) },
       ],
     },
     null,

@@ -6,7 +6,7 @@
  * target is a page and no redirect leads to another.
  */
 import type { AssetRefs, Redirect, SiteConfig } from '../../model.js';
-import { urlFor } from '../route/urls.js';
+import { urlFor, withBase } from '../route/urls.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -18,27 +18,36 @@ const escapeHtml = (s: string) =>
  * that matches. Cloudflare skips a status with `!` as invalid (its parser reads the status as a
  * number; it applies rules before files anyway) and takes the plain line after it.
  */
-export function underscoreRedirects(redirects: readonly Redirect[]): string {
+export function underscoreRedirects(redirects: readonly Redirect[], base = '/'): string {
   const lines = [
     '# Written by pa-site build from content/site.yaml `redirects`.',
     '# Each redirect twice: forced for Netlify (a fallback page is at the old path), plain for Cloudflare Pages.',
   ];
-  for (const r of redirects) lines.push(`${r.from} ${r.to} ${r.status}!`, `${r.from} ${r.to} ${r.status}`);
+  for (const r of redirects) {
+    const [from, to] = [withBase(r.from, base), withBase(r.to, base)];
+    lines.push(`${from} ${to} ${r.status}!`, `${from} ${to} ${r.status}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 /** vercel.json `redirects`, with the exact status (Vercel's `permanent: true` would mean 308). */
-export function vercelRedirects(redirects: readonly Redirect[]) {
-  return redirects.map((r) => ({ source: r.from, destination: r.to, statusCode: r.status }));
+export function vercelRedirects(redirects: readonly Redirect[], base = '/') {
+  return redirects.map((r) => ({
+    source: withBase(r.from, base),
+    destination: withBase(r.to, base),
+    statusCode: r.status,
+  }));
 }
 
 /**
  * nginx `location` blocks, for the `include` in docs/nginx.conf. Exact-match locations win over
  * the clean-URL `location /`, so the redirect answers before the fallback page would.
  */
-export function nginxRedirects(redirects: readonly Redirect[]): string {
+export function nginxRedirects(redirects: readonly Redirect[], base = '/'): string {
   const lines = ['# Written by pa-site build from content/site.yaml `redirects`; docs/nginx.conf includes it.'];
-  for (const r of redirects) lines.push(`location = ${r.from} {`, `    return ${r.status} ${r.to};`, '}');
+  for (const r of redirects) {
+    lines.push(`location = ${withBase(r.from, base)} {`, `    return ${r.status} ${withBase(r.to, base)};`, '}');
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -51,7 +60,7 @@ export const redirectPageFile = (r: Redirect) => urlFor(r.from, 'https://x.inval
  * browser does not follow the refresh. No inline script or style (the site's CSP forbids both).
  */
 export function redirectPage(r: Redirect, config: SiteConfig, assets: Pick<AssetRefs, 'css'>): string {
-  const target = urlFor(r.to, config.url);
+  const target = urlFor(r.to, config.url, config.base);
   const href = escapeHtml(target.href);
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(config.language)}">
@@ -62,7 +71,7 @@ export function redirectPage(r: Redirect, config: SiteConfig, assets: Pick<Asset
 <meta name="robots" content="noindex">
 <meta http-equiv="refresh" content="0; url=${href}">
 <link rel="canonical" href="${escapeHtml(target.canonical)}">
-<link rel="stylesheet" href="${escapeHtml(assets.css)}">
+<link rel="stylesheet" href="${escapeHtml(withBase(assets.css, config.base))}">
 </head>
 <body>
 <main class="container redirect-page">

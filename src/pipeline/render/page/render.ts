@@ -7,6 +7,7 @@ import { socialImageUrl, structuredData } from './structured-data.js';
 import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';
 import { FEED_PATH } from '../../route/urls.js';
+import { rebaseHtml } from './rebase.js';
 
 export interface RenderContext {
   site: Site;
@@ -71,7 +72,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         createElement(Template, props),
       ),
     );
-    return { page, html: DOCTYPE + ctx.templates.expandShared(html), diagnostics };
+    return { page, html: DOCTYPE + rebaseHtml(ctx.templates.expandShared(html), ctx.site.config.base), diagnostics };
   } catch (e) {
     diagnostics.push(templateThrew(e, ctx.site.root, page.file, page.template));
     return { page, html: '', diagnostics };
@@ -190,8 +191,8 @@ export function renderNotFound(ctx: RenderContext): string {
     ),
   );
   // The not-found script is added next to the site script: no inline code, CSP-safe.
-  return (
-    DOCTYPE +
-    ctx.templates.expandShared(html).replace('</head>', `<script src="${ctx.assets.notFoundScript}"></script></head>`)
-  );
+  const full = ctx.templates
+    .expandShared(html)
+    .replace('</head>', `<script src="${ctx.assets.notFoundScript}"></script></head>`);
+  return DOCTYPE + rebaseHtml(full, config.base);
 }

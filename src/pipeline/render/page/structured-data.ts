@@ -44,13 +44,13 @@ function siteParts(site: Site): SiteParts {
   let parts = partsBySite.get(site);
   if (!parts) {
     const { config } = site;
-    const home = urlFor('/', config.url).canonical;
+    const home = urlFor('/', config.url, config.base).canonical;
     const orgId = `${home}#organization`;
     parts = {
       home,
       orgId,
       org: { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general },
-      image: config.socialImage ? publicFileUrl(config.socialImage, config.url) : undefined,
+      image: config.socialImage ? publicFileUrl(config.socialImage, config.url, config.base) : undefined,
       agents: new Map(),
     };
     partsBySite.set(site, parts);
