@@ -2,6 +2,7 @@
  * What the test suite needs from the machine it runs on: how much slower than an idle machine it is
  * (timeouts follow it), and whether an optional tool is installed (in CI a missing one fails).
  */
+import { execFileSync } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 
 /**
@@ -29,4 +30,15 @@ export function installed(ok: boolean, what: string, install: string): boolean {
   if (process.env.CI) throw new Error(`${what} is missing: CI must install it (${install})`);
   console.warn(`Tests that need ${what} skipped: install it with: ${install}`);
   return false;
+}
+
+/** Whether xmllint runs here (the sitemap and feed schema tests need it); in CI its absence is an error. */
+export function hasXmllint(): boolean {
+  let ok = true;
+  try {
+    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+  } catch {
+    ok = false;
+  }
+  return installed(ok, 'xmllint', 'apt-get install libxml2-utils');
 }

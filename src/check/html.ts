@@ -182,9 +182,9 @@ export interface ScanOptions {
  * Reads a page in one pass, in time linear in its size: no test looks back over the text read so
  * far; the calls to action's "same card" tests run once, on the whole text, at the end.
  */
-export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
-  const rules = options.rules ?? true;
-  const scan: PageScan = {
+/** A page with nothing found in it yet: scanHtml fills it, a stylesheet gives it only its links. */
+export function emptyScan(): PageScan {
+  return {
     ids: new Set(),
     base: null,
     links: [],
@@ -201,6 +201,11 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
     offers: [],
     tooDeep: null,
   };
+}
+
+export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
+  const rules = options.rules ?? true;
+  const scan = emptyScan();
   let disclosed = false;
   // The visible text, whitespace collapsed as it is appended (so offsets into it stay valid).
   let text = '';

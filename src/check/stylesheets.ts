@@ -4,13 +4,12 @@
  * `broken-asset` naming the stylesheet and its line.
  */
 import { cssUrls } from './css.js';
-import type { PageScan } from './html.js';
+import { emptyScan, type PageScan } from './html.js';
 import type { SitePage } from './links.js';
 
 export function stylesheetPage(file: string, url: string, css: string): SitePage {
   const scan: PageScan = {
-    ids: new Set(),
-    base: null,
+    ...emptyScan(),
     links: cssUrls(css).map((u) => ({
       url: u.url,
       attr: 'style',
@@ -20,18 +19,6 @@ export function stylesheetPage(file: string, url: string, css: string): SitePage
       col: u.col,
       region: null,
     })),
-    titles: [],
-    descriptions: [],
-    canonicals: [],
-    h1: 0,
-    text: '',
-    ignore: [],
-    noindex: false,
-    refresh: null,
-    ctas: [],
-    sponsoredBeforeDisclosure: null,
-    offers: [],
-    tooDeep: null,
   };
   return { file, url, scan };
 }

@@ -1,27 +1,14 @@
 import type { Operator, SiteConfig } from 'pa-site';
 import { money } from '../lib/odds.js';
+import { SourceLinks } from './SourceLinks.js';
 import { Cite } from './Sources.js';
 
 /** A fine's sources, each its publisher linked to the report. */
 function Reported({ refs, site }: { refs: string | readonly string[]; site: SiteConfig }) {
-  const list = [refs].flat().flatMap((id) => (site.sources[id] ? [site.sources[id]] : []));
   return (
     <>
       {' '}
-      (
-      {list.map((s, i) => (
-        <span key={s.id}>
-          {i ? ', ' : null}
-          {s.url ? (
-            <a href={s.url} rel="noopener noreferrer" target="_blank">
-              {s.publisher}
-            </a>
-          ) : (
-            <cite>{s.publisher}</cite>
-          )}
-        </span>
-      ))}
-      )
+      (<SourceLinks refs={refs} site={site} />)
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Operator, SiteConfig } from 'pa-site';
+import { SourceLinks } from './SourceLinks.js';
 import { Cite, operatorSources } from './Sources.js';
 import { formatPartialDate } from '../lib/dates.js';
 
@@ -33,22 +34,9 @@ export function scoreSources(o: Operator): string[] {
 
 /** A score's sources, each its publisher linked to the page (or named, for a statute cited by section). */
 function ScoreSource({ refs, site }: { refs: string | readonly string[]; site: SiteConfig }) {
-  const list = [refs].flat().flatMap((id) => (site.sources[id] ? [site.sources[id]] : []));
   return (
     <span className="score-source">
-      Source:{' '}
-      {list.map((s, i) => (
-        <span key={s.id}>
-          {i ? ', ' : null}
-          {s.url ? (
-            <a href={s.url} rel="noopener noreferrer" target="_blank">
-              {s.publisher}
-            </a>
-          ) : (
-            <cite>{s.publisher}</cite>
-          )}
-        </span>
-      ))}
+      Source: <SourceLinks refs={refs} site={site} />
     </span>
   );
 }

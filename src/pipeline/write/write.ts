@@ -303,7 +303,7 @@ export class Staging {
     const retired = `${this.dir.replace('.staging-', '.old-')}`;
     // The listing replaces the marker written at the start: the byte count follows the swap.
     const early = lstatSync(path.join(this.dir, MARKER)).size;
-    this.count(writeListing(this.dir, MARKER) - early);
+    this.bytes += writeListing(this.dir, MARKER) - early;
     const hadPrevious = existsSync(this.outDir);
     // Kept things (.git) go into the new output first: a build killed from here on leaves them in
     // this staging folder, and the next build's recovery moves them back (recoverOutput).
