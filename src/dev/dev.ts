@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, statSync } from 'node:fs';
+import { existsSync, type FSWatcher, lstatSync, statSync, watch } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -13,7 +13,6 @@ import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.js';
 import { cacheDir, templatesDir } from '../paths.js';
-import { DEFAULT_TEMPLATES } from '../pipeline/render/compile/template-layers.js';
 import { DEV_CLIENT } from './client.js';
 import { takeDevLock } from './dev-lock.js';
 import { NO_PROJECT_HINT, noProjectProblem } from '../pipeline/load/no-project.js';
@@ -195,8 +194,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   if (!ownedOrEmpty(outDir)) await rm(outDir, { recursive: true, force: true });
 
   const tplDir = templatesDir(root);
-  // The site's own templates over pa-site's (template-layers.ts): a save in either can change pages.
-  const tplDirs = [...new Set([tplDir, DEFAULT_TEMPLATES])];
+  // The site's own templates (template-layers.ts puts them over pa-site's). pa-site's own are not
+  // watched: an installed package's do not change, and in pa-site's clone they are the site's own.
+  // Watching a second root also made chokidar miss links made in content/ on a busy machine.
+  const tplDirs = [tplDir];
   let last: BuildResult;
   /** site.yaml `base` of the last build that read it: pages link under it, so the server answers there. */
   let base = '/';
@@ -477,6 +478,24 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     trailing.add(again);
   };
   watcher.on('all', (_event, file) => changed(file));
+  // chokidar does not see a watched folder appear that did not exist: a templates/ made while dev runs
+  // is found by watching the project folder itself, then watched on its own (its files made by then
+  // count as changes too, so none is missed between the folder and the watch).
+  let lateTemplates: ReturnType<typeof chokidar.watch> | undefined;
+  let rootWatch: FSWatcher | undefined;
+  if (!existsSync(tplDir)) {
+    try {
+      rootWatch = watch(root, (_event, name) => {
+        if (name !== path.basename(tplDir) || lateTemplates || !existsSync(tplDir)) return;
+        lateTemplates = chokidar.watch(tplDir, { ignored: (p) => /(^|[/\\])\./.test(path.basename(p)) });
+        lateTemplates.on('all', (_e, file) => changed(file));
+        lateTemplates.on('error', () => undefined);
+      });
+      rootWatch.on('error', () => undefined);
+    } catch {
+      // No watch on the project folder (a watch limit): a templates/ made later needs a restart.
+    }
+  }
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
   ready = true;
 
@@ -494,6 +513,8 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     async close() {
       clearTimeout(timer);
       for (const t of trailing) clearTimeout(t);
+      rootWatch?.close();
+      await lateTemplates?.close();
       await watcher.close();
       // close() drops every listener, but a stat already under way can still report an error: with
       // no listener left, that would end the process with a stack.
