@@ -410,7 +410,9 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     });
 
   // Watch content, templates and styles; batch the changes of one save.
-  const watcher = chokidar.watch([path.join(root, 'content'), ...tplDirs], {
+  // Only folders that exist: chokidar's wait for a missing one made it miss files made in content/ on a
+  // busy machine (a templates/ made later is found below).
+  const watcher = chokidar.watch([path.join(root, 'content'), ...tplDirs.filter((d) => existsSync(d))], {
     ignoreInitial: true,
     ignored: (p) => /(^|[/\\])\.|node_modules/.test(path.basename(p)) || inLinkedFolder(path.join(root, 'content'), p),
   });
