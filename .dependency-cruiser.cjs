@@ -1,0 +1,51 @@
+/**
+ * The house's import rules, checked by `npm run lint` (dependency-cruiser). What each folder may import is in
+ * CONTRIBUTING.md; tests/import-rules.test.ts proves each rule can fail.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle hides which file is the lower one: move the shared name down, or to a types module.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'library-not-cli',
+      severity: 'error',
+      comment: 'The library (build, check, dev, init, preview) returns results; only src/cli may print and exit.',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'pipeline-not-commands',
+      severity: 'error',
+      comment: 'The build pipeline sits under the commands: it never imports cli, dev, check, preview or init.',
+      from: { path: '^src/pipeline/' },
+      to: { path: '^src/(cli|dev|check|preview|init)/' },
+    },
+    {
+      name: 'schema-lowest',
+      severity: 'error',
+      comment: 'src/schema is the lowest layer: it imports only itself, src/support and src/urls.',
+      from: { path: '^src/schema/' },
+      to: { path: '^(src|templates)/', pathNot: '^src/(schema|support)/' },
+    },
+    {
+      name: 'support-lowest',
+      severity: 'error',
+      comment: 'src/support is what every room uses: it imports nothing of pa-site outside itself.',
+      from: { path: '^src/support/' },
+      to: { path: '^(src|templates)/', pathNot: '^src/support/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6'],
+  },
+};
