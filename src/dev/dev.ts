@@ -6,13 +6,18 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import chokidar from 'chokidar';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
-import { answersHalfClosed, failed, fileServer, requestTarget } from '../serve.js';
-import { openServed } from '../preview/served-file.js';
-import { escapeTerminal, formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { answersHalfClosed, failed, fileServer, requestTarget } from '../serve/serve.js';
+import { openServed } from '../serve/served-file.js';
+import {
+  escapeTerminal,
+  formatDiagnostic,
+  summarizeDiagnostics,
+  type Diagnostic,
+} from '../support/diagnostics/diagnostics.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { privateFolder, unwritable } from '../pipeline/render/compile/code-dir.js';
-import { cacheDir, templatesDir } from '../paths.js';
+import { cacheDir, templatesDir } from '../support/package/paths.js';
 import { DEV_CLIENT } from './client.js';
 import { takeDevLock } from './dev-lock.js';
 import { NO_PROJECT_HINT, noProjectProblem } from '../pipeline/load/no-project.js';
@@ -20,7 +25,7 @@ import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from './host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from './listen.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
-import { stripBase, withBase } from '../pipeline/route/urls.js';
+import { stripBase, withBase } from '../urls/urls.js';
 
 export const DEFAULT_PORT = 4321;
 

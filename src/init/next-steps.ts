@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { packageDir } from '../paths.js';
+import { packageDir } from '../support/package/paths.js';
 
 /** A word as a POSIX shell reads it back unchanged. */
 export function shellWord(word: string): string {

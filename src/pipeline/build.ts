@@ -1,9 +1,9 @@
 import { existsSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { sortDiagnostics, type Diagnostic } from '../support/diagnostics/diagnostics.js';
 import type { Site, SourceFile } from '../model.js';
-import { cacheDir, templatesDir } from '../paths.js';
+import { cacheDir, templatesDir } from '../support/package/paths.js';
 import { DEFAULT_TEMPLATES } from './render/compile/template-layers.js';
 import { unusedTemplates } from './render/compile/unused-templates.js';
 import { loadContent, type LoadedContent } from './load/load.js';
@@ -30,18 +30,18 @@ import { pageListing } from './render/page/listing.js';
 import { ForeignOutputError, Staging, hasLeftovers, recoverOutput, type OutputFiles } from './write/write.js';
 import { lockOutput, type OutputLock } from './write/lock.js';
 import { LockFileError } from './write/lock-file.js';
-import { makeDirs } from '../make-dirs.js';
+import { makeDirs } from '../support/fs/make-dirs.js';
 import { Precreator } from './write/precreate.js';
-import { FEED_PATH, fileForRoute, isValidRoute } from './route/urls.js';
+import { FEED_PATH, fileForRoute, isValidRoute } from '../urls/urls.js';
 import { checkBodies } from './render/markdown/check-bodies.js';
 import { MARKER, unsafeOutDir } from './write/out-dir.js';
 import { GENERATED, outputClashes } from './write/clashes.js';
 import { netlifyHeaders, vercelJson } from './write/hosting.js';
 import { nginxRedirects, redirectPage, redirectPageFile, underscoreRedirects } from './write/redirects.js';
 import { applyOfferStates, type OfferCounts } from './validate/offers.js';
-import { rateOperators } from '../ratings.js';
+import { rateOperators } from '../domain/ratings.js';
 import { futureDates } from './validate/future-dates.js';
-import { ReferenceDateError, referenceDate, type StaleSeverity } from '../staleness.js';
+import { ReferenceDateError, referenceDate, type StaleSeverity } from '../domain/staleness.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */

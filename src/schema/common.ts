@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../diagnostics.js';
-import { urlProblem } from '../pipeline/validate/url-safety.js';
+import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../support/diagnostics/diagnostics.js';
+import { urlProblem } from '../urls/url-safety.js';
 
 export const text = z
   .string()

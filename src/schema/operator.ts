@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
-import type { OfferState } from '../staleness.js';
 import { citedFact, sourceRef } from './sources.js';
 import { criterionId } from './site.js';
+
+/** What a page does with an offer: show it, show it with a build warning, or withhold its amounts (domain/staleness). */
+export type OfferState = 'current' | 'aging' | 'withheld';
 
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */
 export const DOLLARS = 'a number of dollars, e.g. 10';
@@ -194,12 +196,12 @@ export const operatorSchema = z
     shortName: text,
     /**
      * Only without `scores`: a minimal project's typed order, which breaks ties between equal typed
-     * ratings. With `scores` the rank is computed by the method's rule (src/ratings.ts).
+     * ratings. With `scores` the rank is computed by the method's rule (src/domain/ratings.ts).
      */
     rank: z.number().int().min(1).max(50).optional(),
     /**
      * Criterion id (site.yaml `methodology`) → score and reason. The rating, the rank and Editor's
-     * choice are computed from these (src/ratings.ts); the validate stage checks the ids against the
+     * choice are computed from these (src/domain/ratings.ts); the validate stage checks the ids against the
      * operator kind's criteria. Every operator of the real site has them; a minimal project may type
      * a rating instead.
      */
@@ -289,7 +291,7 @@ export type OperatorData = z.output<typeof operatorSchema>;
 export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   id: string;
   file: string;
-  /** The operator's place among its kind (1 first), by the method's rule (src/ratings.ts). */
+  /** The operator's place among its kind (1 first), by the method's rule (src/domain/ratings.ts). */
   rank: number;
   /** The rating out of 5, or undefined when too few criteria are scored ("not rated"). */
   rating?: number;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { copy, href, monthOrDate, text } from './common.js';
 import { blockSchema } from './blocks.js';
-import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
+import { ROUTE_PATTERN } from '../urls/urls.js';
 
 const base = {
   /** The `<title>`, used verbatim. */

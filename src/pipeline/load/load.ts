@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { ignoredContentEntries, ignoredDataFile, ignoredPageFile } from './ignored-files.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';

@@ -1,4 +1,9 @@
-import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal, type Diagnostic } from '../../diagnostics.js';
+import {
+  CONTROL_HINT,
+  CONTROL_IN_TEXT,
+  escapeTerminal,
+  type Diagnostic,
+} from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
 export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;

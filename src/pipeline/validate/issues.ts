@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { blockSchema } from '../../schema/blocks.js';
 import type { YamlSource } from '../load/yaml-source.js';
 

@@ -1,4 +1,4 @@
-import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment, Operator, Page, Site, SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { operatorSchema } from '../../schema/operator.js';
@@ -7,7 +7,7 @@ import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, closest, fieldPath, notAMapping, operatorIdHint } from './issues.js';
 import { checkRedirects } from './redirects.js';
 import { checkScores } from './scores.js';
-import { rateOperators } from '../../ratings.js';
+import { rateOperators } from '../../domain/ratings.js';
 import { attachDraft, err, parsePage, type PageDraft, type ParsedPage } from './parse-page.js';
 import {
   citationOf,
@@ -25,9 +25,10 @@ import { parseYaml } from '../load/yaml-source.js';
 import { unseenOperators, withOperators } from './visibility.js';
 import type { BodyScan } from './body.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
-import { urlFor } from '../route/urls.js';
+import { urlFor } from '../../urls/urls.js';
 import type { LoadedContent } from '../load/load.js';
-import { resolveRemarkPlugins, type MarkdownSetup } from '../render/markdown/remark-plugins.js';
+import type { MarkdownSetup } from '../render/markdown/markdown-setup.js';
+import { resolveRemarkPlugins } from '../render/markdown/remark-plugins.js';
 
 export interface Validated {
   site: Site | undefined;
@@ -45,7 +46,7 @@ export interface Validated {
 
 /**
  * Offer terms reach readers only through offer boxes, which date them and withhold them once stale
- * (see src/staleness.ts). Prose that types `{{id.bonus.…}}` would state them as current forever.
+ * (see src/domain/staleness.ts). Prose that types `{{id.bonus.…}}` would state them as current forever.
  */
 const isOfferReference = (id: string, keys: readonly string[]) => id !== 'site' && keys[0] === 'bonus';
 const offerInProse = (file: string, line: number, col: number, field: string, reference: string): Diagnostic =>

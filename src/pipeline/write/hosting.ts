@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../model.js';
 import { vercelRedirects } from './redirects.js';
-import { withBase } from '../route/urls.js';
+import { withBase } from '../../urls/urls.js';
 
 /** The files pa-site writes for hosts with redirect rules (Netlify and Cloudflare Pages, Vercel, nginx). */
 export const HOST_REDIRECT_FILES = ['_redirects', 'vercel.json', 'nginx-redirects.conf'] as const;

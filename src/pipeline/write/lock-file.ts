@@ -19,7 +19,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { namesIn } from '../../folder-names.js';
+import { namesIn } from '../../support/fs/folder-names.js';
 
 /** Larger than any lock pa-site writes: a bigger file is not one of its locks (and is not read whole). */
 const MAX_LOCK_BYTES = 64 * 1024;

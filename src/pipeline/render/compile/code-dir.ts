@@ -3,11 +3,11 @@ import { lstatSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } f
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeDirs } from '../../../make-dirs.js';
-import { CACHE_MAX_AGE_MS, cacheDir } from '../../../paths.js';
-import { onInterrupt } from '../../../interrupt.js';
+import { makeDirs } from '../../../support/fs/make-dirs.js';
+import { CACHE_MAX_AGE_MS, cacheDir } from '../../../support/package/paths.js';
+import { onInterrupt } from '../../../support/process/interrupt.js';
 import { alive } from '../../write/lock-file.js';
-import { namesIn } from '../../../folder-names.js';
+import { namesIn } from '../../../support/fs/folder-names.js';
 
 /**
  * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few
@@ -49,7 +49,7 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', remove);
-  // Ctrl-C or SIGTERM: removed by the signal handler too (src/interrupt.ts), not only on a clean exit.
+  // Ctrl-C or SIGTERM: removed by the signal handler too (src/support/process/interrupt.ts), not only on a clean exit.
   const forget = onInterrupt(remove);
   return { dir, remove };
 }

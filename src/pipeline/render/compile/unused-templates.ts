@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import { closest } from '../../validate/issues.js';
 import { DEFAULT_TEMPLATES, ownFiles } from './template-layers.js';
 
