@@ -3,7 +3,7 @@ import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import { citedFact, sourceRef } from './sources.js';
 import { criterionId } from './site.js';
 
-/** What a page does with an offer: show it, show it with a build warning, or withhold its amounts (domain/staleness). */
+/** What a page does with an offer: show it, show it with a warning, or withhold its amounts (domain/staleness). */
 export type OfferState = 'current' | 'aging' | 'withheld';
 
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */

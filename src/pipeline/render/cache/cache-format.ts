@@ -1,4 +1,4 @@
-/** The render cache's on-disk format, shared by the cache (which reads packs) and the pack writer (which writes them). */
+/** The render cache's on-disk format: the cache reads packs in it, the pack writer writes them. */
 export const FORMAT = 'pa-site-render-cache 6';
 /** The first bytes of every pack: a pack written by another format is never read. */
 export const PACK_HEADER = Buffer.from(`${FORMAT} pack\n`);
