@@ -31,7 +31,7 @@ export function offerScore(o: Pick<OperatorData, 'kind' | 'bonus'>): number | un
 }
 
 /** The criteria that count on this build's date: scored ones, less an offer that pages withhold as stale. */
-export function scoredCriteria(o: Pick<Operator, 'kind' | 'scores' | 'offerState'>, site: SiteConfig): string[] {
+function scoredCriteria(o: Pick<Operator, 'kind' | 'scores' | 'offerState'>, site: SiteConfig): string[] {
   const scores = o.scores ?? {};
   return criteriaFor(site, o.kind)
     .map((c) => c.id)

@@ -80,8 +80,6 @@ export const absoluteUrl = z.string().superRefine((s, ctx) => {
 
 export const email = z.string().email('expected an email address such as info@example.com');
 
-export const link = z.strictObject({ label: text, href });
-
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like "#1a73e8"');
 
 /** Words the Pennsylvania Gaming Control Board told operators (and their affiliates) to stop using in March 2023. */

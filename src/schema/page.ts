@@ -51,8 +51,8 @@ const base = {
     .default({}),
 };
 
-export const guideSchema = z.strictObject({ template: z.literal('guide'), ...base });
-export const reviewPageSchema = z.strictObject({
+const guideSchema = z.strictObject({ template: z.literal('guide'), ...base });
+const reviewPageSchema = z.strictObject({
   template: z.literal('review'),
   ...base,
   /** The operator id (its file name in content/operators without .yaml). */
@@ -62,6 +62,6 @@ export const reviewPageSchema = z.strictObject({
 /** Every template and the schema its frontmatter must satisfy. */
 export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;
 export type TemplateName = keyof typeof pageSchemas;
-export type GuideFrontmatter = z.infer<typeof guideSchema>;
-export type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
+type GuideFrontmatter = z.infer<typeof guideSchema>;
+type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
 export type Frontmatter = GuideFrontmatter | ReviewFrontmatter;

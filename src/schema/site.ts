@@ -25,7 +25,7 @@ const brandSchema = z.strictObject({
 /** A named link: a submenu item, a footer link. */
 const linkSchema = z.strictObject({ name: text, href });
 
-export const menuItemSchema = z.strictObject({
+const menuItemSchema = z.strictObject({
   name: text,
   href,
   submenu: z.array(linkSchema).optional(),
@@ -37,7 +37,7 @@ const remarkPlugin = z.union([
   z.tuple([z.string().min(1, 'expected a package name'), z.record(z.string(), z.unknown())]),
 ]);
 
-export const markdownSchema = z
+const markdownSchema = z
   .strictObject({
     /** markdown-it is the fast default; remark runs the remark plugin ecosystem. */
     engine: z.enum(['markdown-it', 'remark']).default('markdown-it'),

@@ -10,7 +10,7 @@ const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** What the feed lists: reviews, and guides written as articles (not the home page or hubs). */
-export const inFeed = (p: Pick<Page, 'route' | 'data'>): boolean =>
+const inFeed = (p: Pick<Page, 'route' | 'data'>): boolean =>
   p.data.template === 'review' || (p.data.template === 'guide' && p.data.schemaType === 'article' && p.route !== '/');
 
 /**

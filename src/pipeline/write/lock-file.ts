@@ -171,7 +171,7 @@ export function badLock(file: string, what: string, holder: string): LockFileErr
 }
 
 /** A lock's identity: its token (random per lock), or, for a lock without one, its inode and time. */
-export function lockKey(lock: HeldLock): string {
+function lockKey(lock: HeldLock): string {
   const { token } = lock.data;
   return typeof token === 'string' && /^[0-9a-f]{8,64}$/.test(token)
     ? token

@@ -33,7 +33,7 @@ const PROBE = Buffer.alloc(16 * 1024, 10);
 
 /** Codes that say a folder cannot take a write: full, over quota, read-only, or not allowed. */
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
-export const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.code ?? '');
+const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.code ?? '');
 
 /**
  * A temporary folder only this process uses, removed as it exits (or earlier by `remove`): where
@@ -55,7 +55,7 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
 }
 
 /** Removes `<prefix><pid>-XXXXXX` folders of this user whose process is gone (a run killed outright). */
-export function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
+function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
   const names = namesIn(parent);
   const own = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[A-Za-z0-9]{6}$`);
   for (const name of names) {
