@@ -1,7 +1,8 @@
 import type { Site } from '../model.js';
 import { templatesDir } from '../support/package/paths.js';
 import type { BuildOptions } from './build-options.js';
-import { BuildRun, type BuildResult } from './build-run.js';
+import type { BuildResult } from './build-result.js';
+import { BuildRun } from './build-run.js';
 import { loadContent } from './load/load.js';
 import { coldCache, usableCache } from './render/cache/cache-folder.js';
 import { compileOrReuse } from './render/compile/compile-cache.js';
@@ -16,7 +17,7 @@ import { written } from './write/staged-write.js';
 import { outputUsable } from './write/usable-output.js';
 
 export type { BuildOptions, BuildProgress, BuildStage, Compiled } from './build-options.js';
-export type { BuildResult, BuildTimings } from './build-run.js';
+export type { BuildResult, BuildTimings } from './build-result.js';
 
 /**
  * Builds the site: load → validate → compile templates and assets → render → write. Never exits

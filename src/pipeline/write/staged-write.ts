@@ -1,7 +1,8 @@
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { makeDirs } from '../../support/fs/make-dirs.js';
-import type { BuildResult, BuildRun, Rendering } from '../build-run.js';
+import type { BuildResult } from '../build-result.js';
+import type { BuildRun, Rendering } from '../build-run.js';
 import { removeTempPacks } from '../render/cache/pack-writer.js';
 import { fixedFiles } from '../render/page/fixed-files.js';
 import type { RenderSetup } from '../render/page/render-pages.js';
