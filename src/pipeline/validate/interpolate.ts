@@ -1,6 +1,6 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
-import { closest } from './issues.js';
+import { closest } from './did-you-mean.js';
 
 /** The top-level operator fields its `source:` stands for (see operatorSchema). */
 const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator } from '../../model.js';
-import { operatorIdHint } from './issues.js';
+import { operatorIdHint } from './did-you-mean.js';
 import { err, type PageDraft } from './parse-page.js';
 import type { BodyScan } from './body.js';
 import { isOfferReference, offerInProse } from './value-issues.js';

@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator } from '../../model.js';
 import type { SiteConfig } from '../../schema/site.js';
-import { fieldPath, operatorIdHint } from './issues.js';
+import { fieldPath } from './issues.js';
+import { operatorIdHint } from './did-you-mean.js';
 import { err } from './parse-page.js';
 import { cycleIssue, interpolateDeep, lookupDeep, unknownValue } from './interpolate.js';
 import { isOfferReference, leftoverAt, malformedAt, offerInProse } from './value-issues.js';

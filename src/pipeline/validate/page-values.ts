@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator } from '../../model.js';
 import type { SiteConfig } from '../../schema/site.js';
-import { fieldPath, operatorIdHint } from './issues.js';
+import { fieldPath } from './issues.js';
+import { operatorIdHint } from './did-you-mean.js';
 import { err, type PageDraft } from './parse-page.js';
 import { citationOf, interpolateDeep, lookupReference, unknownValue } from './interpolate.js';
 import { isOfferReference, leftoverAt, malformedAt, offerInProse } from './value-issues.js';

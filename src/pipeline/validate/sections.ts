@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SiteConfig } from '../../schema/site.js';
-import { closest, fieldPath } from './issues.js';
+import { fieldPath } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { err, type PageDraft } from './parse-page.js';
 
 const menuHrefs = (config: SiteConfig) => config.header.menu.map((m) => m.href).join(', ');
