@@ -137,7 +137,7 @@ export interface Unresolved {
  * The reference the author most likely meant, when one field name is a slip away from a real one:
  * `{{fanduel.license}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
  */
-export function nearestReference(
+function nearestReference(
   u: Pick<Unresolved, 'id' | 'keys'>,
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,
