@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Redirect } from '../../model.js';
-import { closest } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { err } from './parse-page.js';
 import { urlFor } from '../../urls/urls.js';
 import { GENERATED } from '../write/clashes.js';

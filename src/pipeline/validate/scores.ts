@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator } from '../../model.js';
 import { criteriaFor, type SiteConfig } from '../../schema/site.js';
-import { closest } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { LARGE_FINE, licensingScore, offerScore, offerTerms } from '../../domain/ratings.js';
 import { err } from './parse-page.js';
 

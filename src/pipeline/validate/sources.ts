@@ -2,7 +2,8 @@ import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagn
 import type { SourceFile } from '../../model.js';
 import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';
-import { issuesToDiagnostics, fieldPath, closest } from './issues.js';
+import { issuesToDiagnostics, fieldPath } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { err } from './parse-page.js';
 
 const SOURCES_FILE = 'content/sources.yaml';
