@@ -9,6 +9,9 @@ export interface Position {
   col: number;
 }
 
+/** Where the value at a path of a YAML file sits: what each stage points its errors at. */
+export type Locate = (path: readonly PropertyKey[]) => Position;
+
 /** Parsed YAML that remembers where every field came from. */
 export interface YamlSource {
   file: string;

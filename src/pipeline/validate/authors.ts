@@ -5,9 +5,7 @@ import type { SiteConfig } from '../../schema/site.js';
 import { authorSchema, type Author } from '../../schema/author.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { err, type PageDraft } from './parse-page.js';
-import { parseYaml } from '../load/yaml-source.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import { parseYaml, type Locate } from '../load/yaml-source.js';
 
 /** Authors by id; `broken` holds the ids whose file is invalid (its own errors reported). */
 export interface Authors {

@@ -7,8 +7,7 @@ import { err } from './parse-page.js';
 import { cycleIssue, interpolateDeep, lookupDeep, unknownValue } from './interpolate.js';
 import { isOfferReference, leftoverAt, malformedAt, offerInProse } from './value-issues.js';
 import type { Broken } from './broken-operators.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import type { Locate } from '../load/yaml-source.js';
 
 /**
  * `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written. Each

@@ -5,10 +5,8 @@ import { operatorSchema } from '../../schema/operator.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { err } from './parse-page.js';
 import { checkSourceRefs, type SourceRegistry } from './sources.js';
-import { parseYaml } from '../load/yaml-source.js';
+import { parseYaml, type Locate } from '../load/yaml-source.js';
 import type { Broken } from './broken-operators.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 
 /**
  * Reads content/operators, one operator per file, its id the file name. Each valid one's locator

@@ -4,8 +4,7 @@ import { closest } from './did-you-mean.js';
 import { err } from './parse-page.js';
 import { urlFor } from '../../urls/urls.js';
 import { GENERATED } from '../write/clashes.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import type { Locate } from '../load/yaml-source.js';
 
 /** The folder pa-site writes its hashed assets to (compile/assets.ts): no redirect may start inside it. */
 const ASSET_FOLDER = '/assets';

@@ -4,8 +4,7 @@ import { criteriaFor, type SiteConfig } from '../../schema/site.js';
 import { closest } from './did-you-mean.js';
 import { LARGE_FINE, licensingScore, offerScore, offerTerms } from '../../domain/ratings.js';
 import { err } from './parse-page.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import type { Locate } from '../load/yaml-source.js';
 
 /**
  * Every operator scores exactly its kind's criteria: one missing would quietly lift or lower the

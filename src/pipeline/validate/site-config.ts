@@ -3,11 +3,9 @@ import type { SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { checkSourceRefs, type SourceRegistry } from './sources.js';
-import { parseYaml } from '../load/yaml-source.js';
+import { parseYaml, type Locate } from '../load/yaml-source.js';
 import type { MarkdownSetup } from '../render/markdown/markdown-setup.js';
 import { resolveRemarkPlugins } from '../render/markdown/remark-plugins.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 
 /** content/site.yaml, validated: its config, its Markdown plugins, and where each of its fields is. */
 export interface SiteResult {

@@ -20,8 +20,7 @@ import { interpolatePageValues } from './page-values.js';
 import { reportBrokenUsers, type Broken } from './broken-operators.js';
 import { checkRedirects } from './redirects.js';
 import { unseenOperators, withOperators } from './visibility.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import type { Locate } from '../load/yaml-source.js';
 
 export interface Validated {
   site: Site | undefined;

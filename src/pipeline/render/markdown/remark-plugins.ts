@@ -6,8 +6,7 @@ import { MARKDOWN_IT, type MarkdownEngine } from './markdown.js';
 import type { LoadedPlugin } from './remark-engine.js';
 import type { MarkdownConfig } from '../../../schema/site.js';
 import type { MarkdownSetup, ResolvedPlugin } from './markdown-setup.js';
-
-type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
+import type { Locate } from '../../load/yaml-source.js';
 
 const SITE_FILE = 'content/site.yaml';
 
