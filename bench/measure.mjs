@@ -67,8 +67,9 @@ export function machineLine() {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+  const memory = `${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM`;
   return (
-    `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ` +
+    `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${memory}, ` +
     `${os.platform()} ${os.release()}; node ${process.version}; load average ${load}`
   );
 }
