@@ -26,11 +26,11 @@ const PARTS = [
   ['markdown-it', (f) => /node_modules\/(markdown-it|mdurl|uc\.micro|linkify-it|entities|punycode)\//.test(f.src)],
   [
     "pa-site's Markdown rules (values, links, wording, heading ids, escaping)",
-    (f) => /src\/pipeline\/render\/(markdown|markdown-it-engine|markdown-rules)\.ts|github-slugger/.test(f.src),
+    (f) => /src\/pipeline\/render\/markdown\/|github-slugger/.test(f.src),
   ],
   ['React (react-dom/server)', (f) => /react-runtime-/.test(f.url)],
   ['templates (components, shared parts, table of contents, tables)', (f) => /pa-site\/templates-/.test(f.url)],
-  ['JSON-LD data', (f) => /src\/pipeline\/render\/structured-data\.ts/.test(f.src)],
+  ['JSON-LD data', (f) => /src\/pipeline\/render\/page\/structured-data\.ts/.test(f.src)],
   // By caller, not by name: reading content also opens and closes files.
   ['reading content', (f) => f.callers.includes('loadContent')],
   // A page's bytes are appended to its thread's render-cache pack as it is written (pack-writer.ts).
@@ -53,7 +53,10 @@ const PARTS = [
   ],
   [
     'render loop and thread messages',
-    (f) => /src\/pipeline\/render\/render(-pages|-worker|-pool)?\.ts|node:internal\/worker/.test(f.src),
+    (f) =>
+      /src\/pipeline\/render\/(page\/render(-pages)?|threads\/render-(worker|pool))\.ts|node:internal\/worker/.test(
+        f.src,
+      ),
   ],
   ['the rest (CLI, template compile, hashing, buffers)', () => true],
 ];

@@ -7,20 +7,22 @@
 //        [--baseline DIR]                (also another pa-site checkout, built, e.g. the branch's start)
 //        [--cold-only] [--no-eleventy]   (only the cold rows with the output moved aside; no Eleventy:
 //                                         a short run for a borrowed many-core machine)
-import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+//        node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine …]
+//                                        (only pa-site: this checkout against the one in DIR, compare.mjs)
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { moveAside } from './aside.mjs';
+import { fmt, machineLine, measure, median, primeBin, printTable, TIME, useTime } from './measure.mjs';
+import { compare } from './compare.mjs';
 import { diskLine, fileCreateMicros } from './disk.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const paBin = path.join(repoDir, 'bin', 'pa-site.js');
 const eleventyBin = path.join(here, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
-const rssHook = path.join(here, 'rss.mjs');
-const TIME = '/usr/bin/time';
 
 function args(argv) {
   const o = {
@@ -31,10 +33,13 @@ function args(argv) {
     baseline: undefined,
     coldOnly: false,
     eleventy: true,
+    compare: undefined,
   };
+  const given = new Set();
   const usage =
     'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark] ' +
-    '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy]';
+    '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy]\n' +
+    '   or: node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine markdown-it|remark]';
   for (let i = 2; i < argv.length; i++) {
     if (argv[i] === '--cold-only' || argv[i] === '--no-eleventy') {
       if (argv[i] === '--cold-only') o.coldOnly = true;
@@ -42,55 +47,27 @@ function args(argv) {
       continue;
     }
     const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
+    given.add(k);
     if (k === '--sizes') o.sizes = parseSizes(v ?? '');
     else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
     else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
     else if (k === '--workers' && /^[1-9]\d*(,[1-9]\d*)*$/.test(v ?? '')) o.workers = v.split(',').map(Number);
     else if (k === '--baseline' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.baseline = path.resolve(v);
+    else if (k === '--compare' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.compare = path.resolve(v);
     else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
+  }
+  if (o.compare) {
+    const clash = ['--baseline', '--workers'].find((k) => given.has(k));
+    if (clash) throw new Error(`${usage}\n(--compare times two pa-site checkouts alone: ${clash} does not apply)`);
+    if (!given.has('--sizes')) o.sizes = [4000];
+    if (!given.has('--runs')) o.runs = 5;
   }
   return o;
 }
 
 const onPath = (bin) => (process.env.PATH ?? '').split(path.delimiter).some((d) => d && existsSync(path.join(d, bin)));
-const useTime = existsSync(TIME) && spawnSync(TIME, ['-f', '%M', 'true']).status === 0;
 // GNU cp's -al (hard-link a whole tree): the floor for a warm build, timed when available.
 const linkCopy = spawnSync('cp', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU') ?? false;
-
-/**
- * Runs one build as a child process. Wall time: hrtime around the child. Peak RSS and CPU time (user +
- * system, all threads): GNU time's %M %U %S when /usr/bin/time works, else (node tools only) rss.mjs
- * reporting process.resourceUsage(). CPU shows what wall time hides on a busy machine: how much work
- * each tool does, and how much of it ran in parallel (CPU above wall).
- */
-function measure(cmd, argv, cwd, node, extraEnv = {}) {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-rss-'));
-  const rssFile = path.join(tmp, 'rss');
-  let file = cmd;
-  let full = argv;
-  const env = { ...process.env, NO_COLOR: '1', ...extraEnv };
-  if (useTime) [file, full] = [TIME, ['-q', '-f', '%M %U %S', '-o', rssFile, cmd, ...argv]];
-  else if (node) [full, env.BENCH_RSS_FILE] = [['--import', rssHook, ...argv], rssFile];
-  return new Promise((resolve) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(file, full, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', (e) => (out += String(e)));
-    child.on('close', (code) => {
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      let rssMB = NaN;
-      let cpuS = NaN;
-      try {
-        const [kib, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-        [rssMB, cpuS] = [kib / 1024, user + sys];
-      } catch {}
-      rmSync(tmp, { recursive: true, force: true });
-      resolve({ ok: code === 0, ms, rssMB, cpuS, out });
-    });
-  });
-}
 
 function countHtml(dir) {
   try {
@@ -101,21 +78,14 @@ function countHtml(dir) {
   }
 }
 
-const median = (xs) => {
-  const s = xs.filter(Number.isFinite).sort((a, b) => a - b);
-  if (!s.length) return NaN;
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const fmt = (x, d = 0) =>
-  Number.isFinite(x) ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : 'n/a';
-
 const opts = args(process.argv);
+if (opts.compare) {
+  await compare(opts);
+  process.exit();
+}
 const hugo = onPath('hugo');
 const version = (cmd, a) => (spawnSync(cmd, a, { encoding: 'utf8' }).stdout ?? '').trim().split('\n')[0];
 
-// bin/pa-site.js recompiles lib/ when src/ is newer. Others may edit src/ while this runs, so bring
-// lib/ up to date (untimed) before every pa-site run: no timed run includes compiling src/.
-const primeBin = (bin) => spawnSync(process.execPath, [bin, '--version'], { stdio: 'ignore' });
 const primePaSite = () => primeBin(paBin);
 primePaSite();
 /** The pa-site builds compared: this checkout, and the one --baseline names. */
@@ -124,18 +94,10 @@ const paSites = [
   ...(opts.baseline ? [{ name: 'baseline', bin: path.join(opts.baseline, 'bin', 'pa-site.js') }] : []),
 ];
 
-const cpus = os.cpus();
 console.log('# pa-site build benchmark');
 const script = path.relative(process.cwd(), fileURLToPath(import.meta.url)) || 'run.mjs';
 console.log(`command: ${['node', script, ...process.argv.slice(2)].join(' ')}  (cwd ${process.cwd()})`);
-const load = os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ');
-console.log(
-  `machine: ${cpus.length} CPUs (${cpus[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ` +
-    `${os.platform()} ${os.release()}; node ${process.version}; load average ${load}`,
-);
+console.log(machineLine());
 const paVersion = version(process.execPath, [paBin, '--version']);
 const eleventyVersion = opts.eleventy ? version(process.execPath, [eleventyBin, '--version']) : 'not run';
 if (opts.baseline) console.log(`baseline: pa-site in ${opts.baseline}`);
@@ -303,12 +265,8 @@ for (const n of opts.sizes) {
       ...(hugo ? [ratio(t.name, 'ms', 'Hugo')] : []),
     ]);
   }
-  const w = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   console.log('');
-  rows.forEach((row, i) => {
-    console.log(`| ${row.map((cell, c) => (c === 0 ? cell.padEnd(w[c]) : cell.padStart(w[c]))).join(' | ')} |`);
-    if (i === 0) console.log(`| ${w.map((x, c) => (c === 0 ? '-'.repeat(x) : `${'-'.repeat(x - 1)}:`)).join(' | ')} |`);
-  });
+  printTable(rows);
   if (opts.eleventy)
     console.log(
       `\npa-site cold / Eleventy = ${ratio('pa-site cold')}×   pa-site warm / Eleventy = ${ratio('pa-site warm')}×` +

@@ -3,7 +3,7 @@
 // Each render thread compiles its hot code (markdown-it, React, the templates) again with V8's
 // optimizing compiler, on background threads: about a quarter of a cold build's CPU on two cores.
 // Without escape analysis and with a smaller inlining budget the compiles are cheaper and the code
-// runs as fast once warm (README, "Performance": cold builds 3–5% faster at 1,000–16,000 pages).
+// runs as fast once warm (cold builds 3–5% faster at 1,000–16,000 pages when they were set, d283f49).
 
 /** The flags, and the V8 setting each one is about. */
 export const JIT_FLAGS = ['--no-turbo-escape', '--max-inlined-bytecode-size-cumulative=250'];

@@ -31,4 +31,25 @@ describe('bench/run.mjs arguments', () => {
       expect(r.stdout).not.toContain(row);
     expect(r.stdout).toMatch(/tools: pa-site \S+, Eleventy not run/);
   });
+
+  it('refuses a --compare folder that holds no pa-site, and options that do not apply to it', () => {
+    const none = run('--compare', path.resolve('docs'));
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toContain('(bad argument --compare');
+    const clash = run('--compare', '.', '--workers', '1,2');
+    expect(clash.status).not.toBe(0);
+    expect(clash.stderr).toContain('--workers does not apply');
+  });
+
+  it('with --compare times two checkouts in turn and says whether their outputs are the same', () => {
+    const r = run('--compare', '.', '--sizes', '40', '--runs', '1', '--cold-only');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('note: the same checkout twice');
+    expect(r.stdout).toContain('round 1 this cold:');
+    expect(r.stdout).toContain('round 1 other cold:');
+    expect(r.stdout).toContain('outputs: byte-identical');
+    expect(r.stdout).toMatch(/this ÷ other: cold \d+\.\d\d×/);
+    for (const row of ['warm', 'Eleventy', 'Hugo']) expect(r.stdout).not.toContain(row);
+  });
 });

@@ -57,7 +57,7 @@ export type Written = [bytes: number, sum?: string, place?: Place];
  */
 export function writePage(dirs: Set<string>, w: PageWrite, pack?: PackWriter): Written {
   // Encoded once, for the write, the size, the checksum and the pack: measuring the string's UTF-8
-  // length apart (Buffer.byteLength) made the render stage 1–5% longer (docs/performance.md).
+  // length apart (Buffer.byteLength) made the render stage 1–5% longer (issue 41, round five).
   const bytes = Buffer.from(w.html);
   writeFileIn(dirs, w.file, bytes);
   return w.cache ? [bytes.byteLength, checksum(bytes), pack?.append(bytes)] : [bytes.byteLength];

@@ -7,7 +7,7 @@ import { workerEntry } from '../worker-entry.js';
  * Makes a cold build's page files, empty, in the staging folder while validation runs, so that
  * rendering writes into files that exist. Making a file costs the file system far more than
  * rewriting one, and it makes files in one folder one at a time, whichever thread asks: on the
- * 16-core machine of docs/performance.md, right after 32,000 files were deleted, making 4,000 files
+ * 16-core machine of issue 41's round four, right after 32,000 files were deleted, making 4,000 files
  * took 1.7–1.9 s with one or eight threads, and rewriting 4,000 existing ones 0.1–0.2 s. The files
  * are made by a thread of their own (precreate-worker.ts), in the order the pages are parsed.
  *

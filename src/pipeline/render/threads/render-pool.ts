@@ -67,7 +67,7 @@ const MIN_PAGES_FOR_WRITER = 100;
 const MIN_PAGES_FOR_WORKERS = 2000;
 /**
  * Pages per render thread above that: on 16 cores, 4,000 pages built in 2.3–2.6 s with 8 threads
- * against 2.8–3.1 s with 4 (docs/performance.md); more threads than cores never help.
+ * against 2.8–3.1 s with 4 (issue 41, round three); more threads than cores never help.
  */
 const PAGES_PER_THREAD = 500;
 
