@@ -45,7 +45,7 @@ const PARTS = [
   ['frontmatter split (gray-matter)', (f) => /node_modules\/(gray-matter|section-matter|kind-of)\//.test(f.src)],
   ['YAML (js-yaml)', (f) => /node_modules\/(js-yaml|yaml)\//.test(f.src)],
   ['zod schemas', (f) => /node_modules\/zod\//.test(f.src)],
-  ["pa-site's validation", (f) => /src\/(pipeline\/(validate|load|route)|schema)\//.test(f.src)],
+  ["pa-site's validation", (f) => /src\/(pipeline\/(validate|load|route)|schema|domain|urls)\//.test(f.src)],
   [
     'loading modules',
     (f) =>
@@ -54,7 +54,7 @@ const PARTS = [
   [
     'render loop and thread messages',
     (f) =>
-      /src\/pipeline\/render\/(page\/render(-pages)?|threads\/render-(worker|pool))\.ts|node:internal\/worker/.test(
+      /src\/pipeline\/render\/(page\/render(-pages|-setup)?\.ts|threads\/)|node:internal\/worker/.test(
         f.src,
       ),
   ],
