@@ -10,7 +10,7 @@ import { offerShown } from '../lib/offers.js';
  *
  * The set lives here rather than in a React context: a page renders synchronously, one at a time
  * per thread, and a context provider (an object, not a tagged function) would make every page
- * depend on every templates file in the render cache (see src/pipeline/render/template-deps.ts).
+ * depend on every templates file in the render cache (see src/pipeline/render/compile/template-deps.ts).
  */
 let cited: Set<string> | null = null;
 
