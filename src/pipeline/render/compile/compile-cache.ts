@@ -24,7 +24,7 @@ import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type Te
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -166,6 +166,11 @@ function validManifest(m: Manifest): boolean {
     !!graph.valueImports &&
     typeof graph.valueImports === 'object' &&
     Object.values(graph.valueImports).every(strings) &&
+    !!graph.jsxImports &&
+    typeof graph.jsxImports === 'object' &&
+    Object.values(graph.jsxImports).every(
+      (m) => !!m && typeof m === 'object' && !Array.isArray(m) && Object.values(m).every((t) => typeof t === 'string'),
+    ) &&
     !!a &&
     !!a.refs &&
     [a.refs.css, a.refs.script, a.refs.notFoundScript].every((u) => typeof u === 'string' && ASSET_URL.test(u)) &&

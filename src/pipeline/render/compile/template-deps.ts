@@ -17,7 +17,8 @@ import { inLayers, layeredFile, type TemplateLayers, templateId } from './templa
  *   tag naming their file); a component without a tag makes the page depend on every file;
  * - from the esbuild metafile, a page's files are closed over "value" imports (a helper called, data
  *   read); an import whose names are only ever rendered as JSX tags is not followed, because
- *   rendering them is itself noted;
+ *   rendering them is itself noted, and where it resolves counts only for the pages that rendered
+ *   through it (template-keys.ts pageDeps): a new override of a component re-renders its pages alone;
  * - everything that runs at import time (a file with top-level side effects, elements made at import)
  *   and the files outside templates/ (packages) count for every page.
  * Assumes what the build's worker threads already assume: a page's HTML depends only on its own
@@ -251,6 +252,7 @@ export async function templateGraph(
   const tplDir = layers.base;
   const files: Record<string, string> = {};
   const valueImports: Record<string, string[]> = {};
+  const jsxImports: Record<string, Record<string, string>> = {};
   const outside: string[] = [];
   for (const [input, meta] of Object.entries(metafile.inputs)) {
     const abs = path.resolve(tplDir, input);
@@ -263,14 +265,21 @@ export async function templateGraph(
     const id = rel(abs);
     const edges: string[] = [];
     const values = new Set<string>();
+    const tags: Record<string, string> = {};
     for (const imp of meta.imports) {
       const target = path.resolve(tplDir, imp.path);
       const internal = !imp.external && loaded.has(target);
+      // Where a JSX-only import resolves is a dependency only of the pages that rendered through it.
+      if (internal && imp.original && !usesAsValue(own.text, imp.original)) {
+        tags[imp.original] = rel(target);
+        continue;
+      }
       edges.push(`${imp.original ?? ''}>${internal ? rel(target) : imp.path}`);
-      if (internal && (!imp.original || usesAsValue(own.text, imp.original))) values.add(rel(target));
+      if (internal) values.add(rel(target));
     }
     files[id] = sha(`${own.hash}\n${edges.join('\n')}`);
     valueImports[id] = [...values].sort();
+    if (Object.keys(tags).length) jsxImports[id] = tags;
   }
   const seeds = new Set<string>();
   for (const f of await sideEffects) seeds.add(rel(f));
@@ -288,9 +297,11 @@ export async function templateGraph(
       path.basename(runtimeUrl),
       outside.sort(),
       registry,
-      // The entry's registry itself (index.ts), and what runs at import time.
-      [rel(layeredFile(layers, 'index.ts')), ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
+      // The entry's registry itself (index.ts), and what runs at import time, with all of their imports.
+      [rel(layeredFile(layers, 'index.ts')), ...everyPage].map(
+        (f) => `${f}:${files[f] ?? '-'}:${JSON.stringify(Object.entries(jsxImports[f] ?? {}).sort())}`,
+      ),
     ]),
   );
-  return { global, files, valueImports };
+  return { global, files, valueImports, jsxImports };
 }
