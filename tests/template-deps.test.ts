@@ -237,6 +237,49 @@ describe('a new override in a site of its own', () => {
   });
 });
 
+describe('a new page template in a site of its own', () => {
+  it('re-renders only the pages of that template, with the output of a cold build', async () => {
+    const p = await copyOfContent();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
+    try {
+      const first = await build(opts);
+      expect(first.ok).toBe(true);
+      const reviews = first.site!.pages.filter((pg) => pg.template === 'review').map((pg) => pg.route);
+      expect(reviews.length).toBeGreaterThan(0);
+      expect(reviews.length).toBeLessThan(first.routes.length);
+      // It wraps pa-site's review template, which is still compiled: the registry's entry is what changed.
+      await mkdir(path.join(p.root, 'templates/pages'), { recursive: true });
+      await writeFile(
+        path.join(p.root, 'templates/pages/Review.tsx'),
+        [
+          "import type { TemplateProps } from 'pa-site';",
+          "import { ReviewPage as Base } from 'pa-site/templates/pages/Review.js';",
+          '',
+          'export function ReviewPage(props: TemplateProps) {',
+          '  return (',
+          '    <div className="my-review">',
+          '      <Base {...props} />',
+          '    </div>',
+          '  );',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const added = await build(opts);
+      expect(added.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(added.renderedRoutes.sort()).toEqual([...reviews].sort());
+      const cold = await build({ ...opts, outDir: 'cold-review', cache: false });
+      expect(cold.ok).toBe(true);
+      await expectSameFiles(path.join(p.root, 'dist'), cold.outDir);
+      expect(await readFile(path.join(p.root, 'dist', `${reviews[0]!.slice(1)}.html`), 'utf8')).toContain('my-review');
+    } finally {
+      await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a component without a tag', () => {
   it('makes the pages that render it depend on every templates file', async () => {
     // memo() wraps the component in an object: no tag names its file, so nothing can be ruled out.

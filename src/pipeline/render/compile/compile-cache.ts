@@ -140,6 +140,8 @@ const HASH = /^[0-9a-f]{64}$/;
 const ASSET = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*$/;
 const ASSET_URL = /^\/(?!\/)[\w./-]*$/;
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const stringRecord = (v: unknown) =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 const absolute = (p: unknown) =>
   typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && !p.includes('\0');
 const pairs = (v: unknown, value: (x: unknown) => boolean) =>
@@ -168,9 +170,8 @@ function validManifest(m: Manifest): boolean {
     Object.values(graph.valueImports).every(strings) &&
     !!graph.jsxImports &&
     typeof graph.jsxImports === 'object' &&
-    Object.values(graph.jsxImports).every(
-      (m) => !!m && typeof m === 'object' && !Array.isArray(m) && Object.values(m).every((t) => typeof t === 'string'),
-    ) &&
+    Object.values(graph.jsxImports).every(stringRecord) &&
+    (graph.registry === undefined || stringRecord(graph.registry)) &&
     !!a &&
     !!a.refs &&
     [a.refs.css, a.refs.script, a.refs.notFoundScript].every((u) => typeof u === 'string' && ASSET_URL.test(u)) &&

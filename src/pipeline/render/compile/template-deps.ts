@@ -287,21 +287,29 @@ export async function templateGraph(
   const atImport = closeOver({ valueImports }, seeds);
   const allFiles = Object.keys(files).sort();
   const everyPage = atImport[0] === ALL ? allFiles : atImport;
+  const entries = Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)] as [string, string]);
+  // Each page depends on its own template's entry only when every entry names its component's file.
+  const perPage = entries.every(([, tag]) => tag !== ALL);
   const registry = {
-    templates: Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)]),
+    templates: perPage ? entries.map(([k]) => k) : entries,
     roots: [module.Layout, module.NotFoundPage, module.sectionFor].map((v) => module.tagOf(v)),
   };
+  const indexFile = layeredFile(layers, 'index.ts');
+  const index = rel(indexFile);
+  const withImports = (f: string) =>
+    `${f}:${files[f] ?? '-'}:${JSON.stringify(Object.entries(jsxImports[f] ?? {}).sort())}`;
   const global = sha(
     JSON.stringify([
       OWN_CODE,
       path.basename(runtimeUrl),
       outside.sort(),
       registry,
-      // The entry's registry itself (index.ts), and what runs at import time, with all of their imports.
-      [rel(layeredFile(layers, 'index.ts')), ...everyPage].map(
-        (f) => `${f}:${files[f] ?? '-'}:${JSON.stringify(Object.entries(jsxImports[f] ?? {}).sort())}`,
-      ),
+      // The registry's file (index.ts): with every entry tagged, its text alone (where its imports lead
+      // shows in the entries and roots); else with all of its imports.
+      perPage ? `${index}:${loaded.get(indexFile)?.hash ?? '-'}` : withImports(index),
+      // What runs at import time, with all of its imports.
+      everyPage.map(withImports),
     ]),
   );
-  return { global, files, valueImports, jsxImports };
+  return { global, files, valueImports, jsxImports, ...(perPage ? { registry: Object.fromEntries(entries) } : {}) };
 }

@@ -19,6 +19,12 @@ export interface TemplateGraph {
    * resolves to. Where one resolves matters only to a page that rendered a component through it.
    */
   jsxImports: Record<string, Record<string, string>>;
+  /**
+   * The component each page template name renders (the file and name its tag gives), when every one
+   * has a tag: a page's key then holds its own template's entry, and `global` only the names, so a
+   * new `pages/Review.tsx` re-renders the reviews alone. Absent when one has none: `global` holds all.
+   */
+  registry?: Record<string, string>;
 }
 
 /** Separates a file and an import in a dependency list's entry for that JSX-only import (never in a path). */
