@@ -29,9 +29,30 @@ module.exports = {
     {
       name: 'schema-lowest',
       severity: 'error',
-      comment: 'src/schema is the lowest layer: it imports only itself, src/support and src/urls.',
+      comment: 'src/schema is the lowest layer of the site model: it imports only itself, src/urls and src/support.',
       from: { path: '^src/schema/' },
-      to: { path: '^(src|templates)/', pathNot: '^src/(schema|support)/' },
+      to: { path: '^(src|templates)/', pathNot: '^src/(schema|urls|support)/' },
+    },
+    {
+      name: 'urls-low',
+      severity: 'error',
+      comment: 'src/urls is the URL rule every layer uses: it imports only itself and src/support.',
+      from: { path: '^src/urls/' },
+      to: { path: '^(src|templates)/', pathNot: '^src/(urls|support)/' },
+    },
+    {
+      name: 'domain-over-schema',
+      severity: 'error',
+      comment: 'src/domain (staleness, ratings) judges validated data: it imports schema, urls, support, templates/lib.',
+      from: { path: '^src/domain/' },
+      to: { path: '^(src|templates)/', pathNot: '^(src/(domain|schema|urls|support)|templates/lib)/' },
+    },
+    {
+      name: 'serve-alone',
+      severity: 'error',
+      comment: 'src/serve is the static file server dev and preview share: it imports no command.',
+      from: { path: '^src/serve/' },
+      to: { path: '^src/(cli|dev|check|preview|init)/' },
     },
     {
       name: 'support-lowest',

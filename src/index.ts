@@ -8,9 +8,15 @@ export {
   type BuildTimings,
 } from './pipeline/build.js';
 export { stopEsbuild } from './pipeline/render/compile/esbuild-service.js';
-export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './diagnostics.js';
-export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './pipeline/route/urls.js';
-export { serveDir, staticHandler, type RequestHandler, type ServedDir, type StaticServerOptions } from './serve-api.js';
+export { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from './support/diagnostics/diagnostics.js';
+export { urlFor, routeFromContentPath, filesForPath, type PageUrl } from './urls/urls.js';
+export {
+  serveDir,
+  staticHandler,
+  type RequestHandler,
+  type ServedDir,
+  type StaticServerOptions,
+} from './serve/serve-api.js';
 export { securityHeaders, contentSecurityPolicy } from './pipeline/write/hosting.js';
 export { check, CheckInputError, type CheckOptions } from './check/check.js';
 export {

@@ -2,17 +2,16 @@ import type { Frontmatter, TemplateName } from './schema/page.js';
 import type { Operator } from './schema/operator.js';
 import type { SiteConfig } from './schema/site.js';
 import type { Author } from './schema/author.js';
-import type { PageUrl } from './pipeline/route/urls.js';
-import type { MarkdownSetup } from './pipeline/render/markdown/remark-plugins.js';
+import type { PageUrl } from './urls/urls.js';
+import type { MarkdownSetup } from './pipeline/render/markdown/markdown-setup.js';
 import type { Block } from './schema/blocks.js';
 
-export type { Frontmatter, TemplateName, GuideFrontmatter, ReviewFrontmatter } from './schema/page.js';
+export type { Frontmatter, TemplateName } from './schema/page.js';
 export type { Operator, Offer, Review } from './schema/operator.js';
 export type { Author } from './schema/author.js';
-export type { OfferState } from './staleness.js';
+export type { OfferState } from './schema/operator.js';
 export type { SiteConfig, MenuItem, Link, Brand, Redirect } from './schema/site.js';
 export type { Block, BlockOf, BlockType } from './schema/blocks.js';
-export type { PageUrl } from './pipeline/route/urls.js';
 
 /** A file read from the content folder. */
 export interface SourceFile {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { check, type CheckResult } from '../src/index.js';
-import { offerState } from '../src/staleness.js';
+import { offerState } from '../src/domain/staleness.js';
 import { repoRoot, tempDir } from './helpers.js';
 import { fixtureProject, fixtureSiteYaml } from './fixture.js';
 

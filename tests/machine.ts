@@ -16,7 +16,7 @@ export function slowdownFor(load: number, cores: number, override?: string): num
   return Math.max(1, load / Math.max(1, cores));
 }
 
-export const slowdown = slowdownFor(loadavg()[0] ?? 0, availableParallelism(), process.env.PA_SITE_TEST_SLOWDOWN);
+const slowdown = slowdownFor(loadavg()[0] ?? 0, availableParallelism(), process.env.PA_SITE_TEST_SLOWDOWN);
 
 /** A timeout measured on an idle machine, stretched to this one's load. */
 export const scaled = (ms: number): number => Math.round(ms * slowdown);

@@ -1,6 +1,6 @@
 /**
  * The rating method of site.yaml, worked out here from the operator files alone, independently of
- * src/ratings.ts: what each operator's rating, rank and Editor's choice should be on a build whose
+ * src/domain/ratings.ts: what each operator's rating, rank and Editor's choice should be on a build whose
  * offers are current or withheld. Tests compare the built pages with it, so a page that breaks the
  * stated rule fails.
  */

@@ -7,7 +7,7 @@ import * as cheerio from 'cheerio';
  * the table of contents, the offer box and its notice, the criteria scores, the comparison table and
  * the Sources list.
  */
-export const OWN_TEXT = 'main';
+const OWN_TEXT = 'main';
 const SHARED_PARTS = [
   'nav',
   '.toc',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { build, check } from '../src/index.js';
-import type { Diagnostic } from '../src/diagnostics.js';
+import type { Diagnostic } from '../src/support/diagnostics/diagnostics.js';
 import { fixtureProject, fixtureSiteYaml, GOOD_FM, OPERATOR } from './fixture.js';
 import { buildRealSite, repoRoot, textOf, type BuiltSite } from './helpers.js';
 

@@ -8,14 +8,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse as parseYaml } from 'yaml';
-import {
-  basePathProblem,
-  isValidRoute,
-  routeForFile,
-  siteUrlProblem,
-  urlBaseProblem,
-  urlFor,
-} from '../pipeline/route/urls.js';
+import { basePathProblem, isValidRoute, routeForFile, siteUrlProblem, urlBaseProblem, urlFor } from '../urls/urls.js';
 import type { Page } from '../model.js';
 import { append } from './append.js';
 import { normalizeBase, underBase, withBase } from './base.js';
@@ -45,7 +38,7 @@ import {
   STALE_SEVERITIES,
   type StaleSeverity,
   type StalenessPolicy,
-} from '../staleness.js';
+} from '../domain/staleness.js';
 
 export interface CheckOptions {
   /** Project folder holding content/. Default: the current folder (when `dir` is not given). */

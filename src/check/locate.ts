@@ -8,7 +8,7 @@ import path from 'node:path';
 import { findBannedPhrase } from '../schema/common.js';
 import type { Finding } from './types.js';
 import { linkSource } from './template-source.js';
-import { stripBase } from '../pipeline/route/urls.js';
+import { stripBase } from '../urls/urls.js';
 
 type LineTest = (line: string) => boolean;
 

@@ -3,7 +3,7 @@
  * Pure functions returning lines: the CLI decides where they go.
  */
 import path from 'node:path';
-import { escapeTerminal, formatDiagnostic } from '../diagnostics.js';
+import { escapeTerminal, formatDiagnostic } from '../support/diagnostics/diagnostics.js';
 import { count, summaryLines } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeForFile } from '../pipeline/route/urls.js';
+import { routeForFile } from '../urls/urls.js';
 import { scanHtml } from './html.js';
 import { bannedPhrases, checkPages, PAGE_RULES, type RulePage } from './rules.js';
 import { lookup } from './served.js';

@@ -9,7 +9,7 @@ import { append } from './append.js';
 import type { SitePage } from './links.js';
 import type { Finding, Place } from './types.js';
 import { DISCLOSURE } from './html.js';
-import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../staleness.js';
+import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../domain/staleness.js';
 
 /** Every page rule id with its one-line explanation (docs/check.md repeats these). */
 export const PAGE_RULES = {

@@ -1,16 +1,16 @@
 /**
  * The temporary folder `check` builds into: `pa-site-check-<pid>-<hex>` in the temp folder. A
- * check stopped by a signal removes it (src/interrupt.ts); one killed outright leaves it, and the
+ * check stopped by a signal removes it (src/support/process/interrupt.ts); one killed outright leaves it, and the
  * next check removes it, by its exact name, when its pid is no longer running.
  */
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { onInterrupt } from '../interrupt.js';
+import { onInterrupt } from '../support/process/interrupt.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { alive } from '../pipeline/write/lock.js';
-import { namesIn } from '../folder-names.js';
+import { namesIn } from '../support/fs/folder-names.js';
 
 const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
 /** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */

@@ -2,7 +2,7 @@
  * The shapes `check()` returns. They are plain JSON data: `--format json` prints a CheckResult
  * as it is (docs/check.md documents the schema, version 1).
  */
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../support/diagnostics/diagnostics.js';
 import type { ServedAsSource } from './detect.js';
 import type { ServedAs } from './served.js';
 

@@ -4,7 +4,7 @@ import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js
 import type { CheckResult } from '../check/types.js';
 import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
-import type { StaleSeverity } from '../staleness.js';
+import type { StaleSeverity } from '../domain/staleness.js';
 import { colorEnabled } from './output.js';
 import { exitOnSignal } from './stop-signals.js';
 import { coresEnvError, notAProject, usageError } from './usage.js';

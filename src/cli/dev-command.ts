@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { stopSignals } from './stop-signals.js';
-import { escapeTerminal } from '../diagnostics.js';
+import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
 import { dev, DevError, DEFAULT_PORT, type DevLog, type DevServer } from '../dev/dev.js';
 import { coresEnvError, noProject, portOption, usageError } from './usage.js';
 import { OFFERS_NAMED_BY, formatBytes, isOfferWarning, paint, printDiagnostics, processOut } from './output.js';

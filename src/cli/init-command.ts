@@ -1,7 +1,7 @@
 /** `pa-site init [dir]` and `pa-site schema [--out dir]`. */
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
-import { escapeTerminal } from '../diagnostics.js';
+import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
 import { init, schemaFiles, writeNewFiles } from '../init/init.js';
 import { processOut } from './output.js';
 import { usageError } from './usage.js';

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { packageVersion } from '../paths.js';
-import { escapeTerminal } from '../diagnostics.js';
+import { packageVersion } from '../support/package/paths.js';
+import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
-import type { StaleSeverity } from '../staleness.js';
+import type { StaleSeverity } from '../domain/staleness.js';
 import { staleOffersLine } from '../check/report.js';
 import {
   buildDetails,
@@ -49,7 +49,7 @@ async function runBuild(opts: {
   }
   const badCores = coresEnvError(o);
   if (badCores) return badCores.exit;
-  const { ReferenceDateError, referenceDate } = await import('../staleness.js');
+  const { ReferenceDateError, referenceDate } = await import('../domain/staleness.js');
   let today: Date;
   try {
     today = referenceDate(opts.today);

@@ -1,4 +1,4 @@
-import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { formatDiagnostic, summarizeDiagnostics, type Diagnostic } from '../support/diagnostics/diagnostics.js';
 import type { BuildResult } from '../pipeline/build.js';
 
 export interface Out {

@@ -1,5 +1,5 @@
 import { stopSignals } from './stop-signals.js';
-import { escapeTerminal } from '../diagnostics.js';
+import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
 import { preview, PreviewError, PREVIEW_PORT, type PreviewServer } from '../preview/preview.js';
 import { paint, processOut } from './output.js';
 import { portOption, usageError } from './usage.js';

@@ -1,4 +1,4 @@
-import { undoInterrupted } from '../interrupt.js';
+import { undoInterrupted } from '../support/process/interrupt.js';
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM for a long-running command: `stopped` resolves on the first. The
@@ -33,7 +33,7 @@ export function stopSignals(say: (line: string) => void): { stopped: Promise<voi
 
 /**
  * For a command that runs to its end (build, check): SIGINT or SIGTERM undoes what it registered
- * (its staging folder, output lock, check's temporary folder; see src/interrupt.ts) and exits as
+ * (its staging folder, output lock, check's temporary folder; see src/support/process/interrupt.ts) and exits as
  * the signal would have (130, 143). Returns the function that removes the handlers.
  */
 export function exitOnSignal(say: (line: string) => void): () => void {

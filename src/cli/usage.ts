@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { escapeTerminal, type Diagnostic } from '../diagnostics.js';
+import { escapeTerminal, type Diagnostic } from '../support/diagnostics/diagnostics.js';
 import { paint, type Out } from './output.js';
 import { CORES_ENV, MAX_CORES, givenCores } from '../pipeline/render/threads/cores.js';
 

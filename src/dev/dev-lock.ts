@@ -12,7 +12,7 @@ import {
 } from '../pipeline/write/lock-file.js';
 
 /** Why dev cannot start over `file`'s lock, as a message and how to fix it; undefined when it may. */
-export function devLockProblem(file: string, root: string): { message: string; hint: string } | undefined {
+function devLockProblem(file: string, root: string): { message: string; hint: string } | undefined {
   const read = readLockFile(file);
   if (read.state === 'absent') return undefined;
   if (read.state === 'bad') {
@@ -31,7 +31,7 @@ export function devLockProblem(file: string, root: string): { message: string; h
 }
 
 /** Writes dev's lock whole (a temporary file renamed into place): a full disk leaves no half lock. */
-export function writeDevLock(file: string, data: object): void {
+function writeDevLock(file: string, data: object): void {
   const tmp = path.join(path.dirname(file), `.dev.lock.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     writeFileSync(tmp, JSON.stringify(data), { flag: 'wx' });

@@ -16,7 +16,7 @@ export class ListenError extends Error {
   }
 }
 
-export const HOST_HINT =
+const HOST_HINT =
   'pass --host 127.0.0.1 (the default), 0.0.0.0 to listen on every interface, or a name or address of this machine';
 
 /** The addresses --host names, checked before anything else: a mistyped name is a usage error. */

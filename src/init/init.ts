@@ -4,7 +4,7 @@
  * O_EXCL besides, in case something appears in the folder meanwhile.
  */
 import { existsSync, lstatSync, readdirSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { makeDirs } from '../make-dirs.js';
+import { makeDirs } from '../support/fs/make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { type NextSteps, nextSteps } from './next-steps.js';

@@ -5,15 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { packageDir } from '../paths.js';
+import { packageDir } from '../support/package/paths.js';
 
 /** A word as a POSIX shell reads it back unchanged. */
-export function shellWord(word: string): string {
+function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** Whether `npm run` in `dir` finds a `pa-site` command: npm puts every node_modules/.bin above it on PATH. */
-export function projectHasPaSite(dir: string): boolean {
+function projectHasPaSite(dir: string): boolean {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {
     const bin = path.join(d, 'node_modules', '.bin');
     if (existsSync(path.join(bin, 'pa-site')) || existsSync(path.join(bin, 'pa-site.cmd'))) return true;

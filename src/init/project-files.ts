@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The npm scripts init adds: each runs the installed `pa-site` command. */
-export const SCRIPTS: Readonly<Record<string, string>> = {
+const SCRIPTS: Readonly<Record<string, string>> = {
   build: 'pa-site build',
   check: 'pa-site check',
   dev: 'pa-site dev',
@@ -18,7 +18,7 @@ export const SCRIPTS: Readonly<Record<string, string>> = {
  * What git must not track: the output, the dependencies, and what a killed build can leave beside
  * dist/ (its staging and retired folders). pa-site's caches live in node_modules/.cache/pa-site.
  */
-export const IGNORED = ['dist/', 'node_modules/', '.dist.staging-*/', '.dist.old-*/'];
+const IGNORED = ['dist/', 'node_modules/', '.dist.staging-*/', '.dist.old-*/'];
 
 export const WORKFLOW_PATH = '.github/workflows/site.yml';
 

@@ -184,7 +184,7 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 }
 
 /** `to` with the values a match bound (`:splat`, `:name`) put in. */
-export const fillIn = (to: string, values: Record<string, string>): string =>
+const fillIn = (to: string, values: Record<string, string>): string =>
   to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (all, name: string) => values[name] ?? all);
 
 /**

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
-import { answersHalfClosed, failed, fileServer, plainAnswer, requestTarget } from '../serve.js';
-import { basePathProblem, stripBase, withBase } from '../pipeline/route/urls.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer, requestTarget } from '../serve/serve.js';
+import { basePathProblem, stripBase, withBase } from '../urls/urls.js';
 import { readSiteBase } from '../pipeline/load/site-base.js';
 import {
   headersFor,
@@ -23,7 +23,7 @@ import {
   type HostFileProblem,
   type RedirectRule,
 } from './host-files.js';
-import { parseTarget } from './request-target.js';
+import { parseTarget } from '../serve/request-target.js';
 
 /** The dev server's port plus one, so both can run side by side. */
 export const PREVIEW_PORT = 4322;

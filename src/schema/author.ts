@@ -13,5 +13,5 @@ export const authorSchema = z.strictObject({
   url: absoluteUrl.optional(),
 });
 
-export type AuthorData = z.infer<typeof authorSchema>;
+type AuthorData = z.infer<typeof authorSchema>;
 export type Author = AuthorData & { id: string; file: string };

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../diagnostics.js';
-import { urlProblem } from '../pipeline/validate/url-safety.js';
+import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../support/diagnostics/diagnostics.js';
+import { urlProblem } from '../urls/url-safety.js';
 
 export const text = z
   .string()
@@ -79,8 +79,6 @@ export const absoluteUrl = z.string().superRefine((s, ctx) => {
 });
 
 export const email = z.string().email('expected an email address such as info@example.com');
-
-export const link = z.strictObject({ label: text, href });
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like "#1a73e8"');
 

@@ -1,11 +1,13 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
-import type { OfferState } from '../staleness.js';
 import { citedFact, sourceRef } from './sources.js';
 import { criterionId } from './site.js';
 
+/** What a page does with an offer: show it, show it with a warning, or withhold its amounts (domain/staleness). */
+export type OfferState = 'current' | 'aging' | 'withheld';
+
 /** What a money field holds: whole dollars as a plain number (pages add the "$"). */
-export const DOLLARS = 'a number of dollars, e.g. 10';
+const DOLLARS = 'a number of dollars, e.g. 10';
 const money = z
   .number({ error: `expected ${DOLLARS}` })
   .nonnegative()
@@ -15,7 +17,7 @@ const money = z
  * A term the offer's source does not state: written `not stated` rather than guessed. Readers see
  * "See full terms" with a link to the operator's own terms.
  */
-export const NOT_STATED = 'not stated' as const;
+const NOT_STATED = 'not stated' as const;
 /** A term as the source gives it, or `not stated`; `shape` says what a stated one looks like. */
 const stated = <T extends z.ZodType>(t: T, shape = 'a value') =>
   z.union([t, z.literal(NOT_STATED)], {
@@ -23,13 +25,13 @@ const stated = <T extends z.ZodType>(t: T, shape = 'a value') =>
   });
 
 /** When an offer's terms were last checked: `YYYY-MM` (when only the month is known) or `YYYY-MM-DD`. */
-export const verifiedDate = monthOrDate('the date the terms were checked');
+const verifiedDate = monthOrDate('the date the terms were checked');
 
 /**
  * A welcome offer and its key terms (58 Pa. Code §501a.7: never hide conditions; the PGCB wants
  * minimum deposit, minimum odds, playthrough and expiry next to every offer).
  */
-export const offerSchema = z.strictObject({
+const offerSchema = z.strictObject({
   headline: copy,
   detail: copy,
   promoCode: text.optional(),
@@ -72,7 +74,7 @@ const faqSchema = z.strictObject({ question: copy, answer: copy });
  * A review. Its payout speed is its first withdrawal row's time (list the fastest method first), so
  * the summary box, the table and prose that cites `{{id.review.withdrawals.0.time}}` agree.
  */
-export const reviewSchema = z.strictObject({
+const reviewSchema = z.strictObject({
   /** Where the review's own facts (minimums, fees) come from; table rows name their own. */
   source: sourceRef,
   pros: z.array(copy).min(2),
@@ -91,7 +93,7 @@ export const reviewSchema = z.strictObject({
 });
 
 /** App entry. It carries no rating of its own: we have not tested the apps, so lists show the overall rating. */
-export const appSchema = z.strictObject({
+const appSchema = z.strictObject({
   features: z.array(copy).min(1),
   /** Where the app's features and game counts come from. */
   source: sourceRef,
@@ -147,7 +149,7 @@ const criterionScore = z
   });
 
 /** A PGCB fine against the operator's online business (its enforcement record), with its source. */
-export const enforcementSchema = z.strictObject({
+const enforcementSchema = z.strictObject({
   /** When the PGCB approved it, as readers see it: "January 2025" or "July 24, 2025". */
   date: text,
   /** The fine in dollars (pages show it as "$40,000"): the licensing score's rule reads it. */
@@ -168,7 +170,7 @@ export const enforcementSchema = z.strictObject({
 });
 
 /** The brand's place by the PGCB's monthly sports wagering figures (sportsbooks; by license holder). */
-export const marketSchema = z.strictObject({
+const marketSchema = z.strictObject({
   month: text,
   /** Its handle that month, as the source gives it ("$145.9 million"). */
   handle: text,
@@ -194,12 +196,12 @@ export const operatorSchema = z
     shortName: text,
     /**
      * Only without `scores`: a minimal project's typed order, which breaks ties between equal typed
-     * ratings. With `scores` the rank is computed by the method's rule (src/ratings.ts).
+     * ratings. With `scores` the rank is computed by the method's rule (src/domain/ratings.ts).
      */
     rank: z.number().int().min(1).max(50).optional(),
     /**
      * Criterion id (site.yaml `methodology`) → score and reason. The rating, the rank and Editor's
-     * choice are computed from these (src/ratings.ts); the validate stage checks the ids against the
+     * choice are computed from these (src/domain/ratings.ts); the validate stage checks the ids against the
      * operator kind's criteria. Every operator of the real site has them; a minimal project may type
      * a rating instead.
      */
@@ -284,12 +286,11 @@ export const operatorSchema = z
     ctaText: o.ctaText ?? (o.kind === 'casino' ? 'Play Now' : 'Claim Bonus'),
   }));
 
-export type OperatorInput = z.input<typeof operatorSchema>;
 export type OperatorData = z.output<typeof operatorSchema>;
 export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   id: string;
   file: string;
-  /** The operator's place among its kind (1 first), by the method's rule (src/ratings.ts). */
+  /** The operator's place among its kind (1 first), by the method's rule (src/domain/ratings.ts). */
   rank: number;
   /** The rating out of 5, or undefined when too few criteria are scored ("not rated"). */
   rating?: number;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { copy, href, monthOrDate, text } from './common.js';
 import { blockSchema } from './blocks.js';
-import { ROUTE_PATTERN } from '../pipeline/route/urls.js';
+import { ROUTE_PATTERN } from '../urls/urls.js';
 
 const base = {
   /** The `<title>`, used verbatim. */
@@ -51,7 +51,7 @@ const base = {
     .default({}),
 };
 
-export const guideSchema = z.strictObject({
+const guideSchema = z.strictObject({
   template: z.literal('guide'),
   ...base,
   /**
@@ -62,7 +62,7 @@ export const guideSchema = z.strictObject({
     .boolean({ error: 'expected true or false: true marks the page about the site itself (an About page)' })
     .default(false),
 });
-export const reviewPageSchema = z.strictObject({
+const reviewPageSchema = z.strictObject({
   template: z.literal('review'),
   ...base,
   /** The operator id (its file name in content/operators without .yaml). */
@@ -72,6 +72,6 @@ export const reviewPageSchema = z.strictObject({
 /** Every template and the schema its frontmatter must satisfy. */
 export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;
 export type TemplateName = keyof typeof pageSchemas;
-export type GuideFrontmatter = z.infer<typeof guideSchema>;
-export type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
+type GuideFrontmatter = z.infer<typeof guideSchema>;
+type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
 export type Frontmatter = GuideFrontmatter | ReviewFrontmatter;

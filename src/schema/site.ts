@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 import { citedFact, sourceRef, type Source } from './sources.js';
-import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../pipeline/route/urls.js';
+import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../urls/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
 
@@ -25,7 +25,7 @@ const brandSchema = z.strictObject({
 /** A named link: a submenu item, a footer link. */
 const linkSchema = z.strictObject({ name: text, href });
 
-export const menuItemSchema = z.strictObject({
+const menuItemSchema = z.strictObject({
   name: text,
   href,
   submenu: z.array(linkSchema).optional(),
@@ -37,7 +37,7 @@ const remarkPlugin = z.union([
   z.tuple([z.string().min(1, 'expected a package name'), z.record(z.string(), z.unknown())]),
 ]);
 
-export const markdownSchema = z
+const markdownSchema = z
   .strictObject({
     /** markdown-it is the fast default; remark runs the remark plugin ecosystem. */
     engine: z.enum(['markdown-it', 'remark']).default('markdown-it'),
@@ -226,7 +226,7 @@ const siteFields = z.strictObject({
       /** Fewer scored criteria than this and an operator is "not rated", listed below the rated ones. */
       minScored: z.number().int().min(1).max(12).default(4),
       /**
-       * How ties are broken and who is Editor's choice (src/ratings.ts applies it): shown with the
+       * How ties are broken and who is Editor's choice (src/domain/ratings.ts applies it): shown with the
        * criteria by every methodology block, so the rule is on each page that ranks.
        */
       ranking: z.array(copy).default([]),

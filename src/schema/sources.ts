@@ -10,11 +10,6 @@ const NEEDS_SOURCE = 'every fact names its source: add "source: <id>" with an id
 
 /** Where a fact comes from: one source id, or a list of them. Required wherever a fact is stated. */
 export const sourceRef = z.union([sourceId, z.array(sourceId).min(1)], { error: NEEDS_SOURCE });
-export type SourceRef = z.infer<typeof sourceRef>;
-
-/** The ids a `source:` field names, as a list. */
-export const sourceIds = (ref: SourceRef | undefined): string[] =>
-  ref === undefined ? [] : typeof ref === 'string' ? [ref] : ref;
 
 /** A figure or statement the pages insert with `{{site.facts.name}}`, and where it comes from. */
 export const citedFact = z.strictObject({ value: z.union([text, z.number()]), source: sourceRef });
@@ -27,7 +22,7 @@ export const citedFact = z.strictObject({ value: z.union([text, z.number()]), so
 /** The longest source title: a page's or statute's name, shown in every page's source list (docs/content.md). */
 const MAX_SOURCE_TITLE = 300;
 
-export const sourceSchema = z.strictObject({
+const sourceSchema = z.strictObject({
   id: sourceId,
   title: text.refine((s) => s.length <= MAX_SOURCE_TITLE, {
     message: `a source title is at most ${MAX_SOURCE_TITLE} characters (a page's or statute's name)`,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { serveDir } from '../../src/serve.js';
+import { serveDir } from '../../src/serve/serve.js';
 import { buildRealSite, repoRoot, type BuiltSite } from '../helpers.js';
 import { installed } from '../machine.js';
 

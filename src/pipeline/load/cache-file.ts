@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { specialKind } from './regular-file.js';
 
 /**
@@ -12,7 +12,7 @@ import { specialKind } from './regular-file.js';
  */
 
 /** The largest cache file read: an index of 12,000 pages is about 4 MB. */
-export const CACHE_FILE_MAX_BYTES = 256 * 1024 * 1024;
+const CACHE_FILE_MAX_BYTES = 256 * 1024 * 1024;
 
 const FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 

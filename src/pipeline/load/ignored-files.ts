@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 
 /** What content/ itself may hold; everything else in it is ignored. */
 const CONTENT_ENTRIES = new Set(['site.yaml', 'sources.yaml', 'operators', 'authors', 'pages', 'public']);

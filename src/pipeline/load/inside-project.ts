@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 
 /**
  * Content files are read only from inside the project: a symbolic link whose target lies outside

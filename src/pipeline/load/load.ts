@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { ignoredContentEntries, ignoredDataFile, ignoredPageFile } from './ignored-files.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
@@ -191,7 +191,7 @@ export function readProblem(file: string, err: unknown, linked = false): Diagnos
 }
 
 /** The file's text: UTF-8 without a byte-order mark. A BOM is dropped with a warning; invalid UTF-8 is an error. */
-export function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[]): string | undefined {
+function decodeText(file: string, bytes: Buffer, diagnostics: Diagnostic[]): string | undefined {
   if (!isUtf8(bytes)) {
     const text = bytes.toString('utf8');
     const at = text.indexOf('\uFFFD');

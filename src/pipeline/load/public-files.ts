@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { NotRegularFileError, readRegularFileAsync, specialKind } from './regular-file.js';
 import { readProblem, skippedSpecial } from './load.js';
 

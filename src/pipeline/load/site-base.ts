@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { parse } from 'yaml';
-import { basePathProblem } from '../route/urls.js';
+import { basePathProblem } from '../../urls/urls.js';
 import { readRegularFile } from './regular-file.js';
 
 /** site.yaml is a few kilobytes; a larger file is not read whole to find one key. */

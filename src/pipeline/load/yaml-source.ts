@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { plainYamlError } from './yaml-words.js';
 
 export interface Position {

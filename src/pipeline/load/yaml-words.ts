@@ -9,7 +9,7 @@ export interface PlainYamlError {
 }
 
 /** `key: value: more` → `key: "value: more"`, the fix for a colon inside a value; undefined if not that shape. */
-export function quotedExample(line: string): string | undefined {
+function quotedExample(line: string): string | undefined {
   const m = /^(\s*(?:- )?[^\s:#"'][^:#]*?):\s+(.*\S)\s*$/.exec(line);
   if (!m || !/:\s/.test(m[2]!) || /^["'[{|>]/.test(m[2]!)) return undefined;
   return `${m[1]!.trim()}: "${m[2]!.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basePathProblem, publicFileUrl, stripBase, urlBaseProblem, urlFor, withBase } from './urls.js';
+import { basePathProblem, publicFileUrl, stripBase, urlBaseProblem, urlFor, withBase } from '../../urls/urls.js';
 
 describe('base path (site.yaml base)', () => {
   it('accepts / and folders that start and end with "/"', () => {

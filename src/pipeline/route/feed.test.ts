@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasXmllint } from '../../../tests/machine.js';
 import { atomDate, atomFeed } from './feed.js';
-import { urlFor } from './urls.js';
+import { urlFor } from '../../urls/urls.js';
 
 // RFC 4287's schema (its Appendix B), in RELAX NG's XML syntax: tests/fixtures/schemas/atom.rng says how it was made.
 const rng = path.resolve(import.meta.dirname, '../../../tests/fixtures/schemas/atom.rng');

@@ -1,16 +1,16 @@
 /**
  * The site's Atom feed (RFC 4287): its guides and reviews, newest `updated` first, so a reader's
- * feed app hears of a new or revised guide. Every page links it from its <head> (route/urls.ts
+ * feed app hears of a new or revised guide. Every page links it from its <head> (src/urls/urls.ts
  * FEED_PATH), so it is written even with no entries: the feed then says only what the site is.
  */
 import type { Page, Site } from '../../model.js';
-import { FEED_PATH, publicFileUrl, urlFor } from './urls.js';
+import { FEED_PATH, publicFileUrl, urlFor } from '../../urls/urls.js';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** What the feed lists: reviews, and guides written as articles (not the home page or hubs). */
-export const inFeed = (p: Pick<Page, 'route' | 'data'>): boolean =>
+const inFeed = (p: Pick<Page, 'route' | 'data'>): boolean =>
   p.data.template === 'review' || (p.data.template === 'guide' && p.data.schemaType === 'article' && p.route !== '/');
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { robotsTxt, sitemapXml } from './sitemap.js';
-import { urlFor } from './urls.js';
+import { urlFor } from '../../urls/urls.js';
 import { hasXmllint } from '../../../tests/machine.js';
 
 // The public sitemaps.org 0.9 schema, kept in the repository so the test runs on any clone.

@@ -1,5 +1,5 @@
 import type { Page } from '../../model.js';
-import { publicFileUrl } from './urls.js';
+import { publicFileUrl } from '../../urls/urls.js';
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');

@@ -1,11 +1,16 @@
-import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal, type Diagnostic } from '../../diagnostics.js';
+import {
+  CONTROL_HINT,
+  CONTROL_IN_TEXT,
+  escapeTerminal,
+  type Diagnostic,
+} from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
-export const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
+const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
 /** `{{fanduel.licensee}}` or `{{site.helpline.display}}` inside Markdown text. */
 export const INTERPOLATION = /\{\{\s*([a-z0-9-]+)((?:\.[A-Za-z0-9]+)+)\s*\}\}/g;
 /** `[FanDuel review](operator:fanduel)` */
-export const OPERATOR_LINK = /\]\(operator:([^)\s]*)\)/g;
+const OPERATOR_LINK = /\]\(operator:([^)\s]*)\)/g;
 
 export interface BodyScan {
   segments: BodySegment[];

@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { LoadedContent } from '../load/load.js';
 import type { Site } from '../../model.js';
-import { verifiedLabel, verifiedStart } from '../../staleness.js';
+import { verifiedLabel, verifiedStart } from '../../domain/staleness.js';
 import { parseYamlWithPositions } from '../load/yaml-source.js';
 import { err } from './parse-page.js';
 

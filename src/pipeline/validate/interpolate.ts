@@ -1,6 +1,6 @@
 import type { Operator, SiteConfig } from '../../model.js';
 import { INTERPOLATION } from './body.js';
-import { closest } from './issues.js';
+import { closest } from './did-you-mean.js';
 
 /** The top-level operator fields its `source:` stands for (see operatorSchema). */
 const OPERATOR_SOURCED: ReadonlySet<string> = new Set(['licensee', 'features']);
@@ -137,7 +137,7 @@ export interface Unresolved {
  * The reference the author most likely meant, when one field name is a slip away from a real one:
  * `{{fanduel.license}}` → `{{fanduel.licensee}}`. Undefined when nothing is that close.
  */
-export function nearestReference(
+function nearestReference(
   u: Pick<Unresolved, 'id' | 'keys'>,
   config: SiteConfig,
   operators: ReadonlyMap<string, Operator>,

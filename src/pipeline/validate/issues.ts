@@ -1,7 +1,9 @@
 import type { z } from 'zod';
-import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { blockSchema } from '../../schema/blocks.js';
 import type { YamlSource } from '../load/yaml-source.js';
+import { closest } from './did-you-mean.js';
+import { keysAt } from './schema-keys.js';
 
 /** The block types, in the schema's order, for the hint on an unknown one. */
 const BLOCK_TYPES = blockSchema.options.map((o) => o.shape.type.value).join(', ');
@@ -258,38 +260,6 @@ export function issuesToDiagnostics(
   return out;
 }
 
-/** The definition zod keeps of a schema: only the fields read here. */
-interface Def {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  discriminator?: string;
-  getter?: () => z.ZodType;
-}
-const defOf = (s: z.ZodType | undefined) => (s as { _zod?: { def: Def } } | undefined)?._zod?.def;
-
-/** The object schemas `s` stands for, past optional, default, pipe and lazy; a union gives the options `data` fits. */
-function objectsOf(s: z.ZodType | undefined, data: unknown, depth = 0): Record<string, z.ZodType>[] {
-  const def = defOf(s);
-  if (!def || depth > 20) return [];
-  if (def.type === 'object' && def.shape) return [def.shape];
-  const inner = def.innerType ?? def.in ?? def.getter?.();
-  if (inner) return objectsOf(inner, data, depth + 1);
-  if (def.type !== 'union' || !def.options) return [];
-  const all = def.options.flatMap((o) => objectsOf(o, data, depth + 1));
-  // A discriminated union (a block's `type`): the keys of the kind the data says it is.
-  const kind = def.discriminator && (data as Record<string, unknown> | null)?.[def.discriminator];
-  const chosen = all.filter((shape) => {
-    const literal = defOf(shape[def.discriminator ?? '']) as { values?: unknown[] } | undefined;
-    return kind !== undefined && literal?.values?.includes(kind);
-  });
-  return chosen.length ? chosen : all;
-}
-
 /**
  * Keys whose value is empty (`hero:` with nothing indented under it) while the keys that belong
  * under them sit beside them, unknown there: field path of the empty key → those keys.
@@ -311,67 +281,4 @@ function unindentedFields(
     if (keys.length) found.set(fieldPath(issue.path), keys);
   }
   return found;
-}
-
-/** The keys the schema allows at `path` of `data` (for "did you mean"); none where it cannot tell. */
-export function keysAt(schema: z.ZodType, path: readonly PropertyKey[], data: unknown): string[] {
-  let level: z.ZodType[] = [schema];
-  let value = data;
-  for (const step of path) {
-    const next: z.ZodType[] = [];
-    for (const s of level) {
-      for (const shape of objectsOf(s, value)) if (typeof step === 'string' && shape[step]) next.push(shape[step]);
-      let def = defOf(s);
-      while (def && (def.innerType ?? def.in) && def.type !== 'array' && def.type !== 'record')
-        def = defOf(def.innerType ?? def.in);
-      if (def?.type === 'array' && def.element) next.push(def.element);
-      if (def?.type === 'record' && def.valueType) next.push(def.valueType);
-    }
-    level = next;
-    value = (value as Record<PropertyKey, unknown> | null)?.[step as string];
-  }
-  return [...new Set(level.flatMap((s) => objectsOf(s, value).flatMap((shape) => Object.keys(shape))))];
-}
-
-/**
- * Edit distance (insertions, deletions, substitutions, and two neighbours swapped, the commonest
- * typo: "pgbc" for "pgcb"), for "did you mean" hints.
- */
-function distance(a: string, b: string): number {
-  let prev: number[] = [];
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        next[j] = Math.min(next[j]!, prev[j - 2]! + 1);
-    }
-    prev = row;
-    row = next;
-  }
-  return row[b.length]!;
-}
-
-/**
- * The name in `known` closest to `name`, when it is close enough to be a slip of the keyboard (at
- * most one edit in three characters); ties go to the first.
- */
-export function closest(name: string, known: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(name.length / 3)) + 1;
-  for (const k of known) {
-    const d = distance(name.toLowerCase(), k.toLowerCase());
-    if (d < bestDistance && k !== name) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-/** The fix for an unknown operator id: the closest id when one is near, then every id, sorted. */
-export function operatorIdHint(id: string, ids: Iterable<string>): string {
-  const known = [...new Set(ids)].sort();
-  if (!known.length) return `add content/operators/${id}.yaml, or use an operator that exists`;
-  const near = closest(id, known);
-  const all = `operator ids are the file names in content/operators: ${known.join(', ')}`;
-  return near ? `did you mean "${near}"? ${all}` : all;
 }

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator, Site, SourceFile } from '../../model.js';
-import { ageInDays, offerState, verifiedLabel, type StaleSeverity } from '../../staleness.js';
+import { ageInDays, offerState, verifiedLabel, type StaleSeverity } from '../../domain/staleness.js';
 import { parseYamlWithPositions } from '../load/yaml-source.js';
 
 /** How many offers pages withhold, and how many they still show past the warn age. */

@@ -1,11 +1,11 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
 import { issuesToDiagnostics } from './issues.js';
 import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
 import { type FrontmatterCache, splitFrontmatter, textHash } from '../load/frontmatter.js';
 import { type BodyScan, scanBody } from './body.js';
-import { isValidRoute, routeFromContentPath, suggestedPath } from '../route/urls.js';
+import { isValidRoute, routeFromContentPath, suggestedPath } from '../../urls/urls.js';
 
 /** An error diagnostic (validation's usual kind). */
 export const err = (

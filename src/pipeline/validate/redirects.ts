@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Redirect } from '../../model.js';
-import { closest } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { err } from './parse-page.js';
-import { urlFor } from '../route/urls.js';
+import { urlFor } from '../../urls/urls.js';
 import { GENERATED } from '../write/clashes.js';
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };

@@ -1,8 +1,8 @@
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator } from '../../model.js';
 import { criteriaFor, type SiteConfig } from '../../schema/site.js';
-import { closest } from './issues.js';
-import { LARGE_FINE, licensingScore, offerScore, offerTerms } from '../../ratings.js';
+import { closest } from './did-you-mean.js';
+import { LARGE_FINE, licensingScore, offerScore, offerTerms } from '../../domain/ratings.js';
 import { err } from './parse-page.js';
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
@@ -46,7 +46,7 @@ export function checkScores(
 }
 
 /**
- * The two scores the method computes from data (src/ratings.ts): licensing from the PGCB's fines on
+ * The two scores the method computes from data (src/domain/ratings.ts): licensing from the PGCB's fines on
  * the operator's record, the offer from the key terms its terms state. A typed score that disagrees
  * is an error at the score, saying what the rule gives.
  */

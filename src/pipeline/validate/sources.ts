@@ -1,8 +1,9 @@
-import { formatReceived, type Diagnostic } from '../../diagnostics.js';
+import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { sourceId, sourcesFileSchema, type Source } from '../../schema/sources.js';
 import { parseYaml, type Position } from '../load/yaml-source.js';
-import { issuesToDiagnostics, fieldPath, closest } from './issues.js';
+import { issuesToDiagnostics, fieldPath } from './issues.js';
+import { closest } from './did-you-mean.js';
 import { err } from './parse-page.js';
 
 const SOURCES_FILE = 'content/sources.yaml';

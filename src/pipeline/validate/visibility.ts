@@ -2,7 +2,7 @@
  * An operator file is the one place to edit: the license table lists every reviewed brand from its
  * own file, and an operator that no page shows is a warning instead of a silent omission.
  */
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Operator, Page, SiteConfig } from '../../model.js';
 import type { Position } from '../load/yaml-source.js';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { Page } from '../../model.js';
 import { frontmatterLocator } from '../validate/parse-page.js';
 import { readRegularFile } from '../load/regular-file.js';

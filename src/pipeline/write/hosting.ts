@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../model.js';
 import { vercelRedirects } from './redirects.js';
-import { withBase } from '../route/urls.js';
+import { withBase } from '../../urls/urls.js';
 
 /** The files pa-site writes for hosts with redirect rules (Netlify and Cloudflare Pages, Vercel, nginx). */
 export const HOST_REDIRECT_FILES = ['_redirects', 'vercel.json', 'nginx-redirects.conf'] as const;
@@ -41,7 +41,7 @@ export function securityHeaders(config: SiteConfig): Record<string, string> {
 
 /** Hashed assets never change under their name; HTML must be revalidated on every visit. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
-export const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
+const CACHE_REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /**
  * `_headers` for Netlify and Cloudflare Pages. Both hosts merge the values of a header set by two

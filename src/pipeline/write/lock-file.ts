@@ -19,7 +19,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { namesIn } from '../../folder-names.js';
+import { namesIn } from '../../support/fs/folder-names.js';
 
 /** Larger than any lock pa-site writes: a bigger file is not one of its locks (and is not read whole). */
 const MAX_LOCK_BYTES = 64 * 1024;
@@ -171,7 +171,7 @@ export function badLock(file: string, what: string, holder: string): LockFileErr
 }
 
 /** A lock's identity: its token (random per lock), or, for a lock without one, its inode and time. */
-export function lockKey(lock: HeldLock): string {
+function lockKey(lock: HeldLock): string {
   const { token } = lock.data;
   return typeof token === 'string' && /^[0-9a-f]{8,64}$/.test(token)
     ? token

@@ -3,7 +3,7 @@ import { unlinkSync, utimesSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onInterrupt } from '../../interrupt.js';
+import { onInterrupt } from '../../support/process/interrupt.js';
 import {
   alive,
   badLock,

@@ -8,7 +8,7 @@
  *   forced line as a status it does not read, and applies redirects before files);
  * - Vercel: the same 301 in vercel.json (its redirects, too, run before its files).
  */
-import { withBase } from '../route/urls.js';
+import { withBase } from '../../urls/urls.js';
 import { MARKER } from './out-dir.js';
 
 /** The marker's path on the site, under `base`. */

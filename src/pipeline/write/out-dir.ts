@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { packageDir } from '../../paths.js';
+import { packageDir } from '../../support/package/paths.js';
 import { KEPT, foreignEntries, someOf } from './owned-files.js';
 
 /** The file every output folder pa-site writes carries: only such a folder (or an empty one) is replaced. */

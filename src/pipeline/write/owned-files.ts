@@ -22,7 +22,7 @@ const HEADER =
   '# and always keeps .git. pa-site refuses to replace a non-empty folder without this file.\n';
 
 /** The marker's text for an output holding `files` (relative, forward slashes). */
-export function markerText(files: readonly string[]): string {
+function markerText(files: readonly string[]): string {
   return HEADER + files.map((f) => `${JSON.stringify(f)}\n`).join('');
 }
 
@@ -30,7 +30,7 @@ export function markerText(files: readonly string[]): string {
  * The files the marker at `file` lists, or undefined when it lists none (a marker of an older
  * pa-site, which is trusted as before, or one that cannot be read). Read as an untrusted file.
  */
-export function listedFiles(file: string): Set<string> | undefined {
+function listedFiles(file: string): Set<string> | undefined {
   let text: string;
   try {
     text = readRegularFile(file, 64 * 1024 * 1024).toString('utf8');
@@ -60,7 +60,7 @@ const entries = (dir: string): Dirent[] => {
 };
 
 /** Every non-folder under `dir`, relative with forward slashes; `skip`: top-level names left out. */
-export function filesIn(dir: string, skip: readonly string[] = []): string[] {
+function filesIn(dir: string, skip: readonly string[] = []): string[] {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
     for (const e of entries(abs)) {

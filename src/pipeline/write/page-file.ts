@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checksum, type Place } from '../render/cache/render-cache.js';
+import type { Place } from '../render/cache/cache-format.js';
+import { checksum } from '../render/cache/render-cache.js';
 import type { PackWriter } from '../render/cache/pack-writer.js';
 import { ensureParent } from './write.js';
 

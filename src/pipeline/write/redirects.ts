@@ -6,7 +6,7 @@
  * target is a page and no redirect leads to another.
  */
 import type { AssetRefs, Redirect, SiteConfig } from '../../model.js';
-import { urlFor, withBase } from '../route/urls.js';
+import { urlFor, withBase } from '../../urls/urls.js';
 import { markerRedirectLines, markerVercelRedirect } from './marker-rules.js';
 
 const escapeHtml = (s: string) =>

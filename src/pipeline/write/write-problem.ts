@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { lockFileFor } from './lock.js';
-import type { Diagnostic } from '../../diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 
 const ACCESS = 'give your user write access to the output folder and to the folder that holds it';
 /** What the operating system's refusal means, and what to do about it. */

@@ -3,11 +3,11 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, stat
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { onInterrupt } from '../../interrupt.js';
+import { onInterrupt } from '../../support/process/interrupt.js';
 import { MARKER, MARKER_TEXT, foreignFilesProblem, ownedOrEmpty, symlinkAt } from './out-dir.js';
 import { KEPT, foreignEntries, writeListing } from './owned-files.js';
-import { namesIn } from '../../folder-names.js';
-import { makeDirs } from '../../make-dirs.js';
+import { namesIn } from '../../support/fs/folder-names.js';
+import { makeDirs } from '../../support/fs/make-dirs.js';
 
 export type OutputFiles = Map<string, string | Uint8Array>;
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, constants, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { PACK_HEADER, type Place } from './render-cache.js';
-import { namesIn } from '../../../folder-names.js';
+import { PACK_HEADER, type Place } from './cache-format.js';
+import { namesIn } from '../../../support/fs/folder-names.js';
 
 /** A pack a thread finished writing: its temporary file, renamed to `name` once the build's output is in place. */
 export interface PackFile {

@@ -20,7 +20,7 @@ import { PackWriter } from './pack-writer.js';
 
 // pa-site's own code, as the caches see it: a test changes it to stand for an edit to src/.
 const code = vi.hoisted(() => ({ identity: 'code-1' }));
-vi.mock('../../../own-code.js', () => ({ ownCodeIdentity: () => code.identity }));
+vi.mock('../../../support/package/own-code.js', () => ({ ownCodeIdentity: () => code.identity }));
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -14,13 +14,14 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
-import type { Diagnostic } from '../../../diagnostics.js';
-import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../../paths.js';
-import { ownCodeIdentity } from '../../../own-code.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
+import { cacheDir, packageDir, CACHE_MAX_AGE_MS } from '../../../support/package/paths.js';
+import { ownCodeIdentity } from '../../../support/package/own-code.js';
 import { type TemplateGraph, TemplateKeys } from '../compile/template-keys.js';
 import { listsPages } from '../page/listing.js';
+import { FORMAT, PACK_HEADER, type Place } from './cache-format.js';
 import type { PackFile } from './pack-writer.js';
-import { namesIn } from '../../../folder-names.js';
+import { namesIn } from '../../../support/fs/folder-names.js';
 import { readCacheText } from '../../load/cache-file.js';
 
 /** Packages whose versions change rendered output: a new version invalidates the cache. */
@@ -56,9 +57,6 @@ const sha = (s: string | Uint8Array) => hash('sha256', s);
 /** Checksum of a cached page (integrity, not security): sha1 reads a 15 KB page in about 10 µs. */
 export const checksum = (b: string | Uint8Array) => hash('sha1', b);
 const INDEX = 'index.json';
-const FORMAT = 'pa-site-render-cache 6';
-/** The first bytes of every pack: a pack written by another format is never read. */
-export const PACK_HEADER = Buffer.from(`${FORMAT} pack\n`);
 
 /** A cached page: its HTML and the warnings rendering it produced (replayed on every hit). */
 export interface CachedPage {
@@ -85,8 +83,6 @@ const OLD_ENTRY_DIR = /^[0-9a-f]{2}$/;
  */
 const STRAY_AGE_MS = 60 * 60 * 1000;
 
-/** Where an entry's bytes are: a pack in the cache folder, and their offset and length in it. */
-export type Place = [pack: string, offset: number, length: number];
 /** What the index knows of an entry: checksum of the HTML, warnings, last build that used it (ms), its place. */
 type IndexEntry = [sum: string, diagnostics: Diagnostic[], used: number, ...Place];
 

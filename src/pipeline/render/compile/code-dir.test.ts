@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { CACHE_MAX_AGE_MS } from '../../../paths.js';
+import { CACHE_MAX_AGE_MS } from '../../../support/package/paths.js';
 import { pruneCompiled } from './code-dir.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-code-dir-'));

@@ -3,11 +3,11 @@ import { lstatSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } f
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { makeDirs } from '../../../make-dirs.js';
-import { CACHE_MAX_AGE_MS, cacheDir } from '../../../paths.js';
-import { onInterrupt } from '../../../interrupt.js';
+import { makeDirs } from '../../../support/fs/make-dirs.js';
+import { CACHE_MAX_AGE_MS, cacheDir } from '../../../support/package/paths.js';
+import { onInterrupt } from '../../../support/process/interrupt.js';
 import { alive } from '../../write/lock-file.js';
-import { namesIn } from '../../../folder-names.js';
+import { namesIn } from '../../../support/fs/folder-names.js';
 
 /**
  * Why `dir` cannot be written (created if missing), or undefined when it can. The probe holds a few
@@ -33,7 +33,7 @@ const PROBE = Buffer.alloc(16 * 1024, 10);
 
 /** Codes that say a folder cannot take a write: full, over quota, read-only, or not allowed. */
 const NO_ROOM = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
-export const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.code ?? '');
+const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.code ?? '');
 
 /**
  * A temporary folder only this process uses, removed as it exits (or earlier by `remove`): where
@@ -49,13 +49,13 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', remove);
-  // Ctrl-C or SIGTERM: removed by the signal handler too (src/interrupt.ts), not only on a clean exit.
+  // Ctrl-C or SIGTERM: removed by the signal handler too (src/support/process/interrupt.ts), not only on a clean exit.
   const forget = onInterrupt(remove);
   return { dir, remove };
 }
 
 /** Removes `<prefix><pid>-XXXXXX` folders of this user whose process is gone (a run killed outright). */
-export function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
+function sweepPrivateFolders(prefix: string, parent = tmpdir()): void {
   const names = namesIn(parent);
   const own = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)-[A-Za-z0-9]{6}$`);
   for (const name of names) {

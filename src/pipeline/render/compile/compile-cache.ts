@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
 import type { AssetRefs } from '../../../model.js';
-import { ownCodeIdentity } from '../../../own-code.js';
+import { ownCodeIdentity } from '../../../support/package/own-code.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
 import { compileDependencies } from './compile-inputs.js';

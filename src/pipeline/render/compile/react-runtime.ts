@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Plugin, version as esbuildVersion } from 'esbuild';
-import { packageDir } from '../../../paths.js';
+import { packageDir } from '../../../support/package/paths.js';
 import { codeDir, writeCode } from './code-dir.js';
 import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
 

@@ -52,7 +52,7 @@ function parseClause(clause: string): string[] | undefined {
   return names;
 }
 
-export function importStatements(source: string): ImportStatement[] {
+function importStatements(source: string): ImportStatement[] {
   const found: ImportStatement[] = [];
   for (const m of source.matchAll(IMPORT)) {
     found.push({ start: m.index, end: m.index + m[0].length, specifier: m[3]!, names: parseClause(m[1]!) });

@@ -1,7 +1,7 @@
 import { type Dirent, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ImportKind, Plugin } from 'esbuild';
-import { packageDir } from '../../../paths.js';
+import { packageDir } from '../../../support/package/paths.js';
 
 /*
  * A site's templates/ overrides pa-site's templates one file at a time, as Hugo's theme lookup and

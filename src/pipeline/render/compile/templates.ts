@@ -8,7 +8,7 @@ import type { Metafile, Plugin } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../../model.js';
 import type { MenuItem } from '../../../schema/site.js';
-import { packageDir } from '../../../paths.js';
+import { packageDir } from '../../../support/package/paths.js';
 import { pruneCompiled, writeCode } from './code-dir.js';
 import {
   entryExports,

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../../diagnostics.js';
-import { closest } from '../../validate/issues.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
+import { closest } from '../../validate/did-you-mean.js';
 import { DEFAULT_TEMPLATES, ownFiles } from './template-layers.js';
 
 /** Files a templates folder may hold that no compile reads: tests, type declarations, notes, editor config. */

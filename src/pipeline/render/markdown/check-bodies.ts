@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { Page, Site } from '../../../model.js';
 import { reviewRoutesOf } from '../../validate/validate.js';
 import { markdownForPage, type MarkdownEngine } from './markdown.js';

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../../model.js';
 import { findBannedPhrase, mayUseBannedWording } from '../../../schema/common.js';
 import { INTERPOLATION } from '../../validate/body.js';
@@ -10,7 +10,7 @@ import {
   malformedPlaceholders,
   unknownValue,
 } from '../../validate/interpolate.js';
-import { urlProblem } from '../../validate/url-safety.js';
+import { urlProblem } from '../../../urls/url-safety.js';
 
 /** Everything Markdown may refer to. */
 export interface MarkdownContext {

@@ -1,5 +1,5 @@
 import { slug } from 'github-slugger';
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { Heading } from '../../../model.js';
 import { renderWithMarkdownIt } from './markdown-it-engine.js';
 import { type MarkdownContext, SegmentRules } from './markdown-rules.js';

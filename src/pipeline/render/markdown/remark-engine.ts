@@ -96,7 +96,7 @@ const handlers = {
 };
 
 /** A processor for the site: the page rules run after the site's own plugins, just before HTML. */
-export function remarkProcessor(plugins: readonly LoadedPlugin[]) {
+function remarkProcessor(plugins: readonly LoadedPlugin[]) {
   let p = remark().use(tablesAndStrikethrough) as unknown as Processor<Root, Root, Root>;
   for (const loaded of plugins) p = p.use(named(loaded), loaded.options) as typeof p;
   return p

@@ -1,27 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../../../diagnostics.js';
-import type { MarkdownConfig } from '../../../schema/site.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import { MARKDOWN_IT, type MarkdownEngine } from './markdown.js';
 import type { LoadedPlugin } from './remark-engine.js';
-
-/** A remark plugin found in the project's node_modules: what the render stage imports, and where it is named. */
-export interface ResolvedPlugin {
-  name: string;
-  version: string;
-  /** Absolute path of the module the package exports. */
-  file: string;
-  options?: Record<string, unknown>;
-  line: number;
-  col: number;
-}
-
-/** The Markdown engine a site asked for, with its plugins resolved; structured-clone safe (workers get it). */
-export interface MarkdownSetup {
-  engine: MarkdownConfig['engine'];
-  plugins: ResolvedPlugin[];
-}
+import type { MarkdownConfig } from '../../../schema/site.js';
+import type { MarkdownSetup, ResolvedPlugin } from './markdown-setup.js';
 
 type Locate = (path: readonly PropertyKey[]) => { line: number; col: number };
 

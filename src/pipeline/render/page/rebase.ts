@@ -10,7 +10,7 @@
  * with `"` escaped, so a tag ends at the first `>` outside quotes. Absolute URLs (canonical,
  * og:image, JSON-LD) are made with the base already (urls.ts urlFor).
  */
-import { withBase } from '../../route/urls.js';
+import { withBase } from '../../../urls/urls.js';
 
 /** A start tag: its name, then attributes, bare or with a double-quoted value. */
 const START_TAG = /<[a-zA-Z][^\s/>]*(?:\s+[^\s"'=/>]+(?:="[^"]*")?)*\s*\/?>/g;

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import { renderPage, type RenderContext } from './render.js';
 import { checksum, RenderCache, type EntryRecord } from '../cache/render-cache.js';

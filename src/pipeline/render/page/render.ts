@@ -1,12 +1,12 @@
 import path from 'node:path';
-import type { Diagnostic } from '../../../diagnostics.js';
+import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { AssetRefs, ListedPage, Page, RenderedSegment, Site, TemplateProps } from '../../../model.js';
 import { markdownForPage, type MarkdownContext, type MarkdownEngine } from '../markdown/markdown.js';
 import type { TemplateModule } from '../compile/templates.js';
 import { socialImageUrl, structuredData } from './structured-data.js';
 import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';
-import { FEED_PATH } from '../../route/urls.js';
+import { FEED_PATH } from '../../../urls/urls.js';
 import { rebaseHtml } from './rebase.js';
 
 export interface RenderContext {

@@ -1,5 +1,5 @@
 import type { Author, Block, Page, Site } from '../../../model.js';
-import { publicFileUrl, urlFor } from '../../route/urls.js';
+import { publicFileUrl, urlFor } from '../../../urls/urls.js';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { packageDir } from '../../../paths.js';
+import { packageDir } from '../../../support/package/paths.js';
 import { DEFAULT_TEMPLATES } from '../compile/template-layers.js';
 
 /**

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { contentType } from './preview/content-type.js';
-import { parseRange } from './preview/range.js';
-import { parseTarget, type RequestTarget } from './preview/request-target.js';
-import { openServed, type ServedFile } from './preview/served-file.js';
+import { contentType } from './content-type.js';
+import { parseRange } from './range.js';
+import { parseTarget, type RequestTarget } from './request-target.js';
+import { openServed, type ServedFile } from './served-file.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void;
 

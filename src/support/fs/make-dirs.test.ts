@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
 import { afterAll, expect, it } from 'vitest';
 import { makeDirs } from './make-dirs.js';
-import { installed, scaled } from '../tests/machine.js';
+import { installed, scaled } from '../../../tests/machine.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-make-dirs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -22,8 +22,8 @@ const lookup = vi.hoisted(() => ({
   opened: [] as FileHandle[],
 }));
 
-vi.mock('./preview/served-file.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./preview/served-file.js')>();
+vi.mock('./served-file.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./served-file.js')>();
   return {
     ...real,
     openServed: async (dir: string, urlPath: string) => {

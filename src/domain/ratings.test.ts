@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Operator } from './schema/operator.js';
-import type { SiteConfig } from './schema/site.js';
+import type { Operator } from '../schema/operator.js';
+import type { SiteConfig } from '../schema/site.js';
 import { licensingScore, offerScore, rateOperators } from './ratings.js';
 
 const criteria = ['licensing', 'track', 'banking', 'protection', 'offer', 'app', 'loyalty'].map((id) => ({

@@ -4,8 +4,8 @@
  * PGCB's fines, the offer from the key terms its terms state). site.yaml `methodology` states the
  * same rules to readers; tests/content-ratings.test.ts recomputes them from the operator files.
  */
-import { ratingOf, type Operator, type OperatorData } from './schema/operator.js';
-import { criteriaFor, type SiteConfig } from './schema/site.js';
+import { ratingOf, type Operator, type OperatorData } from '../schema/operator.js';
+import { criteriaFor, type SiteConfig } from '../schema/site.js';
 
 /** A fine of this many dollars or more takes two points off licensing; a smaller one, one point. */
 export const LARGE_FINE = 100_000;
@@ -31,7 +31,7 @@ export function offerScore(o: Pick<OperatorData, 'kind' | 'bonus'>): number | un
 }
 
 /** The criteria that count on this build's date: scored ones, less an offer that pages withhold as stale. */
-export function scoredCriteria(o: Pick<Operator, 'kind' | 'scores' | 'offerState'>, site: SiteConfig): string[] {
+function scoredCriteria(o: Pick<Operator, 'kind' | 'scores' | 'offerState'>, site: SiteConfig): string[] {
   const scores = o.scores ?? {};
   return criteriaFor(site, o.kind)
     .map((c) => c.id)

@@ -3,10 +3,10 @@
  * it as current. One module serves the build (what a page shows) and `pa-site check` (what it
  * reports), so both judge an offer by the same clock and the same rule.
  */
-import { formatPartialDate } from '../templates/lib/dates.js';
+import { formatPartialDate } from '../../templates/lib/dates.js';
+import type { OfferState } from '../schema/operator.js';
 
-/** What a page does with an offer: show it; show it with a build warning; or withhold its amounts. */
-export type OfferState = 'current' | 'aging' | 'withheld';
+export type { OfferState };
 
 export interface StalenessPolicy {
   /** Older than this (days), an offer is still shown, dated, and the build and check warn. */

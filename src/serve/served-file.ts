@@ -9,7 +9,7 @@ import type { Stats } from 'node:fs';
 import { type FileHandle, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openRegularFile } from '../pipeline/load/regular-file.js';
-import { filesForPath } from '../pipeline/route/urls.js';
+import { filesForPath } from '../urls/urls.js';
 import { HOST_FILES } from '../pipeline/write/hosting.js';
 
 /** A file name (relative, forward slashes) that is never served: a host file, or a dotfile outside `.well-known`. */
