@@ -12,7 +12,7 @@ import { withBase } from '../../urls/urls.js';
 import { MARKER } from './out-dir.js';
 
 /** The marker's path on the site, under `base`. */
-export const markerPath = (base = '/') => withBase(`/${MARKER}`, base);
+const markerPath = (base = '/') => withBase(`/${MARKER}`, base);
 
 /** `_redirects` lines (Netlify first, then Cloudflare Pages) that keep the marker from being served. */
 export function markerRedirectLines(base = '/'): string[] {
