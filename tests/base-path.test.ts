@@ -96,6 +96,7 @@ describe('a site with base: /repo/', () => {
     const vercel = JSON.parse(await site.read('vercel.json'));
     expect(vercel.redirects).toEqual([
       { source: '/repo/understanding-odds', destination: '/repo/pennsylvania-betting-odds-explained', statusCode: 301 },
+      { source: '/repo/.pa-site-output', destination: '/repo/', statusCode: 301 },
     ]);
     expect(vercel.headers.map((h: { source: string }) => h.source)).toEqual(['/repo/(.*)', '/repo/assets/(.*)']);
     expect(await site.read('nginx-redirects.conf')).toContain(

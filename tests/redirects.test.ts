@@ -27,6 +27,7 @@ describe('redirects on the real site', () => {
     );
     expect(JSON.parse(await site.read('vercel.json')).redirects).toEqual([
       { source: '/understanding-odds', destination: '/pennsylvania-betting-odds-explained', statusCode: 301 },
+      { source: '/.pa-site-output', destination: '/', statusCode: 301 },
     ]);
     expect(await site.read('nginx-redirects.conf')).toContain(
       'location = /understanding-odds {\n    return 301 /pennsylvania-betting-odds-explained;\n}',
@@ -44,6 +45,11 @@ describe('redirects on the real site', () => {
         const res = await fetch(server.url + r.from, { redirect: 'manual' });
         expect([r.from, res.status, res.headers.get('location')]).toEqual([r.from, r.status ?? 301, r.to]);
       }
+      // The marker is in the folder (the next build and check need it) and is not served: the not-found page.
+      expect((await site.files()).includes('.pa-site-output')).toBe(true);
+      const marker = await fetch(`${server.url}/.pa-site-output`, { redirect: 'manual' });
+      expect(marker.status).toBe(404);
+      expect(await marker.text()).toContain('Page Not Found');
     } finally {
       await server.close();
     }

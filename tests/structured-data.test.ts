@@ -16,7 +16,8 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         blocks.every((b) => b['@context'] === 'https://schema.org'),
         p.route,
       ).toBe(true);
-      if (p.route === '/' || p.route === '/about')
+      const aboutSite = p.data.template === 'guide' && p.data.aboutSite;
+      if (p.route === '/' || aboutSite)
         expect(types, p.route).toEqual(expect.arrayContaining(['Organization', 'WebSite']));
       else {
         const crumbs = blocks.find((b) => b['@type'] === 'BreadcrumbList') as
@@ -39,7 +40,7 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         expect(review.datePublished).toBeUndefined();
         expect($('.byline time').attr('datetime')).toBe(p.data.updated);
         expect(types).not.toContain('AggregateRating');
-      } else if (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article') {
+      } else if (p.route !== '/' && !aboutSite && p.data.schemaType === 'article') {
         const article = blocks.find((b) => b['@type'] === 'Article');
         expect(article, `${p.route} Article`).toBeDefined();
         expect(article).not.toHaveProperty('datePublished');
@@ -50,10 +51,7 @@ describe('structured data (JSON-LD) and sharing tags', () => {
         // The same date drives the visible byline date and the sitemap.
         expect($('.byline time').attr('datetime')).toBe(p.data.updated);
       }
-      if (
-        p.data.template === 'review' ||
-        (p.route !== '/' && p.route !== '/about' && p.data.schemaType === 'article')
-      ) {
+      if (p.data.template === 'review' || (p.route !== '/' && !aboutSite && p.data.schemaType === 'article')) {
         // The byline in JSON-LD: the author (a team, so an Organization) and the fact-checker.
         const work = blocks.find((b) => b['@type'] === 'Review' || b['@type'] === 'Article') as Record<string, Ld>;
         expect(work.author).toMatchObject({ '@type': 'Organization', name: 'PA Bet Guide editorial team' });

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,105 @@ describe('template edits and the render cache', () => {
     await edit('templates/blocks/ParlayNote.tsx', (t) => t.replace('One parlay of', 'A single parlay of'));
     expect((await rebuild()).renderedRoutes.sort()).toEqual(PARLAY_PAGES);
     await expectSameAsCold('cold-workers');
+  });
+});
+
+describe('a new override in a site of its own', () => {
+  it('re-renders only the pages that rendered the component it replaces, with the output of a cold build', async () => {
+    // The real content and no templates/ of its own: every template is pa-site's, until one file is added.
+    const p = await copyOfContent();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
+    const sameAsCold = async (name: string) => {
+      const cold = await build({ ...opts, outDir: name, cache: false });
+      expect(cold.ok).toBe(true);
+      await expectSameFiles(path.join(p.root, 'dist'), cold.outDir);
+    };
+    try {
+      const first = await build(opts);
+      expect(first.ok).toBe(true);
+      const oddsPages = pagesWith(first, ODDS_BLOCKS);
+      expect(oddsPages.length).toBeGreaterThan(0);
+      expect(oddsPages.length).toBeLessThan(first.routes.length);
+      // It wraps one of the file's components and passes the others on: pa-site's file is still compiled.
+      await mkdir(path.join(p.root, 'templates/blocks'), { recursive: true });
+      await writeFile(
+        path.join(p.root, 'templates/blocks/Odds.tsx'),
+        [
+          "import { OddsExamples as Base, OddsFormats, Parlay } from 'pa-site/templates/blocks/Odds.js';",
+          '',
+          'export { OddsFormats, Parlay };',
+          '',
+          'export function OddsExamples(props: Parameters<typeof Base>[0]) {',
+          '  return (',
+          '    <div className="my-odds">',
+          '      <Base {...props} />',
+          '    </div>',
+          '  );',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const added = await build(opts);
+      expect(added.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(added.renderedRoutes.sort()).toEqual(oddsPages);
+      const examples = pagesWith(added, ['odds-examples']);
+      expect(examples.length).toBeGreaterThan(0);
+      for (const route of examples)
+        expect(await readFile(path.join(p.root, 'dist', `${route.slice(1)}.html`), 'utf8')).toContain('my-odds');
+      await sameAsCold('cold-added');
+      // Taken away again: the same pages go back to pa-site's component.
+      await rm(path.join(p.root, 'templates'), { recursive: true });
+      const removed = await build(opts);
+      expect(removed.renderedRoutes.sort()).toEqual(oddsPages);
+      await sameAsCold('cold-removed');
+    } finally {
+      await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a new page template in a site of its own', () => {
+  it('re-renders only the pages of that template, with the output of a cold build', async () => {
+    const p = await copyOfContent();
+    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+    const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
+    try {
+      const first = await build(opts);
+      expect(first.ok).toBe(true);
+      const reviews = first.site!.pages.filter((pg) => pg.template === 'review').map((pg) => pg.route);
+      expect(reviews.length).toBeGreaterThan(0);
+      expect(reviews.length).toBeLessThan(first.routes.length);
+      // It wraps pa-site's review template, which is still compiled: the registry's entry is what changed.
+      await mkdir(path.join(p.root, 'templates/pages'), { recursive: true });
+      await writeFile(
+        path.join(p.root, 'templates/pages/Review.tsx'),
+        [
+          "import type { TemplateProps } from 'pa-site';",
+          "import { ReviewPage as Base } from 'pa-site/templates/pages/Review.js';",
+          '',
+          'export function ReviewPage(props: TemplateProps) {',
+          '  return (',
+          '    <div className="my-review">',
+          '      <Base {...props} />',
+          '    </div>',
+          '  );',
+          '}',
+          '',
+        ].join('\n'),
+      );
+      const added = await build(opts);
+      expect(added.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(added.renderedRoutes.sort()).toEqual([...reviews].sort());
+      const cold = await build({ ...opts, outDir: 'cold-review', cache: false });
+      expect(cold.ok).toBe(true);
+      await expectSameFiles(path.join(p.root, 'dist'), cold.outDir);
+      expect(await readFile(path.join(p.root, 'dist', `${reviews[0]!.slice(1)}.html`), 'utf8')).toContain('my-review');
+    } finally {
+      await p.cleanup();
+      await rm(cache, { recursive: true, force: true });
+    }
   });
 });
 

@@ -51,7 +51,17 @@ const base = {
     .default({}),
 };
 
-const guideSchema = z.strictObject({ template: z.literal('guide'), ...base });
+const guideSchema = z.strictObject({
+  template: z.literal('guide'),
+  ...base,
+  /**
+   * The page is about the site itself (an About page): it carries the site's Organization and
+   * WebSite structured data rather than an Article's, and its hero keeps the "Last Updated" line, not a byline.
+   */
+  aboutSite: z
+    .boolean({ error: 'expected true or false: true marks the page about the site itself (an About page)' })
+    .default(false),
+});
 const reviewPageSchema = z.strictObject({
   template: z.literal('review'),
   ...base,

@@ -40,9 +40,12 @@ const OFFER_BLOCKS: ReadonlySet<Block['type']> = new Set(['operators', 'apps', '
 export const showsOffers = (body: RenderedSegment[]) =>
   body.some((s) => s.kind === 'block' && OFFER_BLOCKS.has(s.block.type));
 
-/** Articles get a byline; the home page, About and plain web pages (contact) keep the "Last Updated" line. */
-const isArticle = (props: TemplateProps) =>
-  props.page.data.schemaType === 'article' && props.page.route !== '/about' && props.page.route !== '/';
+/**
+ * Articles get a byline; the home page, the page about the site (`aboutSite: true`, an About page) and plain
+ * web pages (contact) keep the "Last Updated" line.
+ */
+const isArticle = ({ page }: TemplateProps) =>
+  page.data.schemaType === 'article' && !(page.data.template === 'guide' && page.data.aboutSite) && page.route !== '/';
 
 /** Articles, guides and landing pages, with their Sources list: what renders inside cites the data it shows. */
 export function GuidePage(props: TemplateProps) {

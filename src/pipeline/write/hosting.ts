@@ -61,14 +61,17 @@ export function netlifyHeaders(config: SiteConfig): string {
   return lines.join('\n');
 }
 
-/** `vercel.json`: clean URLs without trailing slashes, site.yaml's redirects, the same headers and cache rules. */
+/**
+ * `vercel.json`: clean URLs without trailing slashes, site.yaml's redirects (and one for pa-site's marker),
+ * the same headers and cache rules.
+ */
 export function vercelJson(config: SiteConfig): string {
   const toList = (h: Record<string, string>) => Object.entries(h).map(([key, value]) => ({ key, value }));
   return `${JSON.stringify(
     {
       cleanUrls: true,
       trailingSlash: false,
-      ...(config.redirects?.length ? { redirects: vercelRedirects(config.redirects, config.base) } : {}),
+      redirects: vercelRedirects(config.redirects ?? [], config.base),
       headers: [
         {
           source: withBase('/(.*)', config.base),

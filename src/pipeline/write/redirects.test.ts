@@ -26,6 +26,8 @@ describe('redirect files for each host', () => {
       ['/understanding-odds', '/pennsylvania-betting-odds-explained', '301'],
       ['/old/promos', '/betting-promos', '302!'],
       ['/old/promos', '/betting-promos', '302'],
+      ['/.pa-site-output', '/404.html', '404!'],
+      ['/.pa-site-output', '/', '301'],
     ]);
     // Netlify: the first rule whose path matches decides; a forced one applies though a file is there.
     const netlify = (from: string) => rules.find(([f]) => f === from)!;
@@ -40,6 +42,18 @@ describe('redirect files for each host', () => {
       '301',
     ]);
     expect(cloudflare('/old/promos')[2]).toBe('302');
+    // pa-site's marker is never served: Netlify answers the not-found page with 404, Cloudflare sends home.
+    expect(netlify('/.pa-site-output')).toEqual(['/.pa-site-output', '/404.html', '404!']);
+    expect(cloudflare('/.pa-site-output')).toEqual(['/.pa-site-output', '/', '301']);
+  });
+
+  it('_redirects and vercel.json keep the marker from being served, under the base too, with no redirects', () => {
+    const under = underscoreRedirects([], '/repo/').split('\n');
+    expect(under).toContain('/repo/.pa-site-output /repo/404.html 404!');
+    expect(under).toContain('/repo/.pa-site-output /repo/ 301');
+    expect(JSON.parse(vercelJson({ ...config, redirects: [], base: '/repo/' } as SiteConfig)).redirects).toEqual([
+      { source: '/repo/.pa-site-output', destination: '/repo/', statusCode: 301 },
+    ]);
   });
 
   it('vercel.json: each redirect with its exact status code, beside the headers', () => {
@@ -47,9 +61,9 @@ describe('redirect files for each host', () => {
     expect(json.redirects).toEqual([
       { source: '/understanding-odds', destination: '/pennsylvania-betting-odds-explained', statusCode: 301 },
       { source: '/old/promos', destination: '/betting-promos', statusCode: 302 },
+      { source: '/.pa-site-output', destination: '/', statusCode: 301 },
     ]);
     expect(json.headers).toHaveLength(2);
-    expect(JSON.parse(vercelJson({ ...config, redirects: [] })).redirects).toBeUndefined();
   });
 
   it('nginx-redirects.conf: an exact-match location returning the status and target', () => {

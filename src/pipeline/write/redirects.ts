@@ -7,6 +7,7 @@
  */
 import type { AssetRefs, Redirect, SiteConfig } from '../../model.js';
 import { urlFor, withBase } from '../../urls/urls.js';
+import { markerRedirectLines, markerVercelRedirect } from './marker-rules.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -27,16 +28,23 @@ export function underscoreRedirects(redirects: readonly Redirect[], base = '/'):
     const [from, to] = [withBase(r.from, base), withBase(r.to, base)];
     lines.push(`${from} ${to} ${r.status}!`, `${from} ${to} ${r.status}`);
   }
+  lines.push(...markerRedirectLines(base));
   return `${lines.join('\n')}\n`;
 }
 
-/** vercel.json `redirects`, with the exact status (Vercel's `permanent: true` would mean 308). */
+/**
+ * vercel.json `redirects`, with the exact status (Vercel's `permanent: true` would mean 308), and the
+ * one that keeps pa-site's marker from being served (marker-rules.ts).
+ */
 export function vercelRedirects(redirects: readonly Redirect[], base = '/') {
-  return redirects.map((r) => ({
-    source: withBase(r.from, base),
-    destination: withBase(r.to, base),
-    statusCode: r.status,
-  }));
+  return [
+    ...redirects.map((r) => ({
+      source: withBase(r.from, base),
+      destination: withBase(r.to, base),
+      statusCode: r.status,
+    })),
+    markerVercelRedirect(base),
+  ];
 }
 
 /**

@@ -267,6 +267,7 @@ describe('render cache keyed on templates files', () => {
     global: 'g',
     files: { 'Footer.tsx': footer, 'Odds.tsx': odds, 'lib/odds.ts': '1' },
     valueImports: { 'Odds.tsx': ['lib/odds.ts'] },
+    jsxImports: {},
   });
   const open = (dir: string, g: ReturnType<typeof graph>) =>
     new RenderCache(site, 'templates', {} as never, 2026, {}, dir, g);

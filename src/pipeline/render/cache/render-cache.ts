@@ -164,6 +164,7 @@ export class RenderCache {
   /** Packs opened by get(): a descriptor, or undefined for one that is missing or not this format's. */
   private readonly packs = new Map<string, number | undefined>();
   private readonly templates: TemplateKeys | undefined;
+  private readonly registry: Record<string, string> | undefined;
   /** Hash of every page's route, title and section: only pages with a page list depend on it. */
   private readonly listingHash: string;
 
@@ -180,6 +181,7 @@ export class RenderCache {
   ) {
     this.dir = dir;
     this.templates = graph && new TemplateKeys(graph);
+    this.registry = graph?.registry;
     // site.markdown: the engine, and each plugin's name, version, file and options.
     const inputs = [versions(), templatesHash, assets, year, site.config, site.markdown, site.authors, reviewRoutes];
     this.siteKey = sha(JSON.stringify(inputs));
@@ -195,7 +197,10 @@ export class RenderCache {
     const ops = page.operatorRefs.map((id) => `${id}:${this.operatorHashes.get(id) ?? '-'}`).join(',');
     // A page that lists pages changes when another page is added, removed or retitled.
     const listing = listsPages(page) ? `\n${this.listingHash}` : '';
-    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}${listing}`);
+    // The component its template name renders, when the graph keys that per page (template-keys.ts).
+    const reg = this.registry;
+    const template = reg ? `\n${Object.hasOwn(reg, page.template) ? reg[page.template] : '-'}` : '';
+    return sha(`${this.siteKey}\n${page.file}\n${page.route}\n${page.sourceHash}\n${ops}${listing}${template}`);
   }
 
   /**

@@ -24,7 +24,7 @@ import { bundleName, codeHash, compileTemplates, type CompiledTemplates, type Te
  */
 
 /** Bump when the manifest's shape or what it records changes. */
-const FORMAT = 5;
+const FORMAT = 6;
 /**
  * Files changed this recently before a compile started (or during it) may not be what it read
  * (file systems keep times as coarse as 2 s): its manifest is not written, so no stale one is.
@@ -140,6 +140,8 @@ const HASH = /^[0-9a-f]{64}$/;
 const ASSET = /^(?!.*(?:^|\/)\.\.?(?:\/|$))[\w.-]+(?:\/[\w.-]+)*$/;
 const ASSET_URL = /^\/(?!\/)[\w./-]*$/;
 const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const stringRecord = (v: unknown) =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((x) => typeof x === 'string');
 const absolute = (p: unknown) =>
   typeof p === 'string' && path.isAbsolute(p) && path.normalize(p) === p && !p.includes('\0');
 const pairs = (v: unknown, value: (x: unknown) => boolean) =>
@@ -166,6 +168,10 @@ function validManifest(m: Manifest): boolean {
     !!graph.valueImports &&
     typeof graph.valueImports === 'object' &&
     Object.values(graph.valueImports).every(strings) &&
+    !!graph.jsxImports &&
+    typeof graph.jsxImports === 'object' &&
+    Object.values(graph.jsxImports).every(stringRecord) &&
+    (graph.registry === undefined || stringRecord(graph.registry)) &&
     !!a &&
     !!a.refs &&
     [a.refs.css, a.refs.script, a.refs.notFoundScript].every((u) => typeof u === 'string' && ASSET_URL.test(u)) &&

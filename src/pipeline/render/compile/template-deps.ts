@@ -17,7 +17,8 @@ import { inLayers, layeredFile, type TemplateLayers, templateId } from './templa
  *   tag naming their file); a component without a tag makes the page depend on every file;
  * - from the esbuild metafile, a page's files are closed over "value" imports (a helper called, data
  *   read); an import whose names are only ever rendered as JSX tags is not followed, because
- *   rendering them is itself noted;
+ *   rendering them is itself noted, and where it resolves counts only for the pages that rendered
+ *   through it (template-keys.ts pageDeps): a new override of a component re-renders its pages alone;
  * - everything that runs at import time (a file with top-level side effects, elements made at import)
  *   and the files outside templates/ (packages) count for every page.
  * Assumes what the build's worker threads already assume: a page's HTML depends only on its own
@@ -251,6 +252,7 @@ export async function templateGraph(
   const tplDir = layers.base;
   const files: Record<string, string> = {};
   const valueImports: Record<string, string[]> = {};
+  const jsxImports: Record<string, Record<string, string>> = {};
   const outside: string[] = [];
   for (const [input, meta] of Object.entries(metafile.inputs)) {
     const abs = path.resolve(tplDir, input);
@@ -263,14 +265,21 @@ export async function templateGraph(
     const id = rel(abs);
     const edges: string[] = [];
     const values = new Set<string>();
+    const tags: Record<string, string> = {};
     for (const imp of meta.imports) {
       const target = path.resolve(tplDir, imp.path);
       const internal = !imp.external && loaded.has(target);
+      // Where a JSX-only import resolves is a dependency only of the pages that rendered through it.
+      if (internal && imp.original && !usesAsValue(own.text, imp.original)) {
+        tags[imp.original] = rel(target);
+        continue;
+      }
       edges.push(`${imp.original ?? ''}>${internal ? rel(target) : imp.path}`);
-      if (internal && (!imp.original || usesAsValue(own.text, imp.original))) values.add(rel(target));
+      if (internal) values.add(rel(target));
     }
     files[id] = sha(`${own.hash}\n${edges.join('\n')}`);
     valueImports[id] = [...values].sort();
+    if (Object.keys(tags).length) jsxImports[id] = tags;
   }
   const seeds = new Set<string>();
   for (const f of await sideEffects) seeds.add(rel(f));
@@ -278,19 +287,29 @@ export async function templateGraph(
   const atImport = closeOver({ valueImports }, seeds);
   const allFiles = Object.keys(files).sort();
   const everyPage = atImport[0] === ALL ? allFiles : atImport;
+  const entries = Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)] as [string, string]);
+  // Each page depends on its own template's entry only when every entry names its component's file.
+  const perPage = entries.every(([, tag]) => tag !== ALL);
   const registry = {
-    templates: Object.entries(module.templates ?? {}).map(([k, v]) => [k, module.tagOf(v)]),
+    templates: perPage ? entries.map(([k]) => k) : entries,
     roots: [module.Layout, module.NotFoundPage, module.sectionFor].map((v) => module.tagOf(v)),
   };
+  const indexFile = layeredFile(layers, 'index.ts');
+  const index = rel(indexFile);
+  const withImports = (f: string) =>
+    `${f}:${files[f] ?? '-'}:${JSON.stringify(Object.entries(jsxImports[f] ?? {}).sort())}`;
   const global = sha(
     JSON.stringify([
       OWN_CODE,
       path.basename(runtimeUrl),
       outside.sort(),
       registry,
-      // The entry's registry itself (index.ts), and what runs at import time.
-      [rel(layeredFile(layers, 'index.ts')), ...everyPage].map((f) => `${f}:${files[f] ?? '-'}`),
+      // The registry's file (index.ts): with every entry tagged, its text alone (where its imports lead
+      // shows in the entries and roots); else with all of its imports.
+      perPage ? `${index}:${loaded.get(indexFile)?.hash ?? '-'}` : withImports(index),
+      // What runs at import time, with all of its imports.
+      everyPage.map(withImports),
     ]),
   );
-  return { global, files, valueImports };
+  return { global, files, valueImports, jsxImports, ...(perPage ? { registry: Object.fromEntries(entries) } : {}) };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tagCode, TAG, usesAsValue } from './template-edges.js';
 import { withSideEffects } from './template-deps.js';
-import { ALL, closeOver, TemplateKeys } from './template-keys.js';
+import { ALL, closeOver, pageDeps, TemplateKeys } from './template-keys.js';
 
 describe('usesAsValue', () => {
   const src = (body: string) => `import { Card, Note as N } from './Card.js';\n${body}`;
@@ -63,6 +63,7 @@ describe('dependency sets', () => {
     global: '',
     files: { 'a.tsx': '1', 'b.ts': '2', 'c.tsx': '3' },
     valueImports: { 'a.tsx': ['b.ts'], 'b.ts': [], 'c.tsx': [] },
+    jsxImports: {},
   };
   it('closes noted files over value imports; anything untagged means every file', () => {
     expect(closeOver(graph, ['a.tsx'])).toEqual(['a.tsx', 'b.ts']);
@@ -74,6 +75,58 @@ describe('dependency sets', () => {
     expect(after.hashOf(['a.tsx', 'b.ts'])).toBe(before.hashOf(['a.tsx', 'b.ts']));
     expect(after.hashOf(['c.tsx'])).not.toBe(before.hashOf(['c.tsx']));
     expect(after.hashOf([ALL])).not.toBe(before.hashOf([ALL]));
+  });
+});
+
+describe('JSX-only imports', () => {
+  // Block.tsx renders the odds and FAQ components as tags; Page.tsx renders one from a barrel file that
+  // re-exports it from Impl.tsx.
+  const graph = {
+    global: '',
+    files: {
+      'Block.tsx': 'b',
+      'pa-site:Odds.tsx': 'o',
+      'Faq.tsx': 'f',
+      'Page.tsx': 'p',
+      'barrel.ts': 'r',
+      'Impl.tsx': 'i',
+    },
+    valueImports: { 'barrel.ts': ['Impl.tsx'] },
+    jsxImports: {
+      'Block.tsx': { './Odds.js': 'pa-site:Odds.tsx', './Faq.js': 'Faq.tsx' },
+      'Page.tsx': { './barrel.js': 'barrel.ts' },
+    },
+  };
+  const faqPage = ['Block.tsx', 'Faq.tsx'];
+  const oddsPage = ['Block.tsx', 'pa-site:Odds.tsx'];
+
+  it('count for a page only where it rendered a component through them', () => {
+    expect(pageDeps(graph, faqPage)).toEqual(['Block.tsx', 'Faq.tsx', 'Block.tsx\0"./Faq.js"']);
+    expect(pageDeps(graph, oddsPage)).toEqual(['Block.tsx', 'pa-site:Odds.tsx', 'Block.tsx\0"./Odds.js"']);
+    expect(pageDeps(graph, ['Block.tsx'])).toEqual(['Block.tsx']);
+    expect(pageDeps(graph, [ALL])).toEqual([ALL]);
+  });
+
+  it('a new override of a component changes the keys of the pages that rendered it, and of no other', () => {
+    const before = new TemplateKeys(graph);
+    // The site's own Odds.tsx: Block.tsx's import now finds it; pa-site's file is still compiled (it may wrap it).
+    const after = new TemplateKeys({
+      ...graph,
+      files: { ...graph.files, 'Odds.tsx': 'mine' },
+      jsxImports: { ...graph.jsxImports, 'Block.tsx': { './Odds.js': 'Odds.tsx', './Faq.js': 'Faq.tsx' } },
+    });
+    const key = (k: TemplateKeys, noted: string[]) => k.hashOf(k.depsOf(noted));
+    expect(key(after, faqPage)).toBe(key(before, faqPage));
+    expect(key(after, oddsPage)).not.toBe(key(before, oddsPage));
+    expect(key(after, [ALL])).not.toBe(key(before, [ALL]));
+  });
+
+  it('a file that re-exports the component rendered counts: a change to it changes the key', () => {
+    const noted = ['Page.tsx', 'Impl.tsx'];
+    expect(pageDeps(graph, noted)).toEqual(['Impl.tsx', 'Page.tsx', 'barrel.ts', 'Page.tsx\0"./barrel.js"']);
+    const before = new TemplateKeys(graph);
+    const after = new TemplateKeys({ ...graph, files: { ...graph.files, 'barrel.ts': 'r2' } });
+    expect(after.hashOf(after.depsOf(noted))).not.toBe(before.hashOf(before.depsOf(noted)));
   });
 });
 

@@ -63,9 +63,9 @@ export const socialImageUrl = (site: Site): string | undefined => siteParts(site
 
 /**
  * JSON-LD for a page's <head>, built from the same data the page shows:
- * Organization and WebSite on Home and About; BreadcrumbList everywhere else; Article on guides
- * (dates from `updated`); an editorial Review (never an AggregateRating) on review pages; FAQPage
- * wherever a FAQ is shown.
+ * Organization and WebSite on Home and on the page about the site (`aboutSite: true`); BreadcrumbList
+ * everywhere else; Article on guides (dates from `updated`); an editorial Review (never an AggregateRating)
+ * on review pages; FAQPage wherever a FAQ is shown.
  */
 export function structuredData(site: Site, page: Page): Json[] {
   const { config } = site;
@@ -73,7 +73,8 @@ export function structuredData(site: Site, page: Page): Json[] {
   const { home, orgId, org } = parts;
   const ctx = { '@context': 'https://schema.org' };
   const out: Json[] = [];
-  const isHomeOrAbout = page.route === '/' || page.route === '/about' || page.data.schemaType === 'website';
+  const isHomeOrAbout =
+    page.route === '/' || (page.data.template === 'guide' && page.data.aboutSite) || page.data.schemaType === 'website';
   if (isHomeOrAbout) {
     out.push({ ...ctx, ...org });
     out.push({
