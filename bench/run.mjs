@@ -24,6 +24,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const paBin = path.join(repoDir, 'bin', 'pa-site.js');
 const eleventyBin = path.join(here, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
+/** A bad command line: the usage and what was wrong, exit status 2 (no stack: it is not a bug). */
+function usageError(message) {
+  console.error(message);
+  process.exit(2);
+}
+
 function args(argv) {
   const o = {
     sizes: SIZES,
@@ -41,6 +47,10 @@ function args(argv) {
     '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy]\n' +
     '   or: node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine markdown-it|remark]';
   for (let i = 2; i < argv.length; i++) {
+    if (argv[i] === '--help' || argv[i] === '-h') {
+      console.log(usage);
+      process.exit(0);
+    }
     if (argv[i] === '--cold-only' || argv[i] === '--no-eleventy') {
       if (argv[i] === '--cold-only') o.coldOnly = true;
       else o.eleventy = false;
@@ -48,17 +58,23 @@ function args(argv) {
     }
     const [k, v] = argv[i].includes('=') ? argv[i].split(/=(.*)/s) : [argv[i], argv[++i]];
     given.add(k);
-    if (k === '--sizes') o.sizes = parseSizes(v ?? '');
+    if (k === '--sizes') {
+      try {
+        o.sizes = parseSizes(v ?? '');
+      } catch (e) {
+        usageError(`${usage}\n(${e.message})`);
+      }
+    }
     else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
     else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
     else if (k === '--workers' && /^[1-9]\d*(,[1-9]\d*)*$/.test(v ?? '')) o.workers = v.split(',').map(Number);
     else if (k === '--baseline' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.baseline = path.resolve(v);
     else if (k === '--compare' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.compare = path.resolve(v);
-    else throw new Error(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
+    else usageError(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
   }
   if (o.compare) {
     const clash = ['--baseline', '--workers'].find((k) => given.has(k));
-    if (clash) throw new Error(`${usage}\n(--compare times two pa-site checkouts alone: ${clash} does not apply)`);
+    if (clash) usageError(`${usage}\n(--compare times two pa-site checkouts alone: ${clash} does not apply)`);
     if (!given.has('--sizes')) o.sizes = [4000];
     if (!given.has('--runs')) o.runs = 5;
   }

@@ -9,10 +9,17 @@ describe('bench/run.mjs arguments', () => {
   it('refuses a thread list that is not whole numbers from 1, before building anything', () => {
     for (const list of ['0', '1,,2', 'two', '1,2,']) {
       const r = run('--sizes', '250', '--workers', list);
-      expect(r.status, list).not.toBe(0);
+      expect(r.status, list).toBe(2);
       expect(r.stderr).toContain('[--workers 1,2,4,8] [--baseline DIR]');
+      expect(r.stderr, list).not.toMatch(/\n\s+at /);
       expect(r.stderr).toContain(`(bad argument --workers ${list})`);
     }
+  });
+
+  it('--help prints the usage and exits 0', () => {
+    const r = run('--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('or: node bench/run.mjs --compare DIR');
   });
 
   it('refuses a baseline folder that holds no pa-site', () => {
