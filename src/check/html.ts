@@ -6,7 +6,7 @@
 import { Parser } from 'htmlparser2';
 import { append as appendAll } from './append.js';
 import { cssUrls } from './css.js';
-import { judgeCtas, type Span } from './cta-cards.js';
+import { type Cta, judgeCtas, type Span } from './cta-cards.js';
 import { refreshDelay, refreshUrl, srcsetUrls } from './html-values.js';
 import type { Region } from './types.js';
 
@@ -42,17 +42,6 @@ export interface LinkRef {
   col: number;
   /** Null when the page has neither a header nor a footer, so "layout" would mean nothing. */
   region: Region | null;
-}
-
-export interface Cta {
-  href: string;
-  line: number;
-  /** `rel` contains `sponsored`. */
-  sponsored: boolean;
-  /** 'T&Cs apply' appears in the same card or section. */
-  terms: boolean;
-  /** The same card or section links to terms (an http(s) link whose text names "terms" or "T&Cs"). */
-  termsLink: boolean;
 }
 
 /**

@@ -4,20 +4,13 @@
  * page. Links resolve as a browser resolves them (resolve.ts). External URLs are only collected
  * here; external.ts checks them.
  */
-import type { LinkRef, PageScan } from './html.js';
+import type { LinkRef } from './html.js';
 import { underBase } from './base.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
 import { isRedirectPage, redirectEnds } from './forward.js';
+import type { SitePage } from './site-page.js';
 import type { Finding, Place } from './types.js';
-
-export interface SitePage {
-  /** Built file relative to the checked folder. */
-  file: string;
-  /** URL path the host serves the page at (served.ts): `/about`, `/guides/`. */
-  url: string;
-  scan: PageScan;
-}
 
 export interface LinkContext {
   pages: Map<string, SitePage>;
