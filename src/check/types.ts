@@ -50,8 +50,14 @@ export interface Finding {
   hint?: string;
   /** The file to edit when it is not a page's own content file (e.g. content/site.yaml for header links). */
   source?: { file: string; line: number };
-  /** Every page the finding applies to (empty for site-wide findings such as a missing sitemap). */
+  /**
+   * The pages the finding applies to, in page order (empty for site-wide findings such as a missing
+   * sitemap): all of them, or the first PLACES_KEPT (10) when `placeCount` says there are more.
+   * `allPlaces(finding)` gives every one, and `--format json` lists every one.
+   */
   places: Place[];
+  /** How many places the finding has in all, when `places` holds only the first of them. */
+  placeCount?: number;
 }
 
 export interface CheckSummary {
