@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // `pa-site check --dir` on a rustdoc-shaped tree the size of the Rust docs: peak memory and time,
-// clean and with two numbers of findings (one and three broken fragments per struct page), in text and
-// JSON, so the growth of memory with the number of findings reads off the three; linkinator 7 on a subset.
+// clean and with two numbers of findings (one and three of the same 13 links per struct page broken),
+// in text and JSON, so the growth of memory with the number of findings reads off the three;
+// linkinator 7 on a subset.
 //
 //   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS]
 //
 // structs: 28,000 by default (32,202 files: struct pages, redirect pages, source pages), each page
-// with 10 links (line ranges into src/, methods through redirect pages) and --bulk bytes of prose
-// (default 8,000). The "findings" trees add 1 or 3 links per page to missing ids (28,000 and 84,000
-// findings, each its own target). Peak memory is the CLI process's own (getrusage maxrss, through
-// bench/max-rss.cjs); the last line is the peak's growth per finding between the two findings trees.
+// with 13 links (line ranges into src/, methods through redirect pages, 3 to ids of other struct
+// pages) and --bulk bytes of prose (default 8,000). The three trees hold the same links: in the
+// "findings" trees 1 or 3 of the 3 point at ids that are missing (28,000 and 84,000 findings, each its
+// own target). Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs); the
+// last lines are each findings tree's peak against the clean tree's, and the growth per finding.
 // --linkinator: structs in the subset both tools check (default 1,000; 0 skips it).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,9 +48,9 @@ function measure(dir, format) {
 
 try {
   const trees = [
-    ['clean', { pages: STRUCTS, bulk: BULK }],
-    ['findings-1', { pages: STRUCTS, bulk: BULK, broken: 1 }],
-    ['findings-3', { pages: STRUCTS, bulk: BULK, broken: 3 }],
+    ['clean', { pages: STRUCTS, bulk: BULK, extra: 3 }],
+    ['findings-1', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 1 }],
+    ['findings-3', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 3 }],
   ];
   /** Peak memory by tree and format, for the growth per finding. */
   const peaks = new Map();
@@ -68,6 +70,11 @@ try {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const format of ['text', 'json']) {
+    const clean = peaks.get(`clean ${format}`);
+    const over = (tree) => `${(((peaks.get(`${tree} ${format}`) - clean) / clean) * 100).toFixed(0)}%`;
+    console.log(
+      `peak over clean (${format}): ${over('findings-1')} with ${STRUCTS}, ${over('findings-3')} with ${3 * STRUCTS}`,
+    );
     const kb = ((peaks.get(`findings-3 ${format}`) - peaks.get(`findings-1 ${format}`)) * 1024) / (2 * STRUCTS);
     console.log(`peak memory per finding (${format}, ${STRUCTS} to ${3 * STRUCTS} findings): ${kb.toFixed(2)} kB`);
   }

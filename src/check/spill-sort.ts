@@ -12,8 +12,8 @@ import type { SpillFolder } from './spill-folder.js';
 const RUN = 1_024;
 /** Runs merged at once: more are first merged into one, so files open and heads in memory stay few. */
 const FAN_IN = 64;
-/** Bytes of JSON lines gathered before one write. */
-const WRITE_CHUNK = 1 << 20;
+/** Bytes of JSON lines gathered before one write (the joined string stays a small, short-lived object). */
+const WRITE_CHUNK = 64 * 1024;
 
 /** The lines of a file between two byte offsets (the whole file by default), each without its `\n`. */
 export function* fileLines(fd: number, start = 0, end = Number.POSITIVE_INFINITY): Generator<string> {
