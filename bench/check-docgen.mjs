@@ -4,7 +4,7 @@
 // in text and JSON, so the growth of memory with the number of findings reads off the three;
 // linkinator 7 on a subset.
 //
-//   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS]
+//   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS] [--runs N]
 //
 // structs: 28,000 by default (32,202 files: struct pages, redirect pages, source pages), each page
 // with 13 links (line ranges into src/, methods through redirect pages, 3 to ids of other struct
@@ -12,7 +12,8 @@
 // "findings" trees 1 or 3 of the 3 point at ids that are missing (28,000 and 84,000 findings, each its
 // own target). Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs); the
 // last lines are each findings tree's peak against the clean tree's, and the growth per finding.
-// --linkinator: structs in the subset both tools check (default 1,000; 0 skips it).
+// --linkinator: structs in the subset both tools check (default 1,000; 0 skips it). --runs: runs per
+// tree and format, of which the median peak and time are printed (default 1).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,8 @@ const option = (name, fallback) => {
 const STRUCTS = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 28_000);
 const BULK = option('--bulk', 8_000);
 const SUBSET = option('--linkinator', 1_000);
+/** Runs per tree and format: the median peak and time are reported (V8's collections make one run vary). */
+const RUNS = option('--runs', 1);
 const work = mkdtempSync(path.join(tmpdir(), 'pa-site-docgen-bench-'));
 
 /** One CLI run, its output thrown away: exit code, wall time, the process's peak resident memory. */
@@ -60,7 +63,9 @@ try {
     writeRustdoc(dir, options);
     console.log(`${name}: generated ${STRUCTS} structs in ${Math.round(performance.now() - t0)} ms`);
     for (const format of ['text', 'json']) {
-      const m = measure(dir, format);
+      const runs = Array.from({ length: RUNS }, () => measure(dir, format));
+      const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+      const m = { code: runs[0].code, ms: median('ms'), mb: median('mb') };
       peaks.set(`${name} ${format}`, m.mb);
       console.log(
         `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +

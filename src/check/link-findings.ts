@@ -84,7 +84,10 @@ export interface LinkFindings {
   brokenRedirects: Set<string>;
 }
 
-/** The findings of sorted occurrences, in the order their targets were first met; places past PLACES_KEPT go to `store` (all kept in memory without one). */
+/**
+ * The findings of sorted occurrences, in the order their targets were first met. Places past
+ * PLACES_KEPT go to `store` (without one, all stay in memory).
+ */
 export function linkFindings(
   sorted: Iterable<Occurrence>,
   ctx: FindingContext,

@@ -49,13 +49,6 @@ export class PlaceStore {
     };
   }
 
-  /** Writes every place of `f`, in order (see `begin`). */
-  write(f: Finding, places: Iterable<Place>): void {
-    const w = this.begin();
-    for (const p of places) w.add(p);
-    w.end(f);
-  }
-
   /** The places written at start..end (none once closed). */
   *read(start: number, end: number): Generator<Place> {
     if (this.closed) return;
@@ -81,7 +74,7 @@ export class PlaceStore {
   }
 }
 
-/** Every place of a finding, in page order: read back from the spill folder when it is on more than PLACES_KEPT pages. */
+/** Every place of a finding, in page order: read back from the spill folder when there are more than PLACES_KEPT. */
 export function* allPlaces(f: Finding): Generator<Place> {
   const r = ranges.get(f);
   if (!r?.store.isOpen) {
