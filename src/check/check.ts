@@ -10,7 +10,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from '../model.js';
-import { ReferenceDateError, referenceDate, STALE_SEVERITIES } from '../staleness.js';
+import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../staleness.js';
 import { append } from './append.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
@@ -27,7 +27,6 @@ import { locateSources } from './sources-yaml.js';
 import { SpillFolder } from './spill-folder.js';
 import { checkFolder, removeStaleCheckFolders } from './temp-folder.js';
 import type { CheckResult, CheckSummary, Finding } from './types.js';
-import type { StaleSeverity } from '../staleness.js';
 
 export interface CheckOptions {
   /** Project folder holding content/. Default: the current folder (when `dir` is not given). */
