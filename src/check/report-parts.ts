@@ -7,7 +7,7 @@ import { placeCount } from './place-store.js';
 import { count } from './report-summary.js';
 import type { CheckResult, Finding } from './types.js';
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * A finding with every text that can come from content (operator names, link targets, file names)

@@ -19,7 +19,7 @@ import type { CheckResult, Finding, Place } from './types.js';
 
 export { formatGithub, githubLines } from './report-github.js';
 export { formatJson, jsonChunks, toJson } from './report-json.js';
-export { baselineLine, PLACES_SHOWN, siteNote, staleOffersLine, summaryLine };
+export { staleOffersLine, summaryLine };
 
 export type CheckFormat = 'text' | 'json' | 'github';
 
