@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // `pa-site check --dir` on a rustdoc-shaped tree the size of the Rust docs: peak memory and time,
-// clean and with two numbers of findings (one and three broken fragments per struct page), in text and
-// JSON, so the growth of memory with the number of findings reads off the three; linkinator 7 on a subset.
+// clean and with two numbers of findings (one and three of the same 13 links per struct page broken),
+// in text and JSON, so the growth of memory with the number of findings reads off the three;
+// linkinator 7 on a subset.
 //
-//   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS]
+//   node bin/compile.js && node bench/check-docgen.mjs [structs] [--bulk BYTES] [--linkinator STRUCTS] [--runs N]
 //
 // structs: 28,000 by default (32,202 files: struct pages, redirect pages, source pages), each page
-// with 10 links (line ranges into src/, methods through redirect pages) and --bulk bytes of prose
-// (default 8,000). The "findings" trees add 1 or 3 links per page to missing ids (28,000 and 84,000
-// findings, each its own target). Peak memory is the CLI process's own (getrusage maxrss, through
-// bench/max-rss.cjs); the last line is the peak's growth per finding between the two findings trees.
-// --linkinator: structs in the subset both tools check (default 1,000; 0 skips it).
+// with 13 links (line ranges into src/, methods through redirect pages, 3 to ids of other struct
+// pages) and --bulk bytes of prose (default 8,000). The three trees hold the same links: in the
+// "findings" trees 1 or 3 of the 3 point at ids that are missing (28,000 and 84,000 findings, each its
+// own target). Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs); the
+// last lines are each findings tree's peak against the clean tree's, and the growth per finding.
+// --linkinator: structs in the subset both tools check (default 1,000; 0 skips it). --runs: runs per
+// tree and format, of which the median peak and time are printed (default 1).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +31,8 @@ const option = (name, fallback) => {
 const STRUCTS = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 28_000);
 const BULK = option('--bulk', 8_000);
 const SUBSET = option('--linkinator', 1_000);
+/** Runs per tree and format: the median peak and time are reported (V8's collections make one run vary). */
+const RUNS = option('--runs', 1);
 const work = mkdtempSync(path.join(tmpdir(), 'pa-site-docgen-bench-'));
 
 /** One CLI run, its output thrown away: exit code, wall time, the process's peak resident memory. */
@@ -46,9 +51,9 @@ function measure(dir, format) {
 
 try {
   const trees = [
-    ['clean', { pages: STRUCTS, bulk: BULK }],
-    ['findings-1', { pages: STRUCTS, bulk: BULK, broken: 1 }],
-    ['findings-3', { pages: STRUCTS, bulk: BULK, broken: 3 }],
+    ['clean', { pages: STRUCTS, bulk: BULK, extra: 3 }],
+    ['findings-1', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 1 }],
+    ['findings-3', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 3 }],
   ];
   /** Peak memory by tree and format, for the growth per finding. */
   const peaks = new Map();
@@ -58,7 +63,9 @@ try {
     writeRustdoc(dir, options);
     console.log(`${name}: generated ${STRUCTS} structs in ${Math.round(performance.now() - t0)} ms`);
     for (const format of ['text', 'json']) {
-      const m = measure(dir, format);
+      const runs = Array.from({ length: RUNS }, () => measure(dir, format));
+      const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+      const m = { code: runs[0].code, ms: median('ms'), mb: median('mb') };
       peaks.set(`${name} ${format}`, m.mb);
       console.log(
         `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +
@@ -68,6 +75,11 @@ try {
     rmSync(dir, { recursive: true, force: true });
   }
   for (const format of ['text', 'json']) {
+    const clean = peaks.get(`clean ${format}`);
+    const over = (tree) => `${(((peaks.get(`${tree} ${format}`) - clean) / clean) * 100).toFixed(0)}%`;
+    console.log(
+      `peak over clean (${format}): ${over('findings-1')} with ${STRUCTS}, ${over('findings-3')} with ${3 * STRUCTS}`,
+    );
     const kb = ((peaks.get(`findings-3 ${format}`) - peaks.get(`findings-1 ${format}`)) * 1024) / (2 * STRUCTS);
     console.log(`peak memory per finding (${format}, ${STRUCTS} to ${3 * STRUCTS} findings): ${kb.toFixed(2)} kB`);
   }

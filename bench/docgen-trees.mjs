@@ -40,16 +40,24 @@ const javadocRedirect = (to) =>
  * rustdoc: `pages` struct pages (10 links each: line ranges into src/, methods of other structs,
  * methods through a redirect page, the crate index), a source page per 20 structs, a redirect page
  * per 10. About 1.15 files per struct, so `pages: 28_000` is the Rust docs' 32,000. The bench adds
- * `bulk` bytes of prose per page (real pages are tens of kilobytes) and `broken` fragment links per
- * page, each to a different missing id (a finding each), to show memory does not grow with findings.
+ * `bulk` bytes of prose per page (real pages are tens of kilobytes) and `extra` fragment links per
+ * page, each to its own id on another struct page, of which the first `broken` miss their id (a
+ * finding each): trees with the same `extra` hold the same links, so their memory differs only by
+ * the findings.
  */
-export function writeRustdoc(dir, { pages = 40, seed = false, bulk = 0, broken = 0 } = {}) {
+export function writeRustdoc(dir, { pages = 40, seed = false, bulk = 0, broken = 0, extra = broken } = {}) {
   const prose = bulk ? `<div class="docblock">${'<p>Returns the value. '.repeat(Math.ceil(bulk / 22))}</div>\n` : '';
   const n = Math.max(pages, 20);
   const src = (i) => `../src/core/m${Math.floor(i / 20)}.rs.html`;
   const lines = Array.from({ length: 60 }, (_, k) => `<a href="#${k + 1}" id="${k + 1}">${k + 1}</a>`).join('\n');
   for (let s = 0; s < Math.ceil(n / 20); s++)
     write(dir, `src/core/m${s}.rs.html`, html(`m${s}.rs`, '', `<main><pre>${lines}</pre></main>`));
+  /** The struct pages whose extra links point into each page: the ids they name are there unless broken. */
+  const linkers = new Map();
+  for (let i = 0; i < n && extra > broken; i++) {
+    const j = (i * 7 + 3) % n;
+    linkers.set(j, [...(linkers.get(j) ?? []), i]);
+  }
   for (let i = 0; i < n; i++) {
     const j = (i * 7 + 3) % n;
     const k = (i * 13 + 5) % n;
@@ -66,11 +74,14 @@ export function writeRustdoc(dir, { pages = 40, seed = false, bulk = 0, broken =
       `<a href="#impl-Clone-for-S${i}">Clone</a>`,
       `<a href="../static.files/rustdoc.css">style</a>`,
     ];
-    for (let b = 0; b < broken; b++) links.push(`<a href="struct.S${j}.html#method.gone${i}-${b}">gone</a>`);
+    for (let b = 0; b < extra; b++) links.push(`<a href="struct.S${j}.html#method.gone${i}-${b}">gone</a>`);
+    const ids = (linkers.get(i) ?? []).flatMap((from) =>
+      Array.from({ length: extra - broken }, (_, b) => `<span id="method.gone${from}-${b + broken}"></span>`),
+    );
     const body =
       `<nav class="sidebar"><a href="index.html">core</a></nav>\n<main>\n<h1 id="main">S${i}</h1>\n` +
       `<section id="method.run">run</section><section id="method.stop">stop</section>\n` +
-      `<div id="impl-Clone-for-S${i}">impl</div>\n${prose}<p>${links.join('\n')}</p>\n</main>`;
+      `<div id="impl-Clone-for-S${i}">impl</div>${ids.join('')}\n${prose}<p>${links.join('\n')}</p>\n</main>`;
     write(dir, `core/struct.S${i}.html`, html(`S${i}`, '', body));
     if (i % 10 === 0) write(dir, `core/struct.Old${i}.html`, rustdocRedirect(`struct.S${i}.html`));
   }

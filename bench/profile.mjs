@@ -53,10 +53,7 @@ const PARTS = [
   ],
   [
     'render loop and thread messages',
-    (f) =>
-      /src\/pipeline\/render\/(page\/render(-pages|-setup)?\.ts|threads\/)|node:internal\/worker/.test(
-        f.src,
-      ),
+    (f) => /src\/pipeline\/render\/(page\/render(-pages|-setup)?\.ts|threads\/)|node:internal\/worker/.test(f.src),
   ],
   ['the rest (CLI, template compile, hashing, buffers)', () => true],
 ];

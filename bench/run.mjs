@@ -64,8 +64,7 @@ function args(argv) {
       } catch (e) {
         usageError(`${usage}\n(${e.message})`);
       }
-    }
-    else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
+    } else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
     else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
     else if (k === '--workers' && /^[1-9]\d*(,[1-9]\d*)*$/.test(v ?? '')) o.workers = v.split(',').map(Number);
     else if (k === '--baseline' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.baseline = path.resolve(v);

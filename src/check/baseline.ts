@@ -25,7 +25,7 @@ const entryOf = (f: Finding): BaselineEntry => ({
 const keyOf = (e: BaselineEntry) => `${e.rule}\0${e.target ?? ''}\0${e.page ?? ''}`;
 
 /** The baseline file's text for a result (sorted, so it diffs well in a repository). */
-export function baselineText(r: CheckResult): string {
+function baselineText(r: CheckResult): string {
   const entries = new Map(r.findings.map((f) => [keyOf(entryOf(f)), entryOf(f)]));
   const findings = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
   return `${JSON.stringify({ tool: TOOL, version: 1, findings }, null, 1)}\n`;

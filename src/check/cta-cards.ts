@@ -2,7 +2,18 @@
  * The "same card" tests for operator calls to action: each card's span in the page's text and in
  * opening order, judged once the whole text is read (a binary search per link and per card).
  */
-import type { Cta } from './html.js';
+
+/** An operator's call-to-action link, as html.ts reads it from a page. */
+export interface Cta {
+  href: string;
+  line: number;
+  /** `rel` contains `sponsored`. */
+  sponsored: boolean;
+  /** 'T&Cs apply' appears in the same card or section. */
+  terms: boolean;
+  /** The same card or section links to terms (an http(s) link whose text names "terms" or "T&Cs"). */
+  termsLink: boolean;
+}
 
 /** A closed element's span: `seq` to `endSeq` in opening order, `start` to `end` in the page's text. */
 export interface Span {

@@ -3,7 +3,7 @@
  * `<noscript>` fallback, pa-site's own with noindex). Their scripts carry `location.hash` along, so
  * a link's fragment is looked for on the page the chain of such pages ends at.
  */
-import type { SitePage } from './links.js';
+import type { SitePage } from './site-page.js';
 import type { Target } from './resolve.js';
 import type { PageScan } from './html.js';
 

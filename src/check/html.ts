@@ -6,7 +6,7 @@
 import { Parser } from 'htmlparser2';
 import { append as appendAll } from './append.js';
 import { cssUrls } from './css.js';
-import { judgeCtas, type Span } from './cta-cards.js';
+import { type Cta, judgeCtas, type Span } from './cta-cards.js';
 import { refreshDelay, refreshUrl, srcsetUrls } from './html-values.js';
 import type { Region } from './types.js';
 
@@ -44,22 +44,11 @@ export interface LinkRef {
   region: Region | null;
 }
 
-export interface Cta {
-  href: string;
-  line: number;
-  /** `rel` contains `sponsored`. */
-  sponsored: boolean;
-  /** 'T&Cs apply' appears in the same card or section. */
-  terms: boolean;
-  /** The same card or section links to terms (an http(s) link whose text names "terms" or "T&Cs"). */
-  termsLink: boolean;
-}
-
 /**
  * An offer box: `data-offer-verified` (YYYY-MM[-DD]), `data-offer-state` (current, aging, withheld)
  * and `data-offer-operator`.
  */
-export interface OfferMark {
+interface OfferMark {
   verified: string;
   state: string;
   /** `data-offer-operator`: the operator's name, when the page gives it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { scanHtml } from './html.js';
-import { checkLinks, fragmentFound, type LinkContext, percentDecode, type SitePage } from './links.js';
+import { checkLinks, fragmentFound, type LinkContext, percentDecode } from './links.js';
+import type { SitePage } from './site-page.js';
 import { type ServedAs, servedPath } from './served.js';
 
 const layout = (body: string, extra = '') => `<html><head><link rel="stylesheet" href="/assets/site.css"></head><body>

@@ -4,20 +4,22 @@
  * page. Links resolve as a browser resolves them (resolve.ts). External URLs are only collected
  * here; external.ts checks them.
  */
-import type { LinkRef, PageScan } from './html.js';
+import type { LinkRef } from './html.js';
 import { underBase } from './base.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
 import { isRedirectPage, redirectEnds } from './forward.js';
+import {
+  compareOccurrences,
+  type FindingContext,
+  linkFindings,
+  type Occurrence,
+  type TargetInfo,
+} from './link-findings.js';
+import type { SitePage } from './site-page.js';
+import type { SpillFolder } from './spill-folder.js';
+import { SpillSort } from './spill-sort.js';
 import type { Finding, Place } from './types.js';
-
-export interface SitePage {
-  /** Built file relative to the checked folder. */
-  file: string;
-  /** URL path the host serves the page at (served.ts): `/about`, `/guides/`. */
-  url: string;
-  scan: PageScan;
-}
 
 export interface LinkContext {
   pages: Map<string, SitePage>;
@@ -43,8 +45,14 @@ export interface LinkContext {
   skip?: ((...urls: string[]) => boolean) | null;
 }
 
-export interface LinkOutcome {
-  findings: Finding[];
+/** The link check before its findings are made: the broken references wait, sorted or spilled, in `broken`. */
+export interface LinkScan {
+  /** Every reference to a broken target (link-findings.ts makes them findings). */
+  broken: SpillSort<Occurrence>;
+  /** What making the findings needs once the pages are let go. */
+  context: FindingContext;
+  /** `known-unbuilt-built`: paths listed in check.knownUnbuilt that are built now. */
+  builtKnown: Finding[];
   /** External URL (without fragment) → the pages linking it. */
   external: Map<string, Place[]>;
   /** Built HTML files some other page links to. */
@@ -58,8 +66,12 @@ export interface LinkOutcome {
   outsideBase: number;
 }
 
+export interface LinkOutcome extends Omit<LinkScan, 'broken' | 'context' | 'builtKnown'> {
+  findings: Finding[];
+}
+
 /** `/about/` and `/about` are the same entry of check.knownUnbuilt. */
-export const normalizePath = (p: string) => {
+const normalizePath = (p: string) => {
   let d: string;
   try {
     d = decodeURIComponent(p);
@@ -113,30 +125,19 @@ const LINE_RANGE = /^(L?\d+)-(L?\d+)$/;
 /** Form targets: checked on the site, never fetched on another (a GET of a POST endpoint proves nothing). */
 const isFormTarget = (ref: LinkRef) => ref.attr === 'action' || ref.attr === 'formaction';
 
-/**
- * One broken target and every reference to it. A page a reader goes to and a file the page loads
- * can be the same target (`<a>` and `<link rel=next>`, or an `<a>` to an image): it is one
- * finding, a broken link when any reference navigates to it.
- */
-interface Group {
-  target: string;
-  /** Some reference navigates to the target (else all load it). */
-  page: boolean;
-  kind: 'missing' | 'invalid' | 'fragment' | 'known-unbuilt';
-  /** For missing targets: the names the host tries for it. */
-  tried?: string[];
-  /** For missing targets outside the base: the base the site is served under. */
-  outside?: string;
-  /** For fragments: the decoded fragment, the target page's URL and file, and the redirect page on the way. */
-  fragment?: { id: string; url: string; file: string; via?: string };
-  /** For fragments: the target's name comes from a same-page `#x` link. */
-  sameDocument?: boolean;
-  /** The first reference on each linking page, in reading order (a page's references come together). */
-  places: Place[];
+/** The link check with its findings, every place in memory (the unit tests', and small folders'). */
+export function checkLinks(ctx: LinkContext): LinkOutcome {
+  const { broken, context, builtKnown, ...rest } = scanLinks(ctx);
+  const { findings } = linkFindings(broken.sorted(), context, null);
+  return { ...rest, findings: [...findings, ...builtKnown] };
 }
 
-export function checkLinks(ctx: LinkContext): LinkOutcome {
-  const groups = new Map<string, Group>();
+/**
+ * Resolves every link of every page. `spill`: where broken references go past a batch (none: all
+ * kept in memory); `collect: false` only counts them (a trial of another --served-as).
+ */
+export function scanLinks(ctx: LinkContext, spill: SpillFolder | null = null, collect = true): LinkScan {
+  const broken = new SpillSort<Occurrence>(compareOccurrences, spill);
   const external = new Map<string, Place[]>();
   const linkedTo = new Set<string>();
   const found = new Map<string, string | null>();
@@ -144,7 +145,10 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
   const has404 = ctx.files.has('404.html');
   const origin = ctx.siteOrigin ?? PLACEHOLDER_ORIGIN;
   const resolver = new Resolver(origin);
-  let byLowerCase: Map<string, string> | null = null;
+  // Redirect pages carry no layout: a link on every other page still comes from the layout.
+  const contentPages = new Set(
+    [...ctx.pages.values()].filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan)).map((p) => p.file),
+  );
   let checked = 0;
   let missing = 0;
   let skipped = 0;
@@ -160,12 +164,6 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     }
     return f;
   };
-  /** A file whose name differs only in case: it works on a laptop's file system and 404s on the host. */
-  const caseHint = (names: string[]) => {
-    byLowerCase ??= new Map([...ctx.files].map((f) => [f.toLowerCase(), f]));
-    const other = names.map((n) => byLowerCase!.get(n.toLowerCase())).find((f) => f !== undefined);
-    return other ? `${other} exists: hosts match file names exactly, case included; fix the link's case` : undefined;
-  };
   const placeOf = (page: SitePage, ref: LinkRef): Place => ({
     page: page.file,
     url: page.url,
@@ -174,14 +172,22 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
     col: ref.col,
     ...(ref.region ? { region: ref.region } : {}),
   });
-  const add = (key: string, init: Omit<Group, 'places' | 'page'>, page: SitePage, ref: LinkRef) => {
-    let g = groups.get(key);
-    if (!g) {
-      g = { ...init, page: false, places: [] };
-      groups.set(key, g);
+  let seq = 0;
+  const add = (k: string, g: TargetInfo, page: SitePage, ref: LinkRef, named?: { t: string; d: boolean }) => {
+    if (!collect) return;
+    const o: Occurrence = {
+      k,
+      s: seq++,
+      g,
+      n: ref.kind === 'page',
+      c: contentPages.has(page.file),
+      p: placeOf(page, ref),
+    };
+    if (named) {
+      o.t = named.t;
+      o.d = named.d;
     }
-    if (ref.kind === 'page') g.page = true;
-    if (g.places[g.places.length - 1]?.page !== page.file) g.places.push(placeOf(page, ref));
+    broken.add(o);
   };
 
   const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
@@ -247,80 +253,22 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       const target = end === undefined ? ctx.pages.get(file) : end;
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
-      const id = percentDecode(t.fragment);
-      const key = `fragment\0${target.file}\0${id}`;
-      const named = { id, url: target.url, file: target.file, ...(end ? { via: ctx.pages.get(file)!.url } : {}) };
-      add(key, { target: `${t.path}#${t.fragment}`, kind: 'fragment', fragment: named }, page, ref);
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
-      const g = groups.get(key)!;
-      const sameDocument = ref.url.startsWith('#');
-      if (g.sameDocument === undefined || (g.sameDocument && !sameDocument)) {
-        g.target = `${t.path}#${t.fragment}`;
-        g.sameDocument = sameDocument;
-      }
+      const id = percentDecode(t.fragment);
+      const named = { id, url: target.url, file: target.file, ...(end ? { via: ctx.pages.get(file)!.url } : {}) };
+      const written = `${t.path}#${t.fragment}`;
+      add(`fragment\0${target.file}\0${id}`, { target: written, kind: 'fragment', fragment: named }, page, ref, {
+        t: written,
+        d: ref.url.startsWith('#'),
+      });
     }
   }
 
-  // Redirect pages carry no layout: a link on every other page still comes from the layout.
-  const contentPages = [...ctx.pages.values()]
-    .filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan))
-    .map((p) => p.file);
-  const findings: Finding[] = [];
-  for (const [key, g] of groups) {
-    // Each group is let go once it is a finding: the two never all sit in memory together.
-    groups.delete(key);
-    const places = g.places.sort((a, b) => a.page.localeCompare(b.page));
-    const allPages =
-      places.length >= 2 &&
-      places.length >= contentPages.length &&
-      ((linking) => contentPages.every((f) => linking.has(f)))(new Set(places.map((p) => p.page)));
-    const isKnown = g.kind === 'known-unbuilt';
-    const rule = isKnown
-      ? 'known-unbuilt'
-      : g.kind === 'fragment'
-        ? 'broken-fragment'
-        : g.page
-          ? 'broken-link'
-          : 'broken-asset';
-    const f: Finding = {
-      rule,
-      severity: isKnown && has404 ? 'warning' : 'error',
-      category: isKnown ? 'known-unbuilt' : 'link',
-      message: messageFor(g, has404, ctx.paSite),
-      target: g.target,
-      places,
-    };
-    if (allPages) f.allPages = true;
-    const caseFix = g.tried ? caseHint(g.tried) : undefined;
-    if (isKnown) {
-      f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';
-    } else if (allPages) {
-      f.hint = ctx.paSite
-        ? 'the link is on every page, so it comes from the layout: a link in content/site.yaml (header, footer, ' +
-          'helpline.page, favicon, compliance.disclosureHref), or a template of your own in templates/'
-        : 'the link is on every page, so it comes from the layout template the pages share';
-    } else if (g.outside) {
-      f.hint = `link to a path under ${g.outside}: write site paths from the root (/about), the build adds the base`;
-    } else if (caseFix) {
-      f.hint = caseFix;
-    } else if (g.kind === 'invalid') {
-      f.hint = 'correct the URL: write it as a browser can parse it (percent-encode spaces and brackets)';
-    } else if (rule === 'broken-fragment') {
-      f.hint = 'point the link at an id the target page has, or give the target element that id';
-    } else if (rule === 'broken-link') {
-      f.hint = ctx.paSite
-        ? 'correct the link in the page that has it, or add a page at that route in content/pages'
-        : 'correct the link, or add the page it points to';
-    } else if (rule === 'broken-asset') {
-      f.hint = ctx.paSite ? 'correct the path, or add the file to content/public' : 'correct the path, or add the file';
-    }
-    findings.push(f);
-  }
-
+  const builtKnown: Finding[] = [];
   for (const p of ctx.knownUnbuilt) {
     const file = lookup(p);
     if (file !== null) {
-      findings.push({
+      builtKnown.push({
         rule: 'known-unbuilt-built',
         severity: 'warning',
         category: 'known-unbuilt',
@@ -331,7 +279,8 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
       });
     }
   }
-  return { findings, external, linkedTo, checked, missing, skipped, outsideBase };
+  const context = { files: ctx.files, paSite: ctx.paSite, has404, contentPages: contentPages.size };
+  return { broken, context, builtKnown, external, linkedTo, checked, missing, skipped, outsideBase };
 }
 
 /** A resolved link as `--skip` sees it: the URL, or the path with its fragment. */
@@ -339,24 +288,4 @@ function resolvedText(t: Target): string {
   if (t.kind === 'external') return t.url;
   if (t.kind === 'internal') return t.fragment === undefined ? t.path : `${t.path}#${t.fragment}`;
   return '';
-}
-
-function messageFor(g: Group, has404: boolean, paSite: boolean): string {
-  switch (g.kind) {
-    case 'known-unbuilt':
-      return has404
-        ? `${g.target} is not built; 404.html answers it`
-        : `${g.target} is not built and there is no 404.html to answer it`;
-    case 'invalid':
-      return `${g.target} is not a valid URL, so browsers cannot follow it`;
-    case 'fragment': {
-      const { id, url, file, via } = g.fragment!;
-      return `no id="${id}" on ${url} (${file})${via ? `, where ${via} redirects` : ''}`;
-    }
-    case 'missing':
-      if (g.outside) return `${g.target} is outside ${g.outside}, the folder the site is served under`;
-      return g.page
-        ? `no page at ${g.target} (looked for ${g.tried!.join(', ')})`
-        : `${g.target} does not exist in ${paSite ? 'the built site' : 'this folder'}`;
-  }
 }

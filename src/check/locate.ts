@@ -6,7 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findBannedPhrase } from '../schema/common.js';
-import type { Finding } from './types.js';
+import { allPlaces, PLACES_KEPT, spilledTo } from './place-store.js';
+import type { Finding, Place } from './types.js';
 import { linkSource } from './template-source.js';
 import { stripBase } from '../urls/urls.js';
 
@@ -97,9 +98,9 @@ export async function locateFindings(
     }
     /** Where a template made the link, looked up once the content file turns out not to hold it. */
     let made: Promise<Finding['source']> | undefined;
-    for (const p of f.places) {
+    const locate = async (p: Place) => {
       const file = contentFileOf.get(p.page);
-      if (!file) continue;
+      if (!file) return;
       p.file = file;
       const line = tests.length ? await find(file, tests) : null;
       if (line === null && MADE_BY_TEMPLATES.has(f.rule) && target && !f.source) {
@@ -111,12 +112,27 @@ export async function locateFindings(
             f.hint = `correct the link at ${source.file}:${source.line}, or add a page at that route in content/pages`;
           p.line = null;
           delete p.col;
-          continue;
+          return;
         }
       }
       p.line = line ?? 1;
       // The column was the built HTML's; the line is now the content file's.
       delete p.col;
+    };
+    const store = spilledTo(f);
+    if (!store) {
+      for (const p of f.places) await locate(p);
+      continue;
     }
+    // Places kept in the spill folder are read, located and written again one at a time.
+    const out = store.begin();
+    const kept: Place[] = [];
+    for (const p of allPlaces(f)) {
+      await locate(p);
+      out.add(p);
+      if (kept.length < PLACES_KEPT) kept.push(p);
+    }
+    out.end(f);
+    f.places = kept;
   }
 }

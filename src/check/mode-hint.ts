@@ -3,7 +3,7 @@
  * mode resolves them, one warning says so, first, with the command to try.
  */
 import { withBase } from './base.js';
-import { checkLinks, type LinkContext, type LinkOutcome } from './links.js';
+import { type LinkContext, type LinkScan, scanLinks } from './links.js';
 import { SERVED_AS, type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
 
@@ -14,7 +14,11 @@ const shellWord = (s: string) => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/
  * `ctx` and `outcome`: the link check as run. `dir`: the folder as the user wrote it. Null when
  * the mode used resolves at least half the internal links, or no other mode does much better.
  */
-export function servedAsHint(ctx: LinkContext, outcome: LinkOutcome, dir: string): Finding | null {
+export function servedAsHint(
+  ctx: LinkContext,
+  outcome: Pick<LinkScan, 'checked' | 'missing'>,
+  dir: string,
+): Finding | null {
   const { checked, missing } = outcome;
   if (checked < 10 || missing * 2 <= checked) return null;
   let best: { mode: ServedAs; missing: number } | null = null;
@@ -23,7 +27,8 @@ export function servedAsHint(ctx: LinkContext, outcome: LinkOutcome, dir: string
     const pages = new Map(
       [...ctx.pages].map(([file, p]) => [file, { ...p, url: withBase(ctx.base ?? '/', servedPath(file, mode)) }]),
     );
-    const other = checkLinks({ ...ctx, pages, servedAs: mode, knownUnbuilt: [] });
+    // Counted only: the trial's broken references are not kept.
+    const other = scanLinks({ ...ctx, pages, servedAs: mode, knownUnbuilt: [] }, null, false);
     if (!best || other.missing < best.missing) best = { mode, missing: other.missing };
   }
   // "Would resolve": the other mode leaves at most a quarter of the failures.

@@ -5,7 +5,7 @@
  * the target, not for the stop on the way.
  */
 import { isRedirectPage } from './forward.js';
-import type { SitePage } from './links.js';
+import type { SitePage } from './site-page.js';
 import { PLACEHOLDER_ORIGIN } from './resolve.js';
 import type { Finding } from './types.js';
 import { HOST_REDIRECT_FILES } from '../pipeline/write/hosting.js';

@@ -3,17 +3,18 @@
  * of the target (`18,128 broken-fragment of the form #N-M in /src/`), then the targets linked
  * from the most pages, so thousands of findings read in a screen before the detail.
  */
+import { placeCount } from './place-store.js';
 import type { Finding } from './types.js';
 
 /** Findings before which no summary is printed: a short list is its own summary. */
-export const SUMMARY_FROM = 10;
+const SUMMARY_FROM = 10;
 const GROUPS_SHOWN = 8;
 const TARGETS_SHOWN = 5;
 
 export const count = (n: number) => n.toLocaleString('en-US');
 
 /** `#10-25` → `#N-M`, `#L3-L9` → `#LN-LM`, `#line-12` → `#line-N`, `#method.run` → `#…`. */
-export function fragmentShape(fragment: string): string {
+function fragmentShape(fragment: string): string {
   if (/^\d+-\d+$/.test(fragment)) return '#N-M';
   if (/^L\d+-L\d+$/.test(fragment)) return '#LN-LM';
   if (/\d/.test(fragment)) return `#${fragment.replace(/\d+/g, 'N')}`;
@@ -45,12 +46,12 @@ export function summaryLines(findings: readonly Finding[], pages: number): strin
   for (const [pattern, n] of ranked.slice(0, GROUPS_SHOWN)) out.push(`  ${count(n).padStart(width)}  ${pattern}`);
   if (ranked.length > GROUPS_SHOWN) out.push(`  … and ${count(ranked.length - GROUPS_SHOWN)} more kinds`);
   const top = findings
-    .filter((f) => f.target !== undefined && f.places.length > 1)
-    .sort((a, b) => b.places.length - a.places.length)
+    .filter((f) => f.target !== undefined && placeCount(f) > 1)
+    .sort((a, b) => placeCount(b) - placeCount(a))
     .slice(0, TARGETS_SHOWN);
   if (top.length) {
     out.push('  linked from the most pages:');
-    for (const f of top) out.push(`    ${f.target}  on ${count(f.places.length)} of ${count(pages)} pages`);
+    for (const f of top) out.push(`    ${f.target}  on ${count(placeCount(f))} of ${count(pages)} pages`);
   }
   out.push('');
   return out;

@@ -1,11 +1,25 @@
 /**
- * Turns a CheckResult into text for people, JSON for tools, or GitHub workflow annotations.
- * Pure functions returning lines: the CLI decides where they go.
+ * Turns a CheckResult into text for people; JSON for tools (report-json.ts) and GitHub workflow
+ * annotations (report-github.ts) are beside it. Pure functions returning lines: the CLI decides
+ * where they go.
  */
-import path from 'node:path';
-import { escapeTerminal, formatDiagnostic } from '../support/diagnostics/diagnostics.js';
+import { formatDiagnostic } from '../support/diagnostics/diagnostics.js';
+import { placeCount } from './place-store.js';
+import {
+  baselineLine,
+  PLACES_SHOWN,
+  shownFindings,
+  siteNote,
+  spread,
+  staleOffersLine,
+  summaryLine,
+} from './report-parts.js';
 import { count, summaryLines } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
+
+export { formatGithub, githubLines } from './report-github.js';
+export { formatJson, jsonChunks, toJson } from './report-json.js';
+export { staleOffersLine, summaryLine };
 
 export type CheckFormat = 'text' | 'json' | 'github';
 
@@ -16,49 +30,6 @@ export interface TextOptions {
 }
 
 const paint = (on: boolean | undefined, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * A finding with every text that can come from content (operator names, link targets, file names)
- * escaped, so a page cannot clear the screen or retitle the terminal of whoever runs check.
- */
-function safeFinding(f: Finding): Finding {
-  const e = (s: string) => escapeTerminal(s);
-  const lines = (s: string) => escapeTerminal(s, true);
-  // Nothing to escape (the usual case): the finding itself, not a copy of each of 100,000.
-  const same = (s: string | null | undefined, keep = false) => !s || escapeTerminal(s, keep) === s;
-  if (
-    same(f.message, true) &&
-    same(f.target) &&
-    same(f.hint, true) &&
-    same(f.source?.file) &&
-    f.places.every((p) => same(p.page) && same(p.url) && same(p.file))
-  )
-    return f;
-  return {
-    ...f,
-    message: lines(f.message),
-    target: f.target === undefined ? undefined : e(f.target),
-    hint: f.hint === undefined ? undefined : lines(f.hint),
-    source: f.source && { ...f.source, file: e(f.source.file) },
-    places: f.places.map((p) => ({ ...p, page: e(p.page), url: e(p.url), file: p.file === null ? null : e(p.file) })),
-  };
-}
-
-/** The findings to print: escaped for the terminal, and errors only when `quiet`. */
-function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {
-  const kept = quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
-  return { ...r, findings: kept.map(safeFinding) };
-}
-
-/** Pages named for one finding; the rest are counted ("… and 10,133 more pages"). */
-export const PLACES_SHOWN = 5;
-
-/** `on 10,138 of 10,140 pages` for a finding on more pages than are named, else ''. */
-function spread(f: Finding, pages: number): string {
-  if (f.allPages) return `on all ${count(f.places.length)} pages`;
-  return f.places.length > PLACES_SHOWN ? `on ${count(f.places.length)} of ${count(pages)} pages` : '';
-}
 
 export const KNOWN_UNBUILT_TITLE = 'Linked from the header or footer but not built — served by 404.html';
 
@@ -70,71 +41,10 @@ function where(p: Place): string {
 /** `header and footer, on all 12 pages` or `about.html, index.html`. */
 function linkedFrom(f: Finding): string {
   const regions = [...new Set(f.places.map((p) => p.region).filter((r) => r === 'header' || r === 'footer'))];
-  if (f.allPages) return `${regions.length ? `${regions.join(' and ')}, ` : ''}on all ${f.places.length} pages`;
-  return f.places.map((p) => (p.region && p.region !== 'main' ? `${p.page} (${p.region})` : p.page)).join(', ');
-}
-
-const SERVED_AS_TEXT = {
-  clean: 'clean URLs (/a finds a.html)',
-  html: 'exact file names (/a.html finds a.html, /a does not)',
-  folders: 'folder URLs (a.html at /a/)',
-} as const;
-
-/**
- * The one note a check of another generator's folder gets: what was and was not checked, and how
- * its URLs were resolved. Null for pa-site builds.
- */
-export function siteNote(r: CheckResult): string | null {
-  if (r.site.builtBy === 'pa-site') return null;
-  const from = {
-    option: 'from --served-as',
-    'vercel.json': "from the folder's vercel.json",
-    default: 'the default; see --served-as',
-    'pa-site': 'as pa-site builds are served',
-  }[r.site.servedAsFrom];
-  return (
-    'not a pa-site build (no .pa-site-output or pa-site _headers file), so links, assets, fragments and ' +
-    'any sitemap.xml were checked and the page rules skipped; ' +
-    `URLs resolved as ${SERVED_AS_TEXT[r.site.servedAs]} (${from})`
-  );
-}
-
-/** `12 findings recorded in baseline.json left out; 3 recorded ones are fixed`, or null without a baseline. */
-export function baselineLine(r: CheckResult): string | null {
-  const b = r.baseline;
-  if (!b) return null;
-  const fixed = b.fixed
-    ? `; ${count(b.fixed)} recorded ${b.fixed === 1 ? 'one is' : 'ones are'} fixed ` +
-      `(write the baseline again to drop ${b.fixed === 1 ? 'it' : 'them'})`
-    : '';
-  return `${plural(b.known, 'finding')} recorded in ${b.file} left out${fixed}`;
-}
-
-export function summaryLine(r: CheckResult): string {
-  const s = r.summary;
-  const build = s.buildMs !== undefined ? ` (build ${s.buildMs} ms)` : '';
-  return (
-    `${plural(s.pages, 'page')} checked, ${plural(s.links, 'link')} checked, ` +
-    (s.skipped ? `${plural(s.skipped, 'link')} skipped, ` : '') +
-    `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')} in ${s.ms} ms${build}`
-  );
-}
-
-/**
- * The summary's count of offers past the warn age (build and check print it), or null when every
- * offer is current: `10 offers withheld, 1 aging: refresh their terms (each is named above)`.
- */
-export function staleOffersLine(
-  offers: { aging: number; withheld: number },
-  /** Where the reader finds each offer named. */
-  named = 'each is named above',
-): string | null {
-  if (!offers.aging && !offers.withheld) return null;
-  const counts = [
-    offers.withheld ? `${plural(offers.withheld, 'offer')} withheld` : '',
-    offers.aging ? `${offers.withheld ? offers.aging : plural(offers.aging, 'offer')} aging` : '',
-  ].filter(Boolean);
-  return `${counts.join(', ')}: refresh their terms (${named})`;
+  if (f.allPages) return `${regions.length ? `${regions.join(' and ')}, ` : ''}on all ${placeCount(f)} pages`;
+  const more = placeCount(f) - f.places.length;
+  const pages = f.places.map((p) => (p.region && p.region !== 'main' ? `${p.page} (${p.region})` : p.page));
+  return pages.join(', ') + (more > 0 ? ` and ${count(more)} more` : '');
 }
 
 export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
@@ -188,7 +98,7 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
       out.push(`${indent}       linked from:`);
       for (const p of f.places.slice(0, PLACES_SHOWN))
         out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
-      const more = f.places.length - PLACES_SHOWN;
+      const more = placeCount(f) - PLACES_SHOWN;
       if (more > 0) out.push(`${indent}         … and ${count(more)} more page${more === 1 ? '' : 's'}`);
     }
     fix(f.hint, `${indent}       `);
@@ -217,7 +127,7 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     // Another generator's folder gets no page rules (the note says so): its page findings are the
     // sitemap's and the nesting depth's.
     out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
-    const single = pageFindings.filter((f) => f.places.length === 1);
+    const single = pageFindings.filter((f) => placeCount(f) === 1);
     const byPage = new Map<string, Finding[]>();
     for (const f of single) {
       const list = byPage.get(f.places[0]!.page);
@@ -235,13 +145,13 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
       }
       yield* out.splice(0);
     }
-    const across = pageFindings.filter((f) => f.places.length !== 1);
+    const across = pageFindings.filter((f) => placeCount(f) !== 1);
     if (across.length) {
       out.push('  across pages');
       for (const f of across) {
         out.push(`    ${tag(f)}  ${f.rule}  ${f.message}`);
         for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
-        if (f.places.length > PLACES_SHOWN) out.push(`           … and ${count(f.places.length - PLACES_SHOWN)} more`);
+        if (placeCount(f) > PLACES_SHOWN) out.push(`           … and ${count(placeCount(f) - PLACES_SHOWN)} more`);
         fix(f.hint, '           ');
         yield* out.splice(0);
       }
@@ -279,167 +189,6 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     if (baseline) out.push(`note: ${baseline}`);
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
-  }
-  yield* out;
-}
-
-/** The documented JSON schema (version 1): every key always present, in a fixed order, null when it does not apply. */
-export function toJson(r: CheckResult) {
-  return {
-    version: r.version,
-    ok: r.ok,
-    dir: r.dir,
-    root: r.root,
-    siteUrl: r.siteUrl,
-    site: {
-      builtBy: r.site.builtBy,
-      marker: r.site.marker,
-      servedAs: r.site.servedAs,
-      servedAsFrom: r.site.servedAsFrom,
-    },
-    summary: {
-      pages: r.summary.pages,
-      links: r.summary.links,
-      skipped: r.summary.skipped ?? 0,
-      errors: r.summary.errors,
-      warnings: r.summary.warnings,
-      ms: r.summary.ms,
-      buildMs: r.summary.buildMs ?? null,
-      offers: { aging: r.summary.offers.aging, withheld: r.summary.offers.withheld },
-    },
-    build: r.build,
-    baseline: r.baseline ?? null,
-    findings: r.findings.map(findingJson),
-  };
-}
-
-/** One finding as the JSON report writes it. */
-function findingJson(f: Finding) {
-  return {
-    rule: f.rule,
-    severity: f.severity,
-    category: f.category,
-    message: f.message,
-    target: f.target ?? null,
-    status: f.status ?? null,
-    allPages: f.allPages ?? false,
-    hint: f.hint ?? null,
-    source: f.source ?? null,
-    places: f.places.map((p) => ({
-      page: p.page,
-      url: p.url,
-      file: p.file,
-      line: p.line,
-      col: p.col ?? null,
-      region: p.region ?? null,
-    })),
-  };
-}
-
-export function formatJson(r: CheckResult): string {
-  return [...jsonChunks(r)].join('');
-}
-
-/**
- * The JSON report in pieces, one finding at a time, for writing as it is made: tens of thousands
- * of findings never sit in memory as one string. Joined, the pieces are `JSON.stringify(toJson(r), null, 2)`.
- */
-export function* jsonChunks(r: CheckResult): Generator<string> {
-  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }) }, null, 2);
-  if (!r.findings.length) {
-    yield head;
-    return;
-  }
-  yield `${head.slice(0, head.length - '[]\n}'.length)}[\n`;
-  for (let i = 0; i < r.findings.length; i++) {
-    const text = JSON.stringify(findingJson(r.findings[i]!), null, 2).replace(/\n/g, '\n    ');
-    yield `    ${text}${i < r.findings.length - 1 ? ',' : ''}\n`;
-  }
-  yield '  ]\n}';
-}
-
-const escData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escProp = (s: string) => escData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-
-function annotation(
-  level: 'error' | 'warning' | 'notice',
-  message: string,
-  props: { file?: string | null; line?: number | null; col?: number | null; title?: string },
-): string {
-  const parts: string[] = [];
-  if (props.file) parts.push(`file=${escProp(props.file)}`);
-  if (props.file && props.line) parts.push(`line=${props.line}`);
-  if (props.file && props.col) parts.push(`col=${props.col}`);
-  if (props.title) parts.push(`title=${escProp(props.title)}`);
-  return `::${level}${parts.length ? ` ${parts.join(',')}` : ''}::${escData(message)}`;
-}
-
-/**
- * GitHub workflow annotations, one per place a finding applies to, pointing at the content file
- * (or, with --dir, the built HTML file). Layout links get one annotation at content/site.yaml.
- */
-export function formatGithub(result: CheckResult, cwd: string = process.cwd(), quiet = false): string[] {
-  return [...githubLines(result, cwd, quiet)];
-}
-
-/** formatGithub's lines, handed on after each finding (as textLines). */
-export function* githubLines(result: CheckResult, cwd: string = process.cwd(), quiet = false): Generator<string> {
-  const r = shownFindings(result, quiet);
-  const out: string[] = [];
-  const rel = (base: string, file: string) => path.relative(cwd, path.resolve(base, file)).split(path.sep).join('/');
-  const note = quiet ? null : siteNote(r);
-  if (note) out.push(annotation('notice', note, { title: 'pa-site check' }));
-  if (r.build && r.root) {
-    for (const d of r.build.diagnostics) {
-      if (quiet && d.severity !== 'error') continue;
-      const message = escapeTerminal(d.hint ? `${d.message}\nfix: ${d.hint}` : d.message, true);
-      out.push(
-        annotation(d.severity, message, {
-          file: rel(r.root, d.file),
-          line: d.line,
-          col: d.col,
-          title: `pa-site build: ${d.code}`,
-        }),
-      );
-    }
-  }
-  yield* out.splice(0);
-  for (const f of r.findings) {
-    const title = `pa-site check: ${f.rule}`;
-    const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
-    const on = spread(f, r.summary.pages);
-    const named = (list: Place[]) =>
-      list
-        .slice(0, PLACES_SHOWN)
-        .map((p) => p.page)
-        .join(', ') + (list.length > PLACES_SHOWN ? ` and ${count(list.length - PLACES_SHOWN)} more` : '');
-    if (f.source && r.root) {
-      const extra = f.allPages ? ` (${on})` : f.places.length ? ` (linked from ${named(f.places)})` : '';
-      yield annotation(f.severity, text(extra), { file: rel(r.root, f.source.file), line: f.source.line, title });
-      continue;
-    }
-    if (f.places.length === 0) {
-      yield annotation(f.severity, text(), { title });
-      continue;
-    }
-    // A target broken on many pages is one annotation, at its first page, naming a few and counting the rest.
-    const one = f.allPages || f.places.length > PLACES_SHOWN;
-    const shown = one ? [f.places.find((p) => p.page !== '404.html') ?? f.places[0]!] : f.places;
-    for (const p of shown) {
-      let file: string | null = null;
-      if (p.file && r.root) file = rel(r.root, p.file);
-      else if (!r.build) file = rel(r.dir, p.page);
-      const pagesNamed = one && !f.allPages ? `: ${named(f.places)}` : '';
-      const extra = `${file ? '' : ` (${p.page})`}${one ? ` (${on}${pagesNamed})` : ''}`;
-      yield annotation(f.severity, text(extra), { file, line: p.line ?? 1, col: p.file ? null : p.col, title });
-    }
-  }
-  if (!quiet) {
-    const offers = staleOffersLine(r.summary.offers);
-    if (offers) out.push(offers);
-    const baseline = baselineLine(r);
-    if (baseline) out.push(annotation('notice', escapeTerminal(baseline), { title: 'pa-site check baseline' }));
-    out.push(summaryLine(r));
   }
   yield* out;
 }

@@ -58,7 +58,12 @@ const slash = (c: string | undefined) => c === '/' || c === '\\';
  * many pages is parsed once: nothing for an absolute URL of another scheme, the scheme for
  * `//host`, the origin for `/path`, the base's folder for `a/b` and `../c`, and the whole base for
  * `''`, `#x`, `?q` and `https:x` (relative when the base has that scheme). One per check run.
+ * Each cache holds at most CACHED links (then starts over), and the whole-base one lives for one
+ * page: a folder of 30,000 pages, each with its own `#x` links and unique fragments, does not keep
+ * every link it ever resolved.
  */
+const CACHED = 8_192;
+
 export class Resolver {
   private readonly caches = new Map<string, Map<string, Target>>();
   constructor(private readonly origin: string) {}
@@ -74,7 +79,7 @@ export class Resolver {
 
   /** The resolver for one base URL (a page's): call it for each link on the page. */
   at(base: string): (href: string) => Target {
-    const full = this.cache(`base\0${base}`);
+    const full = new Map<string, Target>();
     const colon = base.indexOf(':');
     const baseScheme = base.slice(0, colon).toLowerCase();
     const special = baseScheme === 'https' || baseScheme === 'http';
@@ -101,6 +106,7 @@ export class Resolver {
       let t = m.get(h);
       if (!t) {
         t = resolveHref(h, base, this.origin);
+        if (m.size >= CACHED) m.clear();
         m.set(h, t);
       }
       return t;

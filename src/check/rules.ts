@@ -6,7 +6,7 @@
  */
 import { findBannedPhrase } from '../schema/common.js';
 import { append } from './append.js';
-import type { SitePage } from './links.js';
+import type { SitePage } from './site-page.js';
 import type { Finding, Place } from './types.js';
 import { DISCLOSURE } from './html.js';
 import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../domain/staleness.js';

@@ -5,7 +5,7 @@
  */
 import { cssUrls } from './css.js';
 import { emptyScan, type PageScan } from './html.js';
-import type { SitePage } from './links.js';
+import type { SitePage } from './site-page.js';
 
 export function stylesheetPage(file: string, url: string, css: string): SitePage {
   const scan: PageScan = {

@@ -1,5 +1,5 @@
 /**
- * The temporary folder `check` builds into: `pa-site-check-<pid>-<hex>` in the temp folder. A
+ * The temporary folders `check` builds and spills into: `pa-site-check-<pid>-<hex>` in the temp folder. A
  * check stopped by a signal removes it (src/support/process/interrupt.ts); one killed outright leaves it, and the
  * next check removes it, by its exact name, when its pid is no longer running.
  */
@@ -15,11 +15,17 @@ import { namesIn } from '../support/fs/folder-names.js';
 const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
 /** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */
 const INSIDE = /^(?:site|\.site\.(?:staging|old)-\d+-[0-9a-f]{8}|\.site\.lock)$/;
+/** What a check's spill folder holds (spill-folder.ts): sorted runs of broken links, places of findings. */
+const SPILLED = /^(?:run-\d+|places)\.jsonl$/;
 
-/** Whether `dir` holds only what a check's build writes (so it is pa-site's to delete). */
+/** Whether `dir` holds only what a check's build or spill writes (so it is pa-site's to delete). */
 function onlyCheckFiles(dir: string): boolean {
   const names = readdirSync(dir);
-  return names.every((n) => INSIDE.test(n) && (n.endsWith('.lock') || ownedOrEmpty(path.join(dir, n))));
+  return names.every((n) =>
+    SPILLED.test(n)
+      ? lstatSync(path.join(dir, n)).isFile()
+      : INSIDE.test(n) && (n.endsWith('.lock') || ownedOrEmpty(path.join(dir, n))),
+  );
 }
 
 /** Removes the folders of earlier checks that were killed: exact name, this user's, a dead pid, check files only. */

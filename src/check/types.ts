@@ -6,7 +6,7 @@ import type { Diagnostic } from '../support/diagnostics/diagnostics.js';
 import type { ServedAsSource } from './detect.js';
 import type { ServedAs } from './served.js';
 
-export type Severity = 'error' | 'warning';
+type Severity = 'error' | 'warning';
 
 /**
  * Where in the page a link sits: inside `<main>`, the site `<header>` / `<footer>`, or elsewhere
@@ -15,7 +15,7 @@ export type Severity = 'error' | 'warning';
 export type Region = 'main' | 'header' | 'footer' | 'layout';
 
 /** Report sections, in printing order. */
-export type Category = 'link' | 'page' | 'external' | 'known-unbuilt';
+type Category = 'link' | 'page' | 'external' | 'known-unbuilt';
 
 /** One page a finding applies to. */
 export interface Place {
@@ -50,8 +50,14 @@ export interface Finding {
   hint?: string;
   /** The file to edit when it is not a page's own content file (e.g. content/site.yaml for header links). */
   source?: { file: string; line: number };
-  /** Every page the finding applies to (empty for site-wide findings such as a missing sitemap). */
+  /**
+   * The pages the finding applies to, in page order (empty for site-wide findings such as a missing
+   * sitemap): all of them, or the first PLACES_KEPT (10) when `placeCount` says there are more.
+   * `allPlaces(finding)` gives every one, and `--format json` lists every one.
+   */
   places: Place[];
+  /** How many places the finding has in all, when `places` holds only the first of them. */
+  placeCount?: number;
 }
 
 export interface CheckSummary {

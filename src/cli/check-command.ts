@@ -1,6 +1,7 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
+import { closeCheck } from '../check/place-store.js';
 import type { CheckResult } from '../check/types.js';
 import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
@@ -44,11 +45,13 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
   if (badCores) return badCores.exit;
   let result: CheckResult;
+  /** The result before a baseline: it holds every finding, so closing it removes every spilled place. */
+  let checked: CheckResult | undefined;
   const release = exitOnSignal((line) => process.stderr.write(`${line}\n`));
   try {
     // Read first: a baseline that cannot be read is a usage error before any work.
     const baseline = opts.baseline !== undefined ? await readBaseline(opts.baseline) : null;
-    result = await check({
+    result = checked = await check({
       root: opts.root,
       dir: opts.dir,
       external: opts.external,
@@ -61,11 +64,25 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
     if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
   } catch (e) {
+    if (checked) closeCheck(checked);
     if (e instanceof CheckInputError) return usageError(err, e.message);
     throw e;
   } finally {
     release();
   }
+  try {
+    return report(opts, result, err, write);
+  } finally {
+    closeCheck(checked);
+  }
+}
+
+function report(
+  opts: CheckCommandOptions,
+  result: CheckResult,
+  err: { color: boolean; err: (l: string) => void },
+  write: (lines: Iterable<string>) => void,
+): number {
   const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
   if (noProject) return noProject;
   const format = opts.format ?? 'text';

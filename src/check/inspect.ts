@@ -1,0 +1,234 @@
+/**
+ * What check does while the pages are in memory: reads and scans every page, resolves every link
+ * (broken references go to the link scan's spill, not to findings yet), and runs the sitemap,
+ * redirect, depth and page rules. It returns no page: once it returns they can all be let go, and
+ * the link findings are made from the spill afterwards (check.ts), so the memory the findings take
+ * is never added to the memory the pages take.
+ */
+import path from 'node:path';
+import type { Page } from '../model.js';
+import { isValidRoute, routeForFile, urlFor } from '../urls/urls.js';
+import { DEFAULT_POLICY, type StaleSeverity } from '../domain/staleness.js';
+import { append } from './append.js';
+import { underBase, withBase } from './base.js';
+import type { Config } from './config.js';
+import { decodeHtml } from './decode-html.js';
+import { detectSite, type SiteKind } from './detect.js';
+import { listFiles, symlinkFindings } from './files.js';
+import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
+import { type LinkScan, scanLinks } from './links.js';
+import { servedAsHint } from './mode-hint.js';
+import { readLimited, unreadFinding } from './read-limited.js';
+import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
+import { checkPages, isPageRule, type RulePage } from './rules.js';
+import { lookup, type ServedAs, servedPath } from './served.js';
+import type { SitePage } from './site-page.js';
+import { checkSitemap, parseSitemap } from './sitemap.js';
+import { compileSkip, skipper } from './skip.js';
+import type { SpillFolder } from './spill-folder.js';
+import { stylesheetPage } from './stylesheets.js';
+import type { Finding } from './types.js';
+import { canonicalBase, originOf } from './site-url.js';
+
+export interface InspectInput {
+  dir: string;
+  /** The folder as the user gave it (`--dir`); undefined when check built it. */
+  givenDir: string | undefined;
+  servedAs: ServedAs | undefined;
+  config: Config | null;
+  /** `--base`, normalized. */
+  givenBase: string | undefined;
+  skip: ReturnType<typeof compileSkip>;
+  /** The built pages by file (a build check): their checkIgnore and canonical URLs. */
+  pagesByFile: ReadonlyMap<string, Page>;
+  /** The build judged the offers (the offer-stale rule is for folders built earlier). */
+  offersJudged: boolean;
+  staleOffers: StaleSeverity | undefined;
+  today: Date;
+  spill: SpillFolder;
+}
+
+export interface Inspection {
+  kind: SiteKind;
+  /** site.yaml's settings, null for another generator's folder. */
+  config: Config | null;
+  base: string;
+  siteUrl: string | null;
+  pages: number;
+  links: LinkScan;
+  /** The redirect pages' `redirect-target` findings (a broken link that repeats one replaces it). */
+  redirects: Finding[];
+  /** Every other finding, in report order before sorting. */
+  others: Finding[];
+  /** Offers the pages withhold: one per operator and check date. */
+  withheld: number;
+}
+
+export async function inspectFolder(input: InspectInput): Promise<Inspection> {
+  const { dir } = input;
+  const { files, symlinks } = await listFiles(dir);
+  const fileSet = new Set(files);
+  /** Files not read (too large, unreadable): one finding each, however often they are asked for. */
+  const unread = new Map<string, Finding>();
+  const bytes = (f: string): Buffer | null => {
+    if (unread.has(f)) return null;
+    const r = readLimited(path.join(dir, f));
+    if ('bytes' in r) return r.bytes;
+    unread.set(f, unreadFinding(f, r));
+    return null;
+  };
+  const read = (f: string) => (fileSet.has(f) ? (bytes(f)?.toString('utf8') ?? null) : null);
+  // A build check made is pa-site's whatever the folder holds; a folder it was given must say so.
+  const kind = detectSite(fileSet, read, input.servedAs, input.givenDir === undefined);
+  const { paSite, servedAs } = kind;
+  // content/site.yaml describes pa-site's own site: it says nothing about another generator's folder.
+  const config = paSite ? input.config : null;
+  // --base, else site.yaml's: pa-site wrote every link under it, so nothing outside it is served.
+  const base = input.givenBase ?? config?.base ?? '/';
+  // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
+  // The page rules' state is collected only where they run: pa-site's own builds.
+  const pages = new Map<string, SitePage>();
+  for (const f of files.filter((f) => /\.html?$/i.test(f)).sort()) {
+    const b = bytes(f);
+    if (b === null) continue;
+    pages.set(f, {
+      file: f,
+      url: withBase(base, servedPath(f, servedAs)),
+      scan: scanHtml(decodeHtml(b), { rules: paSite }),
+    });
+  }
+  const sitemap = read('sitemap.xml');
+  const siteUrl =
+    config?.url ??
+    (sitemap
+      ? (parseSitemap(sitemap)
+          .map(originOf)
+          .find((o) => o !== null) ?? null)
+      : null);
+  const siteOrigin = originOf(siteUrl);
+
+  /** The file a URL path of the site finds, as the host serves the folder under the base. */
+  const lookupUrl = (p: string) => {
+    const local = underBase(base, p);
+    return local === null ? null : lookup(local, servedAs, fileSet);
+  };
+  const linkContext = {
+    pages,
+    files: fileSet,
+    siteOrigin,
+    servedAs,
+    paSite,
+    knownUnbuilt: config?.knownUnbuilt ?? [],
+    base,
+    outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
+    stylesheets: files
+      .filter((f) => /\.css$/i.test(f))
+      .flatMap((f) => {
+        const css = bytes(f)
+          ?.toString('utf8')
+          .replace(/^\uFEFF/, '');
+        return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+      }),
+    skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
+  };
+  const links = scanLinks(linkContext, input.spill);
+  const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
+
+  // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
+  // redirect pages are judged by their refresh links, as any link.
+  const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
+  // A page reached through a linked redirect page is linked too.
+  for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
+  const others: Finding[] = [];
+  const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+  for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
+    append(others, part);
+  append(others, symlinkFindings(symlinks));
+  append(others, unread.values());
+  const modeHint = input.givenDir !== undefined ? servedAsHint(linkContext, links, input.givenDir) : null;
+  if (modeHint) others.push(modeHint);
+  if (paSite) {
+    append(others, pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config));
+    if ((input.staleOffers ?? config?.offers.stale) === 'error')
+      for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
+  }
+  const withheld = new Set<string>();
+  for (const p of pages.values())
+    for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
+  return {
+    kind,
+    config,
+    base,
+    siteUrl,
+    pages: pages.size,
+    links,
+    redirects: redirects.findings,
+    others,
+    withheld: withheld.size,
+  };
+}
+
+/** pa-site's page rules, on every page but the redirect pages, and the checkIgnore names that are no rule. */
+function pageRuleFindings(
+  input: InspectInput,
+  pages: ReadonlyMap<string, SitePage>,
+  redirectPages: ReadonlySet<string>,
+  linkedTo: ReadonlySet<string>,
+  listed: Parameters<typeof checkPages>[0]['listed'],
+  siteUrl: string | null,
+  base: string,
+  config: Config | null,
+): Finding[] {
+  const findings: Finding[] = [];
+  const contentPages = [...pages.values()].filter((p) => !redirectPages.has(p.file));
+  const rulePages: RulePage[] = contentPages.map((p) => {
+    const page = input.pagesByFile.get(p.file);
+    const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
+    for (const id of ignore) {
+      if (isPageRule(id)) continue;
+      findings.push({
+        rule: 'unknown-ignore',
+        severity: 'warning',
+        category: 'page',
+        message: `checkIgnore names "${id}", which is not a page rule`,
+        hint: 'use one of the page rule ids in docs/check.md',
+        places: [{ page: p.file, url: p.url, file: null, line: null }],
+      });
+    }
+    const route = routeForFile(p.file);
+    const canonical = page
+      ? page.url.canonical
+      : siteUrl && isValidRoute(route)
+        ? urlFor(route, siteUrl, canonicalBase(siteUrl, base)).canonical
+        : null;
+    return { ...p, ignore, canonical };
+  });
+  append(
+    findings,
+    checkPages({
+      pages: rulePages,
+      linkedTo,
+      listed,
+      // A build reported each aging offer at its `verified` line; the rule is for folders built earlier.
+      offers: input.offersJudged ? null : { policy: config?.offers ?? DEFAULT_POLICY, today: input.today },
+    }),
+  );
+  return findings;
+}
+
+/** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
+function depthFindings(pages: ReadonlyMap<string, { file: string; url: string; scan: PageScan }>): Finding[] {
+  const findings: Finding[] = [];
+  for (const p of pages.values()) {
+    if (p.scan.tooDeep === null) continue;
+    findings.push({
+      rule: 'nesting-depth',
+      severity: 'error',
+      category: 'page',
+      message: `elements nest more than ${MAX_DEPTH} deep; browsers flatten the rest and it was not checked`,
+      hint: 'close the elements left open (a missing </div> repeated in a loop is the usual cause)',
+      places: [{ page: p.file, url: p.url, file: null, line: p.scan.tooDeep }],
+    });
+  }
+  return findings;
+}

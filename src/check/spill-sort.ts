@@ -1,0 +1,144 @@
+/**
+ * An external sort for check's records (one per broken link on a page): up to RUN records are
+ * kept in memory; beyond that each full batch is sorted and written to a run file in check's spill
+ * folder, and the runs are merged back in order. Memory stays a batch however many links are broken.
+ * Without a folder (unit tests, small callers) every record stays in memory.
+ */
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import type { SpillFolder } from './spill-folder.js';
+
+/** Records kept in memory before a batch is written out (a few MB: a record is a place and its target). */
+const RUN = 1_024;
+/** Runs merged at once: more are first merged into one, so files open and heads in memory stay few. */
+const FAN_IN = 64;
+/** Bytes of JSON lines gathered before one write (the joined string stays a small, short-lived object). */
+const WRITE_CHUNK = 64 * 1024;
+
+/** The lines of a file between two byte offsets (the whole file by default), each without its `\n`. */
+export function* fileLines(fd: number, start = 0, end = Number.POSITIVE_INFINITY): Generator<string> {
+  const buf = Buffer.allocUnsafe(64 * 1024);
+  let rest = Buffer.alloc(0);
+  let pos = start;
+  while (pos < end) {
+    const n = readSync(fd, buf, 0, Math.min(buf.length, end - pos), pos);
+    if (n === 0) break;
+    pos += n;
+    const chunk = rest.length ? Buffer.concat([rest, buf.subarray(0, n)]) : buf.subarray(0, n);
+    let from = 0;
+    for (let nl = chunk.indexOf(10, from); nl !== -1; nl = chunk.indexOf(10, from)) {
+      yield chunk.toString('utf8', from, nl);
+      from = nl + 1;
+    }
+    // Copied: `buf` is read into again.
+    rest = Buffer.from(chunk.subarray(from));
+  }
+  if (rest.length) yield rest.toString('utf8');
+}
+
+/** Appends JSON lines to a file in slices of about WRITE_CHUNK bytes. */
+export class LineWriter {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  /** Bytes in the file once everything pending is written. */
+  size = 0;
+  private written = 0;
+  constructor(readonly fd: number) {}
+  add(line: string): void {
+    const text = `${line}\n`;
+    const bytes = Buffer.byteLength(text);
+    this.pending.push(text);
+    this.pendingBytes += bytes;
+    this.size += bytes;
+    if (this.pendingBytes >= WRITE_CHUNK) this.flush();
+  }
+  flush(): void {
+    if (!this.pending.length) return;
+    const data = this.pending.join('');
+    this.pending = [];
+    this.pendingBytes = 0;
+    writeSync(this.fd, data, this.written);
+    this.written += Buffer.byteLength(data);
+  }
+}
+
+export class SpillSort<T> {
+  private batch: T[] = [];
+  private readonly runs: string[] = [];
+  /** Records added. */
+  count = 0;
+  constructor(
+    private readonly compare: (a: T, b: T) => number,
+    private readonly folder: SpillFolder | null,
+  ) {}
+
+  add(record: T): void {
+    this.batch.push(record);
+    this.count++;
+    if (this.folder && this.batch.length >= RUN) this.writeRun();
+  }
+
+  private writeRun(): void {
+    this.runs.push(this.writeFile(this.batch.sort(this.compare)));
+    this.batch = [];
+    if (this.runs.length >= FAN_IN) {
+      const merged = this.writeFile(this.merge(this.runs.splice(0)));
+      this.runs.push(merged);
+    }
+  }
+
+  private files = 0;
+
+  /** Writes records, in the order given, to a new run file. */
+  private writeFile(records: Iterable<T>): string {
+    const file = path.join(this.folder!.path(), `run-${this.files++}.jsonl`);
+    const fd = openSync(file, 'wx', 0o600);
+    try {
+      const out = new LineWriter(fd);
+      for (const r of records) out.add(JSON.stringify(r));
+      out.flush();
+    } finally {
+      closeSync(fd);
+    }
+    return file;
+  }
+
+  /** Every record added, in order; once only. The run files are removed as the merge ends. */
+  *sorted(): Generator<T> {
+    if (!this.runs.length) {
+      const batch = this.batch.sort(this.compare);
+      this.batch = [];
+      yield* batch;
+      return;
+    }
+    if (this.batch.length) this.writeRun();
+    yield* this.merge(this.runs.splice(0));
+  }
+
+  /** The records of sorted run files, in order (ties by run, so the order of adding holds); removes the files. */
+  private *merge(runs: string[]): Generator<T> {
+    const fds: number[] = [];
+    try {
+      for (const f of runs) fds.push(openSync(f, 'r'));
+      const readers = fds.map((fd) => fileLines(fd));
+      const heads: (T | undefined)[] = readers.map((r) => next(r));
+      for (;;) {
+        // A linear pick among at most FAN_IN heads.
+        let min = -1;
+        for (let i = 0; i < heads.length; i++)
+          if (heads[i] !== undefined && (min === -1 || this.compare(heads[i]!, heads[min]!) < 0)) min = i;
+        if (min === -1) return;
+        yield heads[min]!;
+        heads[min] = next(readers[min]!);
+      }
+    } finally {
+      for (const fd of fds) closeSync(fd);
+      for (const f of runs) rmSync(f, { force: true });
+    }
+  }
+}
+
+function next<T>(lines: Iterator<string>): T | undefined {
+  const r = lines.next();
+  return r.done ? undefined : (JSON.parse(r.value) as T);
+}
