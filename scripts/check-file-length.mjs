@@ -7,32 +7,20 @@
 //
 // Prints `file  N lines (max 450)` for each long file and exits 1; exits 0 when there are none.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { root } from './line-checks.mjs';
+import { fileProblems, root } from './line-checks.mjs';
 
 const MAX = 450;
 const SOURCE = /^(src|templates)\/.*\.tsx?$/;
 const TEST = /\.test\.tsx?$/;
 
-const args = process.argv.slice(2);
-const files = args.length
-  ? args
-  : execFileSync('git', ['ls-files', '-z', '--', 'src', 'templates'], { cwd: root, encoding: 'utf8' })
-      .split('\0')
-      .filter((f) => SOURCE.test(f) && !TEST.test(f));
-const problems = [];
-for (const file of files) {
-  let text;
-  try {
-    text = readFileSync(path.resolve(args.length ? process.cwd() : root, file), 'utf8');
-  } catch (e) {
-    problems.push(`${file}: cannot read it (${e.code ?? e.message})`);
-    continue;
-  }
+const sources = () =>
+  execFileSync('git', ['ls-files', '-z', '--', 'src', 'templates'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter((f) => SOURCE.test(f) && !TEST.test(f));
+const problems = fileProblems(sources, (text, file) => {
   const lines = text.split(/\r?\n/).length - (text.endsWith('\n') ? 1 : 0);
-  if (lines > MAX) problems.push(`${file}  ${lines} lines (max ${MAX})`);
-}
+  return lines > MAX ? [`${file}  ${lines} lines (max ${MAX})`] : [];
+});
 for (const p of problems) console.error(p);
 if (problems.length) {
   console.error(`${problems.length} file${problems.length === 1 ? '' : 's'} too long: split by what each part does.`);

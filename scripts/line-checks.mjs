@@ -8,11 +8,11 @@ import { fileURLToPath } from 'node:url';
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /**
- * The problems `check(line, lineNumber, file)` finds in each line of the files named on the command
- * line (relative to the current folder), else of `defaultFiles()` (relative to the repository). A
- * file that cannot be read is a problem of its own.
+ * The problems `check(text, file)` finds in each of the files named on the command line (relative to the
+ * current folder), else of `defaultFiles()` (relative to the repository). A file that cannot be read is a
+ * problem of its own.
  */
-export function lineProblems(defaultFiles, check) {
+export function fileProblems(defaultFiles, check) {
   const args = process.argv.slice(2);
   const files = args.length ? args : defaultFiles();
   const problems = [];
@@ -24,9 +24,14 @@ export function lineProblems(defaultFiles, check) {
       problems.push(`${file}: cannot read it (${e.code ?? e.message})`);
       continue;
     }
-    text.split(/\r?\n/).forEach((line, i) => {
-      for (const problem of check(line, i + 1, file)) problems.push(problem);
-    });
+    problems.push(...check(text, file));
   }
   return problems;
+}
+
+/** The problems `check(line, lineNumber, file)` finds in each line of the files, as `fileProblems` chooses them. */
+export function lineProblems(defaultFiles, check) {
+  return fileProblems(defaultFiles, (text, file) =>
+    text.split(/\r?\n/).flatMap((line, i) => [...check(line, i + 1, file)]),
+  );
 }
