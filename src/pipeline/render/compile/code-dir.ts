@@ -46,7 +46,9 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
   const remove = () => {
     process.off('exit', remove);
     forget();
-    rmSync(dir, { recursive: true, force: true });
+    // A signal can arrive while a write into the folder is in flight on libuv's threads: the file it makes after
+    // the listing leaves the folder not empty, so the removal lists it again after a pause (ENOTEMPTY).
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
   };
   process.once('exit', remove);
   // Ctrl-C or SIGTERM: removed by the signal handler too (src/support/process/interrupt.ts), not only on a clean exit.
