@@ -66,7 +66,8 @@ export async function inspectInThread(
   const entry = await script();
   const data: PageThreadInput = { ...input, spillDir: spill.reserve(), keepExternal };
   const worker = new Worker(entry, { workerData: data });
-  // A signal stops the thread before the spill folder (registered earlier) is removed: it writes no more there.
+  // On a signal the thread is stopped first (newest first), then the spill folder is removed: a write
+  // already under way may still land, and the next check removes such a folder (its pid is gone).
   const forget = onInterrupt(() => void worker.terminate());
   try {
     return await new Promise<PagePhase>((resolve, reject) => {
