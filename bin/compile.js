@@ -58,6 +58,7 @@ export async function compile() {
       'render-worker': path.join(pkg, 'src/pipeline/render/threads/render-worker.ts'),
       'page-writer': path.join(pkg, 'src/pipeline/write/page-writer-worker.ts'),
       precreate: path.join(pkg, 'src/pipeline/write/precreate-worker.ts'),
+      'check-pages': path.join(pkg, 'src/check/page-thread-worker.ts'),
     },
     outdir: path.join(pkg, 'lib'),
     bundle: true,

@@ -7,7 +7,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { check } from '../src/index.js';
+import { CheckInputError, check } from '../src/index.js';
 import { copyOfContent, repoRoot, tempDir } from './helpers.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
@@ -61,6 +61,21 @@ describe('--skip', () => {
     expect(bad.ok).toBe(false);
     const d = bad.build!.diagnostics.find((x) => x.message.includes('regular expression'));
     expect(d?.file).toBe('content/site.yaml');
+  });
+
+  it('a bad check.skip pattern read for a --dir check is a usage error (from the page thread), exit 2', async () => {
+    const root = await tempDir({ 'content/site.yaml': 'check:\n  skip: ["[oops"]\n' });
+    const dir = await tempDir({ '.pa-site-output': '', 'index.html': page('') });
+    cleanup = async () => {
+      await rm(root, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+    };
+    const failed = await check({ dir, root }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(CheckInputError);
+    expect((failed as Error).message).toMatch(/^content\/site\.yaml check\.skip "\[oops" is not a valid regular/);
+    const cli = run(['check', '--dir', dir, '--root', root]);
+    expect(cli.code).toBe(2);
+    expect(cli.err.split('\n')[0]).toMatch(/^error: content\/site\.yaml check\.skip "\[oops" is not a valid/);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * A check that fails half-way through making its link findings (after the broken references went
- * to run files) leaves no spill folder behind.
+ * to run files), or in its page thread, leaves no spill folder behind.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,4 +43,21 @@ afterAll(() => {
 it('removes the spill folder when check fails while making the findings', async () => {
   await expect(check({ dir: path.join(work, 'site') })).rejects.toThrow('stopped half-way');
   expect(readdirSync(temp)).toEqual([]);
+});
+
+it('reports a failure inside the page thread as the error it is (its code kept), leaving no spill folder', async () => {
+  // The temporary folder is a file: the page thread cannot make the spill folder when the broken links pass a batch.
+  const blocked = path.join(work, 'not-a-folder');
+  writeFileSync(blocked, '');
+  process.env.TMPDIR = blocked;
+  try {
+    const failed = await check({ dir: path.join(work, 'site') }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    expect((failed as NodeJS.ErrnoException).code).toBe('ENOTDIR');
+    expect((failed as Error).stack).toContain('scanLinks');
+  } finally {
+    process.env.TMPDIR = temp;
+  }
+  expect(readdirSync(temp)).toEqual([]);
+  expect(readdirSync(work).sort()).toEqual(['not-a-folder', 'site', 'tmp']);
 });

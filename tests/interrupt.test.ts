@@ -66,6 +66,22 @@ describe('an interrupted run removes its own temporary files (#36 item 10)', () 
     },
   );
 
+  it('check --dir stopped while its page thread writes to the spill folder removes that folder', async () => {
+    const p = await project(0);
+    const site = path.join(p.root, 'site');
+    await mkdir(site);
+    // 1,500 pages of 40 broken fragments: the page thread makes the spill folder after a few dozen pages.
+    const links = Array.from({ length: 40 }, (_, k) => `<a href="index.html#gone-${k}">x</a>`).join('');
+    for (let i = 0; i < 1500; i++)
+      await writeFile(path.join(site, `p${i}.html`), `<!DOCTYPE html><title>t</title><main>${links}</main>\n`);
+    await writeFile(path.join(site, 'index.html'), '<!DOCTYPE html><title>t</title><main></main>\n');
+    const spilling = () => names(p.tmp).some((n) => n.startsWith('pa-site-check-'));
+    const r = await interrupt(['check', '--dir', site], p.env, spilling, 'SIGINT');
+    expect(r.sent).toBe(true);
+    expect([r.code, r.signal]).toEqual([130, null]);
+    expect(names(p.tmp)).toEqual([]);
+  });
+
   it.each([
     ['', []],
     // With cores to spare, the staging folder is opened, and page files made in it, while validating.

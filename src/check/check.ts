@@ -2,9 +2,10 @@
  * `check()`: builds the site into a temporary folder (or takes a built folder), then checks
  * internal links and fragments, the sitemap, page rules (on pa-site builds) and, on request,
  * external links. Never prints and never exits; the CLI (src/cli/check-command.ts) formats the
- * result. The pages are read and checked first (inspect.ts); the link findings are made from the
- * broken references once the pages are let go, and a finding on many pages keeps its first few in
- * memory, the rest in check's spill folder (place-store.ts) until `closeCheck()`.
+ * result. The pages are read and checked first (inspect.ts), in a thread of their own whose memory is
+ * let go as it ends (page-thread.ts); the link findings are made from the broken references after
+ * that, and a finding on many pages keeps its first few in memory, the rest in check's spill folder
+ * (place-store.ts) until `closeCheck()`.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,10 +17,10 @@ import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
 import { CheckInputError } from './errors.js';
 import type { ExternalOptions } from './external.js';
-import { inspectFolder } from './inspect.js';
 import { linkFindings } from './link-findings.js';
 import { locateFindings } from './locate.js';
 import { sortFindings, uniquePlaces } from './order.js';
+import { inspectInThread } from './page-thread.js';
 import { PlaceStore } from './place-store.js';
 import { SERVED_AS, type ServedAs } from './served.js';
 import { compileSkip } from './skip.js';
@@ -148,19 +149,24 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     }
 
     const t0 = performance.now();
-    const seen = await inspectFolder({
-      dir,
-      givenDir: options.dir,
-      servedAs: options.servedAs,
-      config,
-      givenBase,
-      skip: optionSkip,
-      pagesByFile,
-      offersJudged: builtOffers !== null,
-      staleOffers: options.staleOffers,
-      today,
+    const seen = await inspectInThread(
+      {
+        dir,
+        givenDir: options.dir,
+        servedAs: options.servedAs,
+        config,
+        givenBase,
+        skip: optionSkip,
+        built: new Map(
+          [...pagesByFile].map(([file, p]) => [file, { checkIgnore: p.data.checkIgnore, canonical: p.url.canonical }]),
+        ),
+        offersJudged: builtOffers !== null,
+        staleOffers: options.staleOffers,
+        today,
+      },
       spill,
-    });
+      options.external === true,
+    );
     const { kind, links, base } = seen;
     // The pages are gone: the link findings are made now, from the broken references in order.
     const redirectKey = (f: Finding) => f.places.map((p) => `${p.page}\0${f.target}`);

@@ -6,7 +6,6 @@
  * is never added to the memory the pages take.
  */
 import path from 'node:path';
-import type { Page } from '../model.js';
 import { isValidRoute, routeForFile, urlFor } from '../urls/urls.js';
 import { DEFAULT_POLICY, type StaleSeverity } from '../domain/staleness.js';
 import { append } from './append.js';
@@ -25,7 +24,7 @@ import { lookup, type ServedAs, servedPath } from './served.js';
 import type { SitePage } from './site-page.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import { compileSkip, skipper } from './skip.js';
-import type { SpillFolder } from './spill-folder.js';
+import type { SpillPath } from './spill-folder.js';
 import { stylesheetPage } from './stylesheets.js';
 import type { Finding } from './types.js';
 import { canonicalBase, originOf } from './site-url.js';
@@ -40,12 +39,18 @@ export interface InspectInput {
   givenBase: string | undefined;
   skip: ReturnType<typeof compileSkip>;
   /** The built pages by file (a build check): their checkIgnore and canonical URLs. */
-  pagesByFile: ReadonlyMap<string, Page>;
+  built: ReadonlyMap<string, BuiltPage>;
   /** The build judged the offers (the offer-stale rule is for folders built earlier). */
   offersJudged: boolean;
   staleOffers: StaleSeverity | undefined;
   today: Date;
-  spill: SpillFolder;
+  spill: SpillPath;
+}
+
+/** What the page rules take from a page the build made (plain data: it is sent to check's page thread). */
+interface BuiltPage {
+  checkIgnore: readonly string[];
+  canonical: string;
 }
 
 export interface Inspection {
@@ -182,8 +187,8 @@ function pageRuleFindings(
   const findings: Finding[] = [];
   const contentPages = [...pages.values()].filter((p) => !redirectPages.has(p.file));
   const rulePages: RulePage[] = contentPages.map((p) => {
-    const page = input.pagesByFile.get(p.file);
-    const ignore = new Set([...p.scan.ignore, ...(page?.data.checkIgnore ?? [])]);
+    const page = input.built.get(p.file);
+    const ignore = new Set([...p.scan.ignore, ...(page?.checkIgnore ?? [])]);
     for (const id of ignore) {
       if (isPageRule(id)) continue;
       findings.push({
@@ -197,7 +202,7 @@ function pageRuleFindings(
     }
     const route = routeForFile(p.file);
     const canonical = page
-      ? page.url.canonical
+      ? page.canonical
       : siteUrl && isValidRoute(route)
         ? urlFor(route, siteUrl, canonicalBase(siteUrl, base)).canonical
         : null;

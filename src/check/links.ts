@@ -17,7 +17,7 @@ import {
   type TargetInfo,
 } from './link-findings.js';
 import type { SitePage } from './site-page.js';
-import type { SpillFolder } from './spill-folder.js';
+import type { SpillPath } from './spill-folder.js';
 import { SpillSort } from './spill-sort.js';
 import type { Finding, Place } from './types.js';
 
@@ -136,7 +136,7 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
  * Resolves every link of every page. `spill`: where broken references go past a batch (none: all
  * kept in memory); `collect: false` only counts them (a trial of another --served-as).
  */
-export function scanLinks(ctx: LinkContext, spill: SpillFolder | null = null, collect = true): LinkScan {
+export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, collect = true): LinkScan {
   const broken = new SpillSort<Occurrence>(compareOccurrences, spill);
   const external = new Map<string, Place[]>();
   const linkedTo = new Set<string>();

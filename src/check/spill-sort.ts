@@ -6,7 +6,7 @@
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import type { SpillFolder } from './spill-folder.js';
+import type { SpillPath } from './spill-folder.js';
 
 /** Records kept in memory before a batch is written out (a few MB: a record is a place and its target). */
 const RUN = 1_024;
@@ -62,6 +62,14 @@ export class LineWriter {
   }
 }
 
+/** A sort's records in memory and its run files: what check's page thread hands the main thread (plain data). */
+export interface SpillState<T> {
+  batch: T[];
+  runs: string[];
+  count: number;
+  files: number;
+}
+
 export class SpillSort<T> {
   private batch: T[] = [];
   private readonly runs: string[] = [];
@@ -69,7 +77,7 @@ export class SpillSort<T> {
   count = 0;
   constructor(
     private readonly compare: (a: T, b: T) => number,
-    private readonly folder: SpillFolder | null,
+    private readonly folder: SpillPath | null,
   ) {}
 
   add(record: T): void {
@@ -88,6 +96,23 @@ export class SpillSort<T> {
   }
 
   private files = 0;
+
+  /** The sort so far, for another thread to go on with (`resume`); this one is left empty. */
+  handOver(): SpillState<T> {
+    const state = { batch: this.batch, runs: this.runs.splice(0), count: this.count, files: this.files };
+    this.batch = [];
+    return state;
+  }
+
+  /** Goes on with a sort another thread began, its run files in `folder`. */
+  static resume<T>(state: SpillState<T>, compare: (a: T, b: T) => number, folder: SpillPath): SpillSort<T> {
+    const sort = new SpillSort(compare, folder);
+    sort.batch = state.batch;
+    sort.runs.push(...state.runs);
+    sort.count = state.count;
+    sort.files = state.files;
+    return sort;
+  }
 
   /** Writes records, in the order given, to a new run file. */
   private writeFile(records: Iterable<T>): string {

@@ -45,9 +45,46 @@ export function removeStaleCheckFolders(parent = tmpdir()): void {
   }
 }
 
+const folderName = (parent: string) =>
+  path.join(parent, `pa-site-check-${process.pid}-${randomBytes(4).toString('hex')}`);
+
+/**
+ * Names this check's folder and registers its removal on a signal, without making it: `make` makes it,
+ * or keeps it when it is made already. Check's page thread makes its spill folder this way: the main
+ * thread, where signals are handled, owns the name before the thread can write there.
+ */
+export function planCheckFolder(parent = tmpdir()): { dir: string; make: () => void; remove: () => void } {
+  const dir = folderName(parent);
+  const forget = onInterrupt(() => rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }));
+  return {
+    dir,
+    make: () => makeCheckFolder(dir),
+    remove: () => {
+      forget();
+      try {
+        rmSync(dir, { recursive: true, force: true });
+      } catch (e) {
+        // Never made, and it cannot be: what is at its parent's place is no folder.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOTDIR') throw e;
+      }
+    },
+  };
+}
+
+/** Makes a folder planCheckFolder named (in any thread); one made already is kept if it is this user's folder. */
+export function makeCheckFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    const st = lstatSync(dir);
+    if (!st.isDirectory() || (process.getuid && st.uid !== process.getuid())) throw e;
+  }
+}
+
 /** Makes this check's folder; `remove` deletes it (and is what a signal runs, until then). */
 export function checkFolder(parent = tmpdir()): { dir: string; remove: () => void } {
-  const dir = path.join(parent, `pa-site-check-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = folderName(parent);
   mkdirSync(dir, { mode: 0o700 });
   const forget = onInterrupt(() => rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }));
   return {

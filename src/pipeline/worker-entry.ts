@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { esbuildBuild, NODE_MODULE } from './render/compile/esbuild-service.js';
-import { codeDir } from './render/compile/code-dir.js';
+import { writeCode } from './render/compile/code-dir.js';
 
 /** The worker scripts, by the name bin/compile.js gives them in lib/, and their sources. */
 const SOURCES = {
   'render-worker': 'render/threads/render-worker.ts',
   'page-writer': 'write/page-writer-worker.ts',
   precreate: 'write/precreate-worker.ts',
+  'check-pages': '../check/page-thread-worker.ts',
 } as const;
 
 /** A worker's script when running compiled: lib/NAME.js, known at once. Undefined when running from src/. */
@@ -21,13 +21,15 @@ export async function workerEntry(name: keyof typeof SOURCES): Promise<string> {
   const compiled = compiledWorkerEntry(name);
   if (compiled) return compiled;
   const here = fileURLToPath(import.meta.url);
-  const outfile = path.join(codeDir(), `${name}.mjs`);
-  await esbuildBuild({
+  // Loaded here only: `check --dir` starts its page thread without esbuild.
+  const { esbuildBuild, NODE_MODULE } = await import('./render/compile/esbuild-service.js');
+  const out = await esbuildBuild({
     entryPoints: [path.join(path.dirname(here), SOURCES[name])],
     ...NODE_MODULE,
     packages: 'external',
-    outfile,
+    write: false,
     logLevel: 'silent',
   });
-  return outfile;
+  // Written then renamed: another process (a parallel test file) may be starting a worker from it.
+  return writeCode(`${name}.mjs`, out.outputFiles[0]!.contents, true);
 }
