@@ -6,9 +6,8 @@ import { withBase } from './base.js';
 import { type LinkContext, type LinkScan, scanLinks } from './links.js';
 import { SERVED_AS, type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
+import { shellWord } from '../support/process/shell-word.js';
 
-/** `dir` quoted for a POSIX shell when it needs it. */
-const shellWord = (s: string) => (/^[\w./@:=+-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
 /**
  * `ctx` and `outcome`: the link check as run. `dir`: the folder as the user wrote it. Null when

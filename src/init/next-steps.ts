@@ -6,11 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { packageDir } from '../support/package/paths.js';
+import { shellWord } from '../support/process/shell-word.js';
 
-/** A word as a POSIX shell reads it back unchanged. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-}
 
 /** Whether `npm run` in `dir` finds a `pa-site` command: npm puts every node_modules/.bin above it on PATH. */
 function projectHasPaSite(dir: string): boolean {
