@@ -27,6 +27,13 @@ module.exports = {
       to: { path: '^src/(cli|dev|check|preview|init)/' },
     },
     {
+      name: 'commands-apart',
+      severity: 'error',
+      comment: 'A command (dev, check, preview, init) imports no other: what two share lives in a room below them.',
+      from: { path: '^src/(dev|check|preview|init)/' },
+      to: { path: '^src/(dev|check|preview|init)/', pathNot: '^src/$1/' },
+    },
+    {
       name: 'schema-lowest',
       severity: 'error',
       comment: 'src/schema is the lowest layer of the site model: it imports only itself, src/urls and src/support.',
@@ -43,7 +50,7 @@ module.exports = {
     {
       name: 'domain-over-schema',
       severity: 'error',
-      comment: 'src/domain (staleness, ratings) judges validated data: it imports schema, urls, support, templates/lib.',
+      comment: 'src/domain (staleness, ratings) imports schema, urls, support and templates/lib.',
       from: { path: '^src/domain/' },
       to: { path: '^(src|templates)/', pathNot: '^(src/(domain|schema|urls|support)|templates/lib)/' },
     },

@@ -30,7 +30,7 @@ describe('import rules', () => {
     expect(report).toMatch(/no-circular: src\/pipeline\/a\.ts/);
   });
 
-  it('fail when the library imports the CLI, the pipeline a command, or the schema the pipeline', async () => {
+  it('fail when the library imports the CLI, a command another, or a low layer a higher one', async () => {
     const dir = await tempDir({
       'tsconfig.json': tsconfig,
       'src/cli/main.ts': 'export const run = 1;\n',
@@ -38,11 +38,17 @@ describe('import rules', () => {
       'src/pipeline/build.ts': "export { run } from '../check/check.js';\n",
       'src/schema/page.ts': "export { run } from '../pipeline/build.js';\n",
       'src/support/fs/list.ts': "export { run } from '../../schema/page.js';\n",
+      'src/dev/listen.ts': 'export const port = 1;\n',
+      'src/dev/dev.ts': "export { port } from './listen.js';\n",
+      'src/preview/preview.ts': "export { port } from '../dev/listen.js';\n",
     });
     const { status, report } = cruise(dir, ['src']);
     expect(status).not.toBe(0);
     for (const rule of ['library-not-cli', 'pipeline-not-commands', 'schema-lowest', 'support-lowest']) {
       expect(report).toContain(`${rule}:`);
     }
+    // One command may not import another; a command's own files import each other freely.
+    expect(report).toContain('commands-apart: src/preview/preview.ts → src/dev/listen.ts');
+    expect(report).not.toContain('src/dev/dev.ts →');
   });
 });

@@ -8,7 +8,6 @@ import { SERVED_AS, type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
 import { shellWord } from '../support/process/shell-word.js';
 
-
 /**
  * `ctx` and `outcome`: the link check as run. `dir`: the folder as the user wrote it. Null when
  * the mode used resolves at least half the internal links, or no other mode does much better.

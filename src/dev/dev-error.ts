@@ -1,4 +1,4 @@
-import { ListenError } from './listen.js';
+import { ListenError } from '../serve/listen.js';
 
 /**
  * Why the dev server could not start. `bad-host` is a usage error (a --host that does not resolve or

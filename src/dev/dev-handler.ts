@@ -5,7 +5,7 @@ import { stripBase, withBase } from '../urls/urls.js';
 import type { BuildQueue } from './build-queue.js';
 import { DEV_CLIENT } from './client.js';
 import type { DevBuilds, ErrorState } from './dev-builds.js';
-import { forbiddenHostMessage, hostAllowed, isWildcard, machineAddresses } from './host-check.js';
+import { forbiddenHostMessage, hostAllowed, isWildcard, machineAddresses } from '../serve/host-check.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 import type { LiveReload } from './live-reload.js';
 

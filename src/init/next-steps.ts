@@ -8,7 +8,6 @@ import path from 'node:path';
 import { packageDir } from '../support/package/paths.js';
 import { shellWord } from '../support/process/shell-word.js';
 
-
 /** Whether `npm run` in `dir` finds a `pa-site` command: npm puts every node_modules/.bin above it on PATH. */
 function projectHasPaSite(dir: string): boolean {
   for (let d = path.resolve(dir); ; d = path.dirname(d)) {

@@ -6,8 +6,8 @@
 import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../dev/host-check.js';
-import { ListenError, listenOn, resolveHost, urlFor } from '../dev/listen.js';
+import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../serve/host-check.js';
+import { ListenError, listenOn, resolveHost, urlFor } from '../serve/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
 import { answersHalfClosed, failed, fileServer, plainAnswer, requestTarget } from '../serve/serve.js';
 import { basePathProblem, stripBase, withBase } from '../urls/urls.js';
