@@ -31,7 +31,6 @@ throw new Error('the page phase failed half-way');
 let work: string;
 let temp: string;
 let site: string;
-let savedTmp: string | undefined;
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'pa-site-page-thread-'));
   temp = path.join(work, 'tmp');
@@ -41,15 +40,13 @@ beforeAll(() => {
   writeFileSync(path.join(site, 'index.html'), '<!DOCTYPE html><title>t</title><main><a href="#x">x</a></main>\n');
   stub.script = path.join(work, 'stand-in.mjs');
   writeFileSync(stub.script, STAND_IN);
-  savedTmp = process.env.TMPDIR;
-  process.env.TMPDIR = temp;
+  vi.stubEnv('TMPDIR', temp);
 });
 afterEach(() => {
   delete process.env.PA_SITE_TEST_THREAD;
 });
 afterAll(() => {
-  if (savedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmp;
+  vi.unstubAllEnvs();
   rmSync(work, { recursive: true, force: true });
 });
 

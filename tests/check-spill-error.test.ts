@@ -23,20 +23,17 @@ vi.mock('../src/check/link-findings.js', async (importOriginal) => {
 
 let work: string;
 let temp: string;
-let savedTmp: string | undefined;
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'pa-site-spill-error-'));
   temp = path.join(work, 'tmp');
   mkdirSync(temp);
   mkdirSync(path.join(work, 'site'));
-  savedTmp = process.env.TMPDIR;
-  process.env.TMPDIR = temp;
+  vi.stubEnv('TMPDIR', temp);
   const links = Array.from({ length: 2000 }, (_, k) => `<a href="#gone-${k}">x</a>`).join('');
   writeFileSync(path.join(work, 'site', 'index.html'), `<!DOCTYPE html><title>t</title><main>${links}</main>\n`);
 });
 afterAll(() => {
-  if (savedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmp;
+  vi.unstubAllEnvs();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -49,14 +46,14 @@ it('reports a failure inside the page thread as the error it is (its code kept),
   // The temporary folder is a file: the page thread cannot make the spill folder when the broken links pass a batch.
   const blocked = path.join(work, 'not-a-folder');
   writeFileSync(blocked, '');
-  process.env.TMPDIR = blocked;
+  vi.stubEnv('TMPDIR', blocked);
   try {
     const failed = await check({ dir: path.join(work, 'site') }).catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(Error);
     expect((failed as NodeJS.ErrnoException).code).toBe('ENOTDIR');
     expect((failed as Error).stack).toContain('scanLinks');
   } finally {
-    process.env.TMPDIR = temp;
+    vi.stubEnv('TMPDIR', temp);
   }
   expect(readdirSync(temp)).toEqual([]);
   expect(readdirSync(work).sort()).toEqual(['not-a-folder', 'site', 'tmp']);

@@ -19,15 +19,13 @@ const PER_PAGE = 30;
 let work: string;
 let site: string;
 let temp: string;
-let savedTmp: string | undefined;
 beforeAll(() => {
   work = mkdtempSync(path.join(tmpdir(), 'pa-site-spill-'));
   site = path.join(work, 'site');
   // check's temporary folders go here, where the test can see them.
   temp = path.join(work, 'tmp');
   mkdirSync(temp);
-  savedTmp = process.env.TMPDIR;
-  process.env.TMPDIR = temp;
+  vi.stubEnv('TMPDIR', temp);
   mkdirSync(site);
   const page = (body: string) => `<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>\n`;
   writeFileSync(path.join(site, 'index.html'), page('<main><h1 id="top-of-index">Index</h1></main>'));
@@ -41,8 +39,7 @@ beforeAll(() => {
   }
 });
 afterAll(() => {
-  if (savedTmp === undefined) delete process.env.TMPDIR;
-  else process.env.TMPDIR = savedTmp;
+  vi.unstubAllEnvs();
   rmSync(work, { recursive: true, force: true });
 });
 

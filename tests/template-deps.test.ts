@@ -34,12 +34,27 @@ const ODDS_BLOCKS = ['odds-examples', 'odds-formats', 'parlay']; // every block 
 let ODDS_PAGES: string[]; // every page with a block from Odds.tsx
 let PARLAY_PAGES: string[]; // every page with a parlay block
 
-/** The output of a rebuild is byte for byte that of a build without the cache. */
-async function expectSameAsCold(name: string) {
-  const cold = await at(name, { cache: false });
-  expect(cold.ok).toBe(true);
-  await expectSameFiles(path.join(project.root, 'dist'), cold.outDir);
+/** Runs `test` on a copy of the real content with a render cache of its own, and removes both after. */
+async function inOwnSite(test: (root: string, opts: BuildOptions) => Promise<void>): Promise<void> {
+  const p = await copyOfContent();
+  const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
+  try {
+    await test(p.root, { root: p.root, cacheDir: cache, now, today: '2026-06-01' });
+  } finally {
+    await p.cleanup();
+    await rm(cache, { recursive: true, force: true });
+  }
 }
+
+/** The output of a rebuild is byte for byte that of a build without the cache, made into `outDir`. */
+async function sameAsCold(root: string, opts: BuildOptions, outDir: string) {
+  const cold = await build({ ...opts, outDir, cache: false });
+  expect(cold.ok).toBe(true);
+  await expectSameFiles(path.join(root, 'dist'), cold.outDir);
+}
+
+const expectSameAsCold = (name: string) =>
+  sameAsCold(project.root, { root: project.root, cacheDir, now, today: '2026-06-01' }, name);
 
 describe('template edits and the render cache', () => {
   beforeAll(async () => {
@@ -184,24 +199,16 @@ describe('template edits and the render cache', () => {
 describe('a new override in a site of its own', () => {
   it('re-renders only the pages that rendered the component it replaces, with the output of a cold build', async () => {
     // The real content and no templates/ of its own: every template is pa-site's, until one file is added.
-    const p = await copyOfContent();
-    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
-    const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
-    const sameAsCold = async (name: string) => {
-      const cold = await build({ ...opts, outDir: name, cache: false });
-      expect(cold.ok).toBe(true);
-      await expectSameFiles(path.join(p.root, 'dist'), cold.outDir);
-    };
-    try {
+    await inOwnSite(async (root, opts) => {
       const first = await build(opts);
       expect(first.ok).toBe(true);
       const oddsPages = pagesWith(first, ODDS_BLOCKS);
       expect(oddsPages.length).toBeGreaterThan(0);
       expect(oddsPages.length).toBeLessThan(first.routes.length);
       // It wraps one of the file's components and passes the others on: pa-site's file is still compiled.
-      await mkdir(path.join(p.root, 'templates/blocks'), { recursive: true });
+      await mkdir(path.join(root, 'templates/blocks'), { recursive: true });
       await writeFile(
-        path.join(p.root, 'templates/blocks/Odds.tsx'),
+        path.join(root, 'templates/blocks/Odds.tsx'),
         [
           "import { OddsExamples as Base, OddsFormats, Parlay } from 'pa-site/templates/blocks/Odds.js';",
           '',
@@ -223,35 +230,29 @@ describe('a new override in a site of its own', () => {
       const examples = pagesWith(added, ['odds-examples']);
       expect(examples.length).toBeGreaterThan(0);
       for (const route of examples)
-        expect(await readFile(path.join(p.root, 'dist', `${route.slice(1)}.html`), 'utf8')).toContain('my-odds');
-      await sameAsCold('cold-added');
+        expect(await readFile(path.join(root, 'dist', `${route.slice(1)}.html`), 'utf8')).toContain('my-odds');
+      await sameAsCold(root, opts, 'cold-added');
       // Taken away again: the same pages go back to pa-site's component.
-      await rm(path.join(p.root, 'templates'), { recursive: true });
+      await rm(path.join(root, 'templates'), { recursive: true });
       const removed = await build(opts);
       expect(removed.renderedRoutes.sort()).toEqual(oddsPages);
-      await sameAsCold('cold-removed');
-    } finally {
-      await p.cleanup();
-      await rm(cache, { recursive: true, force: true });
-    }
+      await sameAsCold(root, opts, 'cold-removed');
+    });
   });
 });
 
 describe('a new page template in a site of its own', () => {
   it('re-renders only the pages of that template, with the output of a cold build', async () => {
-    const p = await copyOfContent();
-    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
-    const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
-    try {
+    await inOwnSite(async (root, opts) => {
       const first = await build(opts);
       expect(first.ok).toBe(true);
       const reviews = first.site!.pages.filter((pg) => pg.template === 'review').map((pg) => pg.route);
       expect(reviews.length).toBeGreaterThan(0);
       expect(reviews.length).toBeLessThan(first.routes.length);
       // It wraps pa-site's review template, which is still compiled: the registry's entry is what changed.
-      await mkdir(path.join(p.root, 'templates/pages'), { recursive: true });
+      await mkdir(path.join(root, 'templates/pages'), { recursive: true });
       await writeFile(
-        path.join(p.root, 'templates/pages/Review.tsx'),
+        path.join(root, 'templates/pages/Review.tsx'),
         [
           "import type { TemplateProps } from 'pa-site';",
           "import { ReviewPage as Base } from 'pa-site/templates/pages/Review.js';",
@@ -269,34 +270,26 @@ describe('a new page template in a site of its own', () => {
       const added = await build(opts);
       expect(added.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       expect(added.renderedRoutes.sort()).toEqual([...reviews].sort());
-      const cold = await build({ ...opts, outDir: 'cold-review', cache: false });
-      expect(cold.ok).toBe(true);
-      await expectSameFiles(path.join(p.root, 'dist'), cold.outDir);
-      expect(await readFile(path.join(p.root, 'dist', `${reviews[0]!.slice(1)}.html`), 'utf8')).toContain('my-review');
-    } finally {
-      await p.cleanup();
-      await rm(cache, { recursive: true, force: true });
-    }
+      await sameAsCold(root, opts, 'cold-review');
+      expect(await readFile(path.join(root, 'dist', `${reviews[0]!.slice(1)}.html`), 'utf8')).toContain('my-review');
+    });
   });
 });
 
 describe('a component without a tag', () => {
   it('makes the pages that render it depend on every templates file', async () => {
     // memo() wraps the component in an object: no tag names its file, so nothing can be ruled out.
-    const p = await copyOfContent();
-    const cache = await mkdtemp(path.join(tmpdir(), 'pa-site-tpl-cache-'));
-    try {
-      await cp(path.join(repoRoot, 'templates'), path.join(p.root, 'templates'), { recursive: true });
-      const site = path.join(p.root, 'templates/blocks/Site.tsx');
+    await inOwnSite(async (root, opts) => {
+      await cp(path.join(repoRoot, 'templates'), path.join(root, 'templates'), { recursive: true });
+      const site = path.join(root, 'templates/blocks/Site.tsx');
       const text = await readFile(site, 'utf8');
       await writeFile(
         site,
         `import { memo } from 'react';\n${text.replace('export function Helpline(', 'function HelplineInner(')}` +
           'export const Helpline = memo(HelplineInner);\n',
       );
-      const opts = { root: p.root, cacheDir: cache, now, today: '2026-06-01' };
       expect((await build(opts)).ok).toBe(true);
-      const odds = path.join(p.root, 'templates/blocks/Odds.tsx');
+      const odds = path.join(root, 'templates/blocks/Odds.tsx');
       await writeFile(odds, (await readFile(odds, 'utf8')).replace('"table-block"', '"table-block odds"'));
       const r = await build(opts);
       const helplinePages = r
@@ -304,9 +297,6 @@ describe('a component without a tag', () => {
         .map((pg) => pg.route);
       expect(helplinePages.length).toBeGreaterThan(0);
       expect(r.renderedRoutes.sort()).toEqual([...new Set([...helplinePages, ...pagesWith(r, ODDS_BLOCKS)])].sort());
-    } finally {
-      await p.cleanup();
-      await rm(cache, { recursive: true, force: true });
-    }
+    });
   });
 });
