@@ -1,76 +1,106 @@
 /**
- * The rating method, written once: what each operator's rating, rank and Editor's choice are on the
- * build's date, and the two criteria whose score follows from data by rule (licensing from the
- * PGCB's fines, the offer from the key terms its terms state). site.yaml `methodology` states the
- * same rules to readers; tests/content-ratings.test.ts recomputes them from the operator files.
+ * The rating method, written once: each operator's rating, what it rests on, its rank and whether it
+ * meets the bar for Editor's choice and every "Top N", on the build's date. A rating rests only on
+ * criteria the record holds for every operator of its kind (the regulatory record always; market
+ * position where one month's PGCB handle figures cover them all), so no gap moves a rank, and no offer
+ * enters it. site.yaml `methodology` states the same rules to readers; tests/content-ratings.test.ts
+ * recomputes them from the operator files.
  */
-import { ratingOf, type Operator, type OperatorData } from '../schema/operator.js';
+import type { Operator, OperatorData } from '../schema/operator.js';
 import { criteriaFor, type SiteConfig } from '../schema/site.js';
+import { actionsOn, barredByRecord, knownFrom, recordScore } from './record.js';
 
-/** A fine of this many dollars or more takes two points off licensing; a smaller one, one point. */
-export const LARGE_FINE = 100_000;
+export { LARGE_FINE, recordScore } from './record.js';
 
-/** Licensing & regulatory record: 5 for a PGCB-licensed brand, less each fine on its record, at least 1. */
-export function licensingScore(o: Pick<OperatorData, 'enforcement'>): number {
-  const off = o.enforcement.reduce((sum, e) => sum + (e.fine >= LARGE_FINE ? 2 : 1), 0);
-  return Math.max(1, 5 - off);
-}
+const tenth = (n: number) => Math.round(n * 10 + 1e-9) / 10;
+
+type Figure = NonNullable<OperatorData['market']>[number];
 
 /**
- * The key terms an offer's score counts: the ones 58 Pa. Code §501a.7 wants beside an offer
- * (minimum deposit, playthrough, expiry), and the minimum odds for a sportsbook or the cap for a casino.
+ * The month of PGCB handle figures a kind's market position uses on the build's date: the newest
+ * month for which every operator of the kind has a figure published by then; undefined when none does.
  */
-export const offerTerms = (kind: OperatorData['kind']) =>
-  ['minDeposit', 'playthrough', 'expiry', kind === 'sportsbook' ? 'minOdds' : 'cap'] as const;
-
-/** The offer: 1, plus one for each key term its terms state; undefined where no offer is stated. */
-export function offerScore(o: Pick<OperatorData, 'kind' | 'bonus'>): number | undefined {
-  const bonus = o.bonus;
-  if (!bonus) return undefined;
-  return 1 + offerTerms(o.kind).filter((t) => bonus[t] !== undefined && bonus[t] !== 'not stated').length;
+export function marketMonth(ofKind: readonly Pick<OperatorData, 'market'>[], today: Date): string | undefined {
+  const known = (o: Pick<OperatorData, 'market'>) =>
+    (o.market ?? []).filter((f) => knownFrom(f.published).getTime() <= today.getTime()).map((f) => f.month);
+  if (!ofKind.length) return undefined;
+  const [first, ...rest] = ofKind.map(known);
+  return first!
+    .filter((m) => rest.every((months) => months.includes(m)))
+    .sort()
+    .at(-1);
 }
 
-/** The criteria that count on this build's date: scored ones, less an offer that pages withhold as stale. */
-function scoredCriteria(o: Pick<Operator, 'kind' | 'scores' | 'offerState'>, site: SiteConfig): string[] {
-  const scores = o.scores ?? {};
-  return criteriaFor(site, o.kind)
-    .map((c) => c.id)
-    .filter((id) => scores[id]?.score !== undefined && !(id === 'offer' && o.offerState === 'withheld'));
+/** Market position: 1, plus 4 times the operator's share of the month's top handle among its kind, to one decimal. */
+export function marketScores(ofKind: readonly Pick<OperatorData, 'market'>[], month: string): number[] {
+  const handles = ofKind.map((o) => o.market!.find((f) => f.month === month)!.handle);
+  const top = Math.max(...handles);
+  return handles.map((h) => tenth(1 + (4 * h) / top));
+}
+
+/** The bar for Editor's choice and every "Top N": a rating at least this, and no large self-exclusion fine lately. */
+export const DEFAULT_MIN_RATING = 4;
+
+/** One criterion an operator's rating rests on, with its score on the build's date. */
+export interface Part {
+  id: string;
+  title: string;
+  score: number;
+  /** The PGCB figure a market position uses: its month and handle. */
+  figure?: Figure;
 }
 
 type Rated = Operator & { typedRank?: number };
 
 /**
- * Rates and orders every operator. The rating is the mean of the scored criteria to one decimal, and
- * only with at least `minScored` of them; otherwise the operator is not rated. Rated operators come
- * first, by rating; equal ratings go to more scored criteria, then the higher licensing & regulatory
- * record score, then the name. Editor's choice is the first-ranked operator of each kind, if rated.
- * Operators without `scores` (a minimal project) keep their typed rating; their typed rank breaks ties.
+ * Rates and orders every operator on the build's date. With a methodology the rating is the mean of
+ * the criteria the record holds for every operator of the kind, to one decimal: every operator is
+ * rated. Operators rank strictly by rating; equal ratings go to the higher regulatory record score,
+ * then the name. Editor's choice is the first-ranked operator of each kind that meets the bar.
+ * Operators of a project without a methodology keep their typed rating; their typed rank breaks ties.
  */
-export function rateOperators<T extends Operator>(operators: readonly T[], site: SiteConfig | undefined): T[] {
-  const min = site?.methodology?.minScored ?? 4;
-  const rated = operators.map((o) => {
-    const typed = o as T & { rank?: number; rating?: number };
-    if (!o.scores || !site) return { ...o, scored: [], typedRank: typed.rank, rating: typed.rating } as T & Rated;
-    const scored = scoredCriteria(o, site);
-    const counted = Object.fromEntries(scored.map((id) => [id, o.scores![id]!]));
-    const rating = scored.length >= min ? ratingOf(counted) : undefined;
-    return { ...o, scored, rating, typedRank: undefined } as T & Rated;
-  });
-  const licensing = (o: Rated) => o.scores?.licensing?.score ?? 0;
-  const order = (a: Rated, b: Rated) =>
-    Number(b.rating !== undefined) - Number(a.rating !== undefined) ||
-    (b.rating ?? 0) - (a.rating ?? 0) ||
-    b.scored.length - a.scored.length ||
-    licensing(b) - licensing(a) ||
-    (a.typedRank ?? 0) - (b.typedRank ?? 0) ||
-    a.name.localeCompare(b.name, 'en');
+export function rateOperators<T extends Operator>(
+  operators: readonly T[],
+  site: SiteConfig | undefined,
+  today: Date = new Date(),
+): T[] {
+  const methodology = site?.methodology;
+  const minRating = methodology?.bar.minRating ?? DEFAULT_MIN_RATING;
   const out: T[] = [];
   for (const kind of ['sportsbook', 'casino'] as const) {
-    const ofKind = rated.filter((o) => o.kind === kind).sort(order);
-    ofKind.forEach((o, i) => {
+    const ofKind = operators.filter((o) => o.kind === kind);
+    const month = marketMonth(ofKind, today);
+    const market = month ? marketScores(ofKind, month) : [];
+    const rated: Rated[] = ofKind.map((o, i) => {
+      const typed = o as T & { rank?: number; rating?: number };
+      if (!methodology || !site)
+        return { ...o, parts: [], scored: [], typedRank: typed.rank, rating: typed.rating };
+      const parts: Part[] = criteriaFor(site, kind).flatMap((c): Part[] => {
+        if (c.id === 'record') return [{ id: c.id, title: c.title, score: recordScore(o.enforcement, today) }];
+        if (c.id === 'market' && month)
+          return [{ id: c.id, title: c.title, score: market[i]!, figure: o.market!.find((f) => f.month === month) }];
+        return [];
+      });
+      const rating = tenth(parts.reduce((s, p) => s + p.score, 0) / parts.length);
+      const record = actionsOn(o.enforcement, today);
+      return { ...o, parts, scored: parts.map((p) => p.id), record, rating, typedRank: undefined };
+    });
+    const recordOf = (o: Rated) => o.parts?.find((p) => p.id === 'record')?.score ?? 0;
+    rated.sort(
+      (a, b) =>
+        Number(b.rating !== undefined) - Number(a.rating !== undefined) ||
+        (b.rating ?? 0) - (a.rating ?? 0) ||
+        recordOf(b) - recordOf(a) ||
+        (a.typedRank ?? 0) - (b.typedRank ?? 0) ||
+        a.name.localeCompare(b.name, 'en'),
+    );
+    let featuredGiven = false;
+    rated.forEach((o, i) => {
       const { typedRank: _, ...rest } = o;
-      out.push({ ...rest, rank: i + 1, featured: i === 0 && o.rating !== undefined } as unknown as T);
+      const meetsBar = o.rating !== undefined && o.rating >= minRating && !barredByRecord(o.enforcement, today);
+      const featured = meetsBar && !featuredGiven;
+      featuredGiven ||= featured;
+      out.push({ ...rest, rank: i + 1, meetsBar, featured, marketMonth: month } as unknown as T);
     });
   }
   return out.sort((a, b) => a.rank - b.rank || (a.kind === b.kind ? 0 : a.kind === 'sportsbook' ? -1 : 1));

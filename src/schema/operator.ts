@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, hexColor, text, monthOrDate } from './common.js';
 import { citedFact, sourceRef } from './sources.js';
-import { criterionId } from './site.js';
 
 /** What a page does with an offer: show it, show it with a warning, or withhold its amounts (domain/staleness). */
 export type OfferState = 'current' | 'aging' | 'withheld';
@@ -105,54 +104,19 @@ const appSchema = z.strictObject({
   liveTables: text.optional(),
 });
 
-/** Text with every `{{…}}` value taken out: what a writer typed. */
-const typed = (s: string) => s.replace(/\{\{[^}]*\}\}/g, '');
+/** When a PGCB action was approved: `YYYY-MM-DD`, `YYYY-MM` or, where the source gives only the year, `YYYY`. */
+const actionDate = z.union([monthOrDate('the date the PGCB approved it'), z.string().regex(/^\d{4}$/)], {
+  error: 'expected the date the PGCB approved it, as YYYY-MM-DD, YYYY-MM or YYYY',
+});
 
 /**
- * One review criterion's score out of 5 (whole or half points) with the sentence that explains it and
- * where that comes from. No `score` means no source lets us judge the criterion: the reason says so,
- * and the rating leaves it out rather than guess. A score needs its source, and its reason states no
- * figure (amount, count, date) of its own: each comes from data through `{{…}}`, which cites it.
+ * A PGCB action (a fine or consent agreement) against the brand's online operator, its license holder
+ * or its group, with its source. The regulatory record score weighs each by severity, recency and who
+ * was fined (src/domain/record.ts); a build dated before `date` does not show it.
  */
-const criterionScore = z
-  .strictObject({
-    score: z.number().min(1, 'scores are 1 to 5').max(5, 'scores are out of 5').multipleOf(0.5).optional(),
-    reason: copy,
-    source: sourceRef.optional(),
-  })
-  .superRefine((s, ctx) => {
-    if (s.score !== undefined && s.source === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['source'],
-        input: `score ${s.score} with no source`,
-        message: 'a score needs its source: missing required field source',
-        params: {
-          hint:
-            'add "source: <id>" naming the content/sources.yaml entry the score is judged from, ' +
-            'or delete the score and say in the reason why no source lets us score it',
-        },
-      });
-    const figure = /\$?\d(?:[\d,.]*\d)?%?/.exec(typed(s.reason));
-    if (figure)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reason'],
-        input: figure[0],
-        message: `a reason states no figure of its own: "${figure[0]}" is typed into it`,
-        params: {
-          hint:
-            'insert the figure from data with {{id.field}} (an offer term, the regulatory record, ' +
-            'site.facts), which also cites its source; or write the sentence without it',
-        },
-      });
-  });
-
-/** A PGCB fine against the operator's online business (its enforcement record), with its source. */
 const enforcementSchema = z.strictObject({
-  /** When the PGCB approved it, as readers see it: "January 2025" or "July 24, 2025". */
-  date: text,
-  /** The fine in dollars (pages show it as "$40,000"): the licensing score's rule reads it. */
+  date: actionDate,
+  /** The fine in dollars (pages show it as "$40,000"). */
   fine: z
     .number({ error: `expected ${DOLLARS}` })
     .int()
@@ -160,33 +124,34 @@ const enforcementSchema = z.strictObject({
     .max(100_000_000),
   /** Who the PGCB fined, as the source names them ("BetMGM, LLC"). */
   party: text,
-  /** What for, as the source says, in a phrase after "for"; left out where the source does not say. */
-  reason: copy.optional(),
-  /** Where sources disagree on the amount: what the other says, shown beside it. */
+  /** Whom that is to this brand: the company that runs it online, its license holder, or its group. */
+  against: z.enum(['operator', 'license-holder', 'group']),
+  /**
+   * What the action concerned: online gaming (this or another brand), a land-based casino, licensing
+   * paperwork (no gambling), or `not stated` where the source does not say.
+   */
+  concerned: z.enum(['online', 'land-based', 'licensing', 'not stated']),
+  /** Players the law keeps out who gambled: the most serious kind of breach, half a point more. */
+  players: z.enum(['self-excluded', 'underage']).optional(),
+  /** What for, as the source says, in a phrase after "for". */
+  reason: copy,
+  /** Where sources disagree (the amount, who is whose parent): what the other says, shown beside it. */
   disputed: copy.optional(),
-  /** A fine for letting self-excluded players gamble also lowers player protection. */
-  selfExclusion: z.boolean().default(false),
+  /** What a reader should know about the source (a repost, a report that names no brand): shown beside it. */
+  note: copy.optional(),
   source: sourceRef,
 });
 
-/** The brand's place by the PGCB's monthly sports wagering figures (sportsbooks; by license holder). */
-const marketSchema = z.strictObject({
-  month: text,
-  /** Its handle that month, as the source gives it ("$145.9 million"). */
-  handle: text,
-  /** Its place by handle among the online sportsbooks the source lists (1 = most). */
-  place: z.number().int().min(1).max(50),
-  /** How many the source lists. */
-  of: z.number().int().min(1).max(50),
+/** One month of the PGCB's sports wagering figures for the brand (sportsbooks), as a source lists them by brand. */
+const marketFigure = z.strictObject({
+  /** The month the figures cover. */
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected the month the figures cover, as YYYY-MM'),
+  /** Its online handle that month, in dollars (145900000 for "$145.9 million"). */
+  handle: z.number().positive().max(100_000_000_000),
+  /** When the source published them: a build dated earlier does not use them. */
+  published: monthOrDate('the date the source published the figures'),
   source: sourceRef,
 });
-
-/** The overall rating: the mean of the scores, to one decimal. */
-export function ratingOf(scores: Record<string, { score?: number }>): number | undefined {
-  const given = Object.values(scores).flatMap((s) => (s.score === undefined ? [] : [s.score]));
-  if (!given.length) return undefined;
-  return Math.round((given.reduce((a, b) => a + b, 0) / given.length) * 10 + 1e-9) / 10;
-}
 
 export const operatorSchema = z
   .strictObject({
@@ -194,21 +159,11 @@ export const operatorSchema = z
     name: text,
     /** Brand name used in sentences and buttons ("Claim FanDuel Bonus"). */
     shortName: text,
-    /**
-     * Only without `scores`: a minimal project's typed order, which breaks ties between equal typed
-     * ratings. With `scores` the rank is computed by the method's rule (src/domain/ratings.ts).
-     */
+    /** Only in a project without a methodology in site.yaml: its typed order, which breaks ties between equal ratings. */
     rank: z.number().int().min(1).max(50).optional(),
-    /**
-     * Criterion id (site.yaml `methodology`) → score and reason. The rating, the rank and Editor's
-     * choice are computed from these (src/domain/ratings.ts); the validate stage checks the ids against the
-     * operator kind's criteria. Every operator of the real site has them; a minimal project may type
-     * a rating instead.
-     */
-    scores: z.record(criterionId, criterionScore).optional(),
-    /** Only without `scores` (a minimal project): the rating, 1 to 5. */
+    /** Only in a project without a methodology in site.yaml: the rating, 1 to 5 (otherwise computed). */
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
-    /** The PGCB's fines against the operator's online business; none listed means none on record in our sources. */
+    /** PGCB actions against its online operator, license holder or group; none listed means none in our sources. */
     enforcement: z.array(enforcementSchema).default([]),
     /**
      * Dated facts a score's reason inserts with `{{id.facts.name}}` (a reason types no figure of its
@@ -217,8 +172,8 @@ export const operatorSchema = z
     facts: z
       .record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/, 'expected a name such as creditCardsEnd'), citedFact)
       .default({}),
-    /** Sportsbooks: the brand's place by handle in the PGCB's figures, where a source gives it. */
-    market: marketSchema.optional(),
+    /** Sportsbooks: the brand's monthly handle in the PGCB's figures, where a source gives it by brand. */
+    market: z.array(marketFigure).optional(),
     brandColor: hexColor,
     /** Optional licensed logo file in content/public (`logos/fanduel.svg`); otherwise a wordmark is drawn. */
     logo: z
@@ -251,23 +206,6 @@ export const operatorSchema = z
     review: reviewSchema.optional(),
   })
   .superRefine((o, ctx) => {
-    if (o.scores && ratingOf(o.scores) === undefined)
-      ctx.addIssue({ code: 'custom', path: ['scores'], message: 'at least one criterion needs a score' });
-    else if (!o.scores && o.rating === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scores'],
-        message: 'missing required field: scores (each review criterion scored, with its reason)',
-        params: { hint: 'add "scores:" with one entry per criterion of site.yaml methodology (see docs/content.md)' },
-      });
-    for (const field of ['rating', 'rank'] as const)
-      if (o.scores && o[field] !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `${field} is computed from scores: by the method's rule, so it is not typed beside them`,
-          params: { hint: `delete "${field}:"; the build works it out from the scores (docs/content.md, "Ratings")` },
-        });
     if (o.kind === 'sportsbook' && o.bonus && o.bonus.minOdds === undefined)
       ctx.addIssue({
         code: 'custom',
@@ -287,17 +225,28 @@ export const operatorSchema = z
   }));
 
 export type OperatorData = z.output<typeof operatorSchema>;
+/** A PGCB action as a build shows it, with what it takes off the regulatory record score on that date. */
+export type ShownAction = OperatorData['enforcement'][number] & { points: number; ageMonths: number };
+
 export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   id: string;
   file: string;
   /** The operator's place among its kind (1 first), by the method's rule (src/domain/ratings.ts). */
   rank: number;
-  /** The rating out of 5, or undefined when too few criteria are scored ("not rated"). */
+  /** The rating out of 5; undefined only in a project without a methodology that typed none. */
   rating?: number;
-  /** Editor's choice: the first-ranked rated operator of its kind. */
+  /** Editor's choice: the first-ranked operator of its kind that meets the bar. */
   featured: boolean;
-  /** Criterion ids that count toward the rating on this build's date (a withheld offer does not). */
+  /** Whether it meets the bar for Editor's choice and every "Top N" (site.yaml `methodology.bar`). */
+  meetsBar?: boolean;
+  /** Criterion ids the rating rests on, on this build's date. */
   scored: string[];
+  /** The criteria the rating rests on, each with its score (src/domain/ratings.ts). */
+  parts?: { id: string; title: string; score: number; figure?: NonNullable<OperatorData['market']>[number] }[];
+  /** The PGCB actions this build shows (none dated after it), newest first, each with its weight. */
+  record?: ShownAction[];
+  /** The month of handle figures its kind's market position uses on this date, if any. */
+  marketMonth?: string;
   /**
    * Sources of the `{{…}}` values interpolated into the operator's own text, by top-level field
    * (`features`, `review`…): pages that show that field cite them too.

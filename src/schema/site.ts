@@ -59,12 +59,10 @@ const redirectSchema = z.strictObject({
   status: z.union([z.literal(301), z.literal(302), z.literal(307), z.literal(308)]).default(301),
 });
 
-/** A review criterion's id: operator files score the criterion under it (`scores:` in content/operators). */
-export const criterionId = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a short id such as "banking"');
-
 /** A review criterion, as the methodology lists it. */
 const criterion = z.strictObject({
-  id: criterionId,
+  /** What the method computes: `record` (the regulatory record) or `market` (market position). */
+  id: z.enum(['record', 'market'], { error: 'expected a criterion the method computes: "record" or "market"' }),
   title: text,
   text: copy,
 });
@@ -223,8 +221,8 @@ const siteFields = z.strictObject({
       criteria: z.array(criterion).min(1).max(12),
       /** Casinos' criteria, where their text differs: a `kind: casino` methodology block lists them. */
       casinoCriteria: z.array(criterion).min(1).max(12).optional(),
-      /** Fewer scored criteria than this and an operator is "not rated", listed below the rated ones. */
-      minScored: z.number().int().min(1).max(12).default(4),
+      /** The bar for Editor's choice and every "Top N": the lowest rating that may be picked (the record bar is fixed). */
+      bar: z.strictObject({ minRating: z.number().min(1).max(5).default(4) }).default({ minRating: 4 }),
       /**
        * How ties are broken and who is Editor's choice (src/domain/ratings.ts applies it): shown with the
        * criteria by every methodology block, so the rule is on each page that ranks.

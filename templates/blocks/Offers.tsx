@@ -82,7 +82,7 @@ export function LicensedBrands({
  */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
   const m = site.methodology;
-  const rules = m ? [m.ranking[0], minScoredRule(m.minScored), ...m.ranking.slice(1)] : [];
+  const rules = m ? [...m.ranking, barRule(m.bar.minRating)] : [];
   return (
     <>
       <Cards
@@ -104,7 +104,11 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
   );
 }
 
-/** The minimum-evidence rule, from site.yaml `minScored` (the number is written there once). */
-const minScoredRule = (min: number) =>
-  `An operator with fewer than ${min} scored criteria is not rated: too little public evidence. It is listed ` +
-  'below every rated operator and never ranked above one.';
+/**
+ * The published bar for Editor's choice and every "Top N" (site.yaml `methodology.bar`; the record
+ * part is src/domain/record.ts `barredByRecord`).
+ */
+export const barRule = (minRating: number) =>
+  `Editor's choice and every "Top" list take only operators rated ${minRating.toFixed(1)} or more whose ` +
+  'own online operator has no PGCB fine of $100,000 or more for letting self-excluded or underage players ' +
+  'gamble in the last 24 months; a list shows fewer than its number when fewer meet that bar.';

@@ -2,6 +2,7 @@ import type { Operator, SiteConfig } from 'pa-site';
 import { SourceLinks } from './SourceLinks.js';
 import { Cite, operatorSources } from './Sources.js';
 import { formatPartialDate } from '../lib/dates.js';
+import { money } from '../lib/odds.js';
 
 /**
  * The criteria an operator of this kind is scored on: casinos' own where site.yaml gives them.
@@ -24,15 +25,14 @@ export const NO_HOLDER = "In the PGCB's list of licensees";
 export const licenseSources = (o: Operator, site: SiteConfig): string[] =>
   o.licensee ? operatorSources(o, ['licensee']) : [site.market.source].flat();
 
-/** The sources behind an operator's criteria scores that count (and the values their reasons insert). */
+/** The sources of what the rating rests on: the PGCB actions the build shows and the handle figures used. */
 export function scoreSources(o: Operator): string[] {
-  const refs = Object.entries(o.scores ?? {}).flatMap(([id, s]) =>
-    s.source === undefined || !o.scored.includes(id) ? [] : [s.source].flat(),
-  );
-  return [...refs, ...(o.interpolated?.scores ?? [])];
+  const record = (o.record ?? []).flatMap((e) => [e.source].flat());
+  const market = (o.parts ?? []).flatMap((p) => (p.figure ? [p.figure.source].flat() : []));
+  return [...record, ...market];
 }
 
-/** A score's sources, each its publisher linked to the page (or named, for a statute cited by section). */
+/** A score's sources, each its publisher linked to the page. */
 function ScoreSource({ refs, site }: { refs: string | readonly string[]; site: SiteConfig }) {
   return (
     <span className="score-source">
@@ -41,52 +41,115 @@ function ScoreSource({ refs, site }: { refs: string | readonly string[]; site: S
   );
 }
 
+/** "$145.9 million": a handle in dollars as a reader reads it. */
+export const millions = (dollars: number) => `$${(dollars / 1e6).toFixed(1)} million`;
+
+/** "regulatory record 4.0 · market position 5.0": what the rating rests on, each with its score. */
+export const restsOnText = (o: Operator) =>
+  (o.parts ?? []).map((p) => `${p.title.toLowerCase()} ${p.score.toFixed(1)}`).join(' · ');
+
+/** The rating's basis in one line, shown on every card and review without a tap. */
+export function RestsOn({ operator }: { operator: Operator }) {
+  if (!operator.parts?.length) return null;
+  return (
+    <p className="op-rests-on">
+      <span className="op-line-label">Rests on:</span> {restsOnText(operator)}
+    </p>
+  );
+}
+
+/** Who a PGCB action was against, in a reader's words. */
+export const againstWords = {
+  operator: 'the company that runs it online',
+  'license-holder': 'its license holder',
+  group: 'its group',
+} as const;
+
+/** The record in one line: how many PGCB fines the build shows, and the largest, with its date. */
+export function recordLine(o: Operator): string {
+  const shown = o.record ?? [];
+  if (!shown.length) return 'no PGCB fine on its operator, license holder or group';
+  const largest = [...shown].sort((a, b) => b.fine - a.fine)[0]!;
+  const n = shown.length;
+  return (
+    `${n} PGCB fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
+    `${againstWords[largest.against]} (${formatPartialDate(largest.date)}, ${largest.concerned})`
+  );
+}
+
+/** The one-line record, on cards. */
+export function RecordLine({ operator }: { operator: Operator }) {
+  if (!operator.record) return null;
+  return (
+    <p className="op-record-line">
+      <span className="op-line-label">Record:</span> {recordLine(operator)}
+    </p>
+  );
+}
+
+/** How each criterion's score follows from the record, in a sentence built from the data. */
+function partReason(o: Operator, p: NonNullable<Operator['parts']>[number]): string {
+  if (p.id === 'market' && p.figure)
+    return (
+      `${millions(p.figure.handle)} of online handle in ${formatPartialDate(p.figure.month)}, by the PGCB's ` +
+      'figures as listed by brand: 1, plus 4 times its share of the top handle among the reviewed sportsbooks.'
+    );
+  const shown = o.record ?? [];
+  if (!shown.length)
+    return 'No PGCB fine on its online operator, license holder or group in the reports this site cites: 5.0.';
+  const off = shown.reduce((s, a) => s + a.points, 0);
+  return (
+    `${shown.length} PGCB fine${shown.length === 1 ? '' : 's'} (listed under "Regulatory record"), weighed by ` +
+    `size, how recent and who was fined, take ${off.toFixed(2).replace(/0$/, '')} off 5` +
+    `${5 - off < 1 ? ', and the score stops at 1' : ''}.`
+  );
+}
+
 /**
- * How the rating was reached: every criterion of the operator's kind with its score (or "Not
- * scored" where no source lets us judge it, or where the offer is withheld as out of date), the
- * reason and the score's source, then the rule the rating follows.
+ * How the rating was reached: each criterion it rests on with its score and why, what no rating rests
+ * on, and the rule the rating follows.
  */
 export function ScoreBreakdown({ operator, site }: { operator: Operator; site: SiteConfig }) {
   const o = operator;
-  if (!o.scores) return null;
-  const scores = o.scores;
-  const rows = criteriaFor(site, o.kind).map((c) => ({ ...c, ...scores[c.id] }));
-  const min = site.methodology?.minScored ?? 4;
-  const withheld = (id: string, score?: number) => score !== undefined && !o.scored.includes(id);
+  if (!o.parts?.length || o.rating === undefined) return null;
+  const unused = criteriaFor(site, o.kind).filter((c) => !o.scored.includes(c.id));
   return (
     <div className="score-breakdown">
       <Cite refs={scoreSources(o)} />
       <dl className="score-list">
-        {rows.map((r) => (
-          <div key={r.id} className={o.scored.includes(r.id) ? 'score-row' : 'score-row is-unscored'}>
+        {o.parts.map((p) => (
+          <div key={p.id} className="score-row">
             <dt>
-              <span className="score-title">{r.title}</span>{' '}
-              <span className="score-value">
-                {r.score === undefined || withheld(r.id, r.score) ? 'Not scored' : `${r.score.toFixed(1)}/5`}
-              </span>
+              <span className="score-title">{p.title}</span>{' '}
+              <span className="score-value">{p.score.toFixed(1)}/5</span>
             </dt>
             <dd>
-              {withheld(r.id, r.score) && o.bonus
-                ? `Not scored while the offer is withheld: its terms were last checked ${formatPartialDate(
-                    o.bonus.verified,
-                  )}, too long ago to show as current.`
-                : r.reason}
-              {r.source !== undefined && o.scored.includes(r.id) ? (
+              {partReason(o, p)}
+              {p.figure ? (
                 <>
                   {' '}
-                  <ScoreSource refs={r.source} site={site} />
+                  <ScoreSource refs={p.figure.source} site={site} />
                 </>
               ) : null}
             </dd>
           </div>
         ))}
+        {unused.map((c) => (
+          <div key={c.id} className="score-row is-unscored">
+            <dt>
+              <span className="score-title">{c.title}</span> <span className="score-value">not reported</span>
+            </dt>
+            <dd>
+              No month of PGCB figures lists every {o.kind === 'casino' ? 'online casino' : 'sportsbook'} we review
+              by brand, so no {o.kind} rating rests on it.
+            </dd>
+          </div>
+        ))}
       </dl>
       <p className="score-total">
-        {o.rating === undefined
-          ? `Not rated: too little public evidence. ${o.scored.length} of ${rows.length} criteria could be ` +
-            `scored, and a rating needs at least ${min}.`
-          : `Rating ${o.rating.toFixed(1)}/5: the average of the ${o.scored.length} criteria scored, out of ` +
-            `${rows.length}.`}
+        Rating {o.rating.toFixed(1)}/5: the average of the {o.parts.length === 1 ? 'one criterion' : 'criteria'}{' '}
+        above. Payout times, banking, app and loyalty details are not reported for most operators, so no rating
+        rests on them, and the welcome offer never counts.
       </p>
     </div>
   );
@@ -94,7 +157,7 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
 
 /** The breakdown folded under a summary line, for ranking cards (open without JavaScript too). */
 export function ScoreDetails({ operator, site }: { operator: Operator; site: SiteConfig }) {
-  if (!operator.scores) return null;
+  if (!operator.parts?.length) return null;
   return (
     <details className="score-details">
       <summary>How we rated {operator.shortName}</summary>

@@ -33,8 +33,8 @@ export function datedOffers(run: BuildRun, site: Site, loaded: LoadedContent, op
   }
   run.report(futureDates(site, loaded, today));
   const offers = applyOfferStates(site, loaded.operators, today, options.staleOffers);
-  // A withheld offer no longer counts toward a rating, so ratings and ranks follow the date too.
-  site.operators = rateOperators(site.operators, site.config);
+  // The record a build shows, and so ratings and ranks, follow its date (offers never enter them).
+  site.operators = rateOperators(site.operators, site.config, today);
   run.report(offers.diagnostics);
   run.result.offers = offers.counts;
   run.result.site = site;

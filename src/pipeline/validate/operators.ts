@@ -78,10 +78,10 @@ export function validateOperators(
       );
     }
   }
-  // Typed ranks (operators without scores) are unique within a kind.
+  // Typed ranks (a project without a methodology) are unique within a kind.
   for (const kind of ['sportsbook', 'casino'] as const) {
     const byRank = new Map<number, Operator>();
-    for (const o of operators.filter((x) => x.kind === kind && !x.scores && x.rank)) {
+    for (const o of operators.filter((x) => x.kind === kind && x.rank)) {
       const other = byRank.get(o.rank);
       if (other)
         diagnostics.push(

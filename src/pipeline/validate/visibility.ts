@@ -53,9 +53,9 @@ export function unseenOperators(
     }
   }
   for (const list of lists) {
-    // A list with a limit shows the top of the rankings: rated operators only (templates/blocks/Block.tsx).
+    // A list with a limit is a "Top N": only operators that meet the bar (templates/blocks/Block.tsx).
     const ofKind = operators.filter((o) => o.kind === list.kind).sort((a, b) => a.rank - b.rank);
-    const top = list.limit ? ofKind.filter((o) => o.rating !== undefined).slice(0, list.limit) : ofKind;
+    const top = list.limit ? ofKind.filter((o) => o.meetsBar ?? o.rating !== undefined).slice(0, list.limit) : ofKind;
     for (const o of top) shown.add(o.id);
   }
   // A casino is reviewed inside its sister sportsbook's review.
@@ -72,11 +72,11 @@ export function unseenOperators(
       severity: 'warning',
       code: 'operator-unseen',
       file: o.file,
-      ...locate(o.id, [o.scores ? 'scores' : 'rank']),
-      field: o.scores ? 'scores' : 'rank',
+      ...locate(o.id, ['kind']),
+      field: 'kind',
       message: `operator "${o.id}" (rank ${o.rank}) appears on no page: ${listed}, and it has no review or offer box`,
       hint:
-        `raise a list's "limit:", score it higher (or give it a rank, without scores), or add a review page ` +
+        `raise a list's "limit:" or add a review page ` +
         `(template: review, operator: ${o.id})`,
     });
   }
