@@ -5,7 +5,7 @@ import { Alert, Cards, Cta, Stats, Steps, Timeline, Trust } from './Simple.js';
 import { ContactEmails, Helpline } from './Site.js';
 import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
-import { LicensedBrands, Methodology, OfferBlock } from './Offers.js';
+import { barRule, LicensedBrands, Methodology, OfferBlock } from './Offers.js';
 import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 import { ComparisonTable } from '../components/Comparison.js';
@@ -36,8 +36,9 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         >
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
-          {/* Above the cards: on a phone the reader learns why no offer shows before scrolling past five. */}
-          <WithheldNotice operators={list} />
+          {block.limit && ctx.site.methodology ? (
+            <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating)}</p>
+          ) : null}
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>

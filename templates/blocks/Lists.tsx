@@ -3,7 +3,6 @@ import { Stars } from '../components/Operator.js';
 import { licenseHolder } from '../components/Scores.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { OfferBlock } from './Offers.js';
-import { WithheldNotice } from '../components/Withheld.js';
 import { Cards } from './Simple.js';
 
 const kindName = (kind: 'sportsbook' | 'casino') => (kind === 'casino' ? 'online casinos' : 'sportsbooks');
@@ -119,7 +118,6 @@ export function OfferList({ block, operators }: { block: BlockOf<'offers'>; oper
     <section className="offer-list" aria-label={block.heading ?? `Welcome offers of ${kindName(block.kind)}`}>
       {block.heading ? <h2>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
-      <WithheldNotice operators={list} />
       {list.map((o) => (
         <OfferBlock key={o.id} block={{ type: 'offer', operator: o.id }} operator={o} />
       ))}

@@ -23,7 +23,8 @@ export function TopOffers({
   return (
     <div className="top-offers">
       <p className="top-offers-title">
-        Top {list.length} {kind === 'casino' ? 'PA online casinos' : 'PA sportsbooks'} by our rating
+        Top {list.length} {kind === 'casino' ? 'PA online casinos' : 'PA sportsbooks'} by our rating, of those that
+        meet our bar
       </p>
       <ol className="top-offers-list">
         {list.map((o) => (
@@ -49,9 +50,9 @@ export function TopOffers({
 /** How many operators the panel shows. */
 export const TOP_SHOWN = 3;
 
-/** The operators the panel shows: the top three of a kind. */
+/** The operators the panel shows: the top three of a kind that meet the published bar (fewer if fewer do). */
 export const topOperators = (operators: readonly Operator[], kind: Operator['kind']) =>
-  operators.filter((o) => o.kind === kind && o.rating !== undefined).slice(0, TOP_SHOWN);
+  operators.filter((o) => o.kind === kind && (o.meetsBar ?? o.rating !== undefined)).slice(0, TOP_SHOWN);
 
 /** The sources of the line `factsOf` shows: the review's payout row, or the license holder's. */
 export const factsSources = (o: Operator, site: SiteConfig): string[] => {

@@ -1,8 +1,8 @@
 import type { Offer, Operator, SiteConfig } from 'pa-site';
-import { licenseLine, ScoreDetails } from './Scores.js';
+import { licenseLine, RecordLine, RestsOn, ScoreDetails } from './Scores.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
-import { offerShown } from '../lib/offers.js';
+import { offerClaimable, offerShown } from '../lib/offers.js';
 import { Wordmark } from './Wordmark.js';
 import { Highlights } from './Highlights.js';
 
@@ -97,10 +97,15 @@ export { offerShown };
 export function OfferSummary({ operator, detail = false }: { operator: Operator; detail?: boolean }) {
   const o = operator;
   const b = o.bonus;
-  // No offer to show: the card's one button ("See current offer") leads to the operator's offers.
-  if (!b) return null;
+  // No offer in our sources: say so in one line; the card's link leads to the operator's promotions.
+  if (!b)
+    return (
+      <p className="op-offer-line">
+        <span className="op-line-label">Offer:</span> none in our sources; {o.shortName} lists its current one.
+      </p>
+    );
   const checked = formatPartialDate(b.verified);
-  // Withheld: the page says once, at the top of its list, why; the card keeps only the audit marks.
+  // Out of date: only the month it was last checked, and no push.
   if (!offerShown(o))
     return (
       <div
@@ -108,7 +113,12 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
         data-offer-verified={b.verified}
         data-offer-state="withheld"
         data-offer-operator={o.name}
-      />
+      >
+        <p className="op-offer-line">
+          <span className="op-line-label">Offer:</span> last checked <time dateTime={b.verified}>{checked}</time>,
+          too long ago to show; {o.shortName} lists its current one.
+        </p>
+      </div>
     );
   return (
     <div
@@ -167,11 +177,11 @@ export function OfferNote({ operator }: { operator: Operator }) {
   );
 }
 
-/** Button text for an offer we do not show (withheld, or none stated), the same on every kind of card. */
-export const SEE_OFFER = 'See current offer';
+/** Link text beside an offer a page does not push (out of date, none stated, or a limiting term unstated). */
+export const seeTerms = (o: Operator) => `See terms at ${o.shortName}`;
 
-/** Button text: the offer's call to action while it is shown, else the one "See current offer". */
-const ctaLabel = (o: Operator, offerLabel: string) => (offerShown(o) ? offerLabel : SEE_OFFER);
+/** Button text: the offer's call to action only while every limiting term is stated, else "See terms at …". */
+const ctaLabel = (o: Operator, offerLabel: string) => (offerClaimable(o) ? offerLabel : seeTerms(o));
 
 /**
  * An operator call to action: `label` always (e.g. "Get App"), else `offerLabel` while the offer is
@@ -188,11 +198,15 @@ export function OfferButton({
   offerLabel?: string;
 }) {
   const o = operator;
-  const toOffers = label === undefined && !offerShown(o);
+  const toOffers = label === undefined && !offerClaimable(o);
   return (
-    <a className="btn btn-primary btn-cta" href={toOffers ? termsHref(o) : operatorHref(o)} {...sponsoredLink}>
+    <a
+      className={toOffers ? 'btn btn-secondary btn-terms' : 'btn btn-primary btn-cta'}
+      href={toOffers ? termsHref(o) : operatorHref(o)}
+      {...sponsoredLink}
+    >
       {label ?? ctaLabel(o, offerLabel ?? o.ctaText)}
-      <span className="visually-hidden"> at {o.name} (opens in a new tab)</span>
+      <span className="visually-hidden">{toOffers ? '' : ` at ${o.name}`} (opens in a new tab)</span>
     </a>
   );
 }
@@ -223,6 +237,9 @@ export function OperatorCard({
           <p className="op-licensee">{licenseLine(o)}</p>
         </div>
       </div>
+      {/* Without a tap at any width: what the rating rests on, the record, and the offer or why none shows. */}
+      <RestsOn operator={o} />
+      <RecordLine operator={o} />
       <OfferSummary operator={o} />
       <Highlights items={o.features} />
       <ScoreDetails operator={o} site={site} />

@@ -71,9 +71,11 @@ export function recordLine(o: Operator): string {
   if (!shown.length) return 'no PGCB fine on its operator, license holder or group';
   const largest = [...shown].sort((a, b) => b.fine - a.fine)[0]!;
   const n = shown.length;
+  const what = { online: 'online', 'land-based': 'land-based casino', licensing: 'licensing', 'not stated': '' };
+  const concerned = what[largest.concerned];
   return (
     `${n} PGCB fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
-    `${againstWords[largest.against]} (${formatPartialDate(largest.date)}, ${largest.concerned})`
+    `${againstWords[largest.against]} (${formatPartialDate(largest.date)}${concerned ? `, ${concerned}` : ''})`
   );
 }
 

@@ -9,9 +9,8 @@ import { money } from '../lib/odds.js';
 import { possessive } from '../lib/text.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { CitationScope, Cite, SourcesList, operatorSources } from '../components/Sources.js';
-import { ScoreBreakdown, licenseLine } from '../components/Scores.js';
+import { ScoreBreakdown, licenseLine, recordLine, restsOnText } from '../components/Scores.js';
 import { ComparisonTable } from '../components/Comparison.js';
-import { WithheldNotice } from '../components/Withheld.js';
 import { RegulatoryRecord } from '../components/Record.js';
 
 /** A payment row's time, marked when it is typical of Pennsylvania operators rather than this one's own. */
@@ -23,6 +22,8 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
   // Each fact the operator's data gives; one it does not give is left out.
   const facts: [term: string, value: string | undefined][] = [
     ['Our rating', operator.rating === undefined ? NOT_RATED : `${operator.rating.toFixed(1)} / 5`],
+    ['Rating rests on', restsOnText(operator) || undefined],
+    ['Record', operator.record ? recordLine(operator) : undefined],
     // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
     ['Fastest payout', fastest && timeOf(fastest)],
     ['Casino games', games],
@@ -238,7 +239,6 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         <AtAGlance operator={operator} review={review} />
         <section className="review-offer" aria-labelledby="offer-heading">
           <h2 id="offer-heading">{operator.shortName} welcome offer</h2>
-          <WithheldNotice operators={[operator]} />
           <OfferSummary operator={operator} detail />
           {offerShown(operator) && bonusGuide ? (
             <p>
