@@ -1,32 +1,51 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ratingOf } from './operator.js';
+import { operatorSchema } from './operator.js';
 
-const score = fc.integer({ min: 2, max: 10 }).map((h) => ({ score: h / 2 }));
-const unscored = fc.constant({} as { score?: number });
+const base = {
+  kind: 'sportsbook',
+  name: 'Book',
+  shortName: 'Book',
+  brandColor: '#123456',
+  officialUrl: 'https://example.com/',
+  termsUrl: 'https://example.com/promos',
+  source: 's',
+  features: ['One', 'Two'],
+};
+const action = {
+  date: '2025-07-24',
+  fine: 40000,
+  party: 'Book, LLC',
+  against: 'operator',
+  concerned: 'online',
+  reason: 'a reason',
+  source: 's',
+};
+const parse = (extra: object) => operatorSchema.safeParse({ ...base, ...extra });
 
-describe('ratingOf: the rating a review shows is the mean of its scored criteria', () => {
-  it('works the mean out to one decimal, leaving unscored criteria out', () => {
-    expect(ratingOf({ a: { score: 5 }, b: { score: 3.5 }, c: { score: 3.5 }, d: { score: 4 } })).toBe(4);
-    expect(ratingOf({ a: { score: 5 }, b: { score: 4.5 }, c: { score: 3.5 }, d: { score: 4 } })).toBe(4.3);
-    expect(ratingOf({ a: { score: 4 }, b: {}, c: { score: 3 }, d: { score: 4 } })).toBe(3.7);
-    expect(ratingOf({ a: {}, b: {} })).toBeUndefined();
+describe('operator schema: the record and the market figures the rating reads', () => {
+  it('takes a PGCB action with whom it was against, what it concerned and a reason', () => {
+    expect(parse({ enforcement: [action] }).success).toBe(true);
+    expect(parse({ enforcement: [{ ...action, date: '2020' }] }).success).toBe(true);
+    for (const drop of ['against', 'concerned', 'reason', 'source'] as const) {
+      const { [drop]: _, ...rest } = action;
+      expect(parse({ enforcement: [rest] }).success, drop).toBe(false);
+    }
+    expect(parse({ enforcement: [{ ...action, against: 'parent' }] }).success).toBe(false);
   });
 
-  it('lies between the lowest and highest score, whatever their order or the unscored ones', () => {
+  it('takes market figures only as a month, a handle in dollars and a publication date', () => {
+    const figure = { month: '2025-07', handle: 145_900_000, published: '2025-08', source: 's' };
+    expect(parse({ market: [figure] }).success).toBe(true);
+    expect(parse({ market: [{ ...figure, handle: '$145.9 million' }] }).success).toBe(false);
+    expect(parse({ market: [{ ...figure, month: 'July 2025' }] }).success).toBe(false);
+  });
+
+  it('rejects any date that is not YYYY, YYYY-MM or YYYY-MM-DD (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(score, unscored), { minLength: 1, maxLength: 12 }), (list) => {
-        const given = list.flatMap((s) => (s.score === undefined ? [] : [s.score]));
-        const rating = ratingOf(Object.fromEntries(list.map((s, i) => [`c${i}`, s])));
-        if (!given.length) return rating === undefined;
-        const reversed = ratingOf(Object.fromEntries([...list].reverse().map((s, i) => [`c${i}`, s])));
-        return (
-          rating !== undefined &&
-          rating === reversed &&
-          rating >= Math.min(...given) - 0.05 &&
-          rating <= Math.max(...given) + 0.05 &&
-          Math.round(rating * 10) === rating * 10
-        );
+      fc.property(fc.string({ maxLength: 12 }), (date) => {
+        const ok = parse({ enforcement: [{ ...action, date }] }).success;
+        if (ok) expect(date).toMatch(/^\d{4}(-(0[1-9]|1[0-2])(-\d{2})?)?$/);
       }),
     );
   });
