@@ -201,7 +201,7 @@ export function OfferButton({
   const toOffers = label === undefined && !offerClaimable(o);
   return (
     <a
-      className={toOffers ? 'btn btn-secondary btn-terms' : 'btn btn-primary btn-cta'}
+      className={toOffers ? 'btn btn-terms' : 'btn btn-primary btn-cta'}
       href={toOffers ? termsHref(o) : operatorHref(o)}
       {...sponsoredLink}
     >
