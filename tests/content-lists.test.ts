@@ -176,18 +176,24 @@ describe('adding or removing an operator file changes the lists with no other ed
     const copy = await copyOfContent();
     try {
       const base = parse(await copy.read('content/operators/draftkings.yaml')) as Record<string, unknown>;
-      // Only its licensing scored: not rated, so the method lists it after every other sportsbook.
-      const scores = Object.fromEntries(
-        Object.entries(base.scores as Record<string, { reason: string }>).map(([id, s]) => [
-          id,
-          id === 'licensing' ? s : { reason: 'No source about this test sportsbook, so this is not scored.' },
-        ]),
-      );
+      // A large recent fine on its own online operator: the lowest rating, so it is listed last.
+      const enforcement = [
+        {
+          date: '2024-06-01',
+          fine: 500_000,
+          party: 'Keystone Test, LLC',
+          against: 'operator',
+          concerned: 'online',
+          players: 'self-excluded',
+          reason: 'a test of the lists',
+          source: 'pgcb',
+        },
+      ];
       const added = {
         ...base,
         name: 'Keystone Test Sportsbook',
         shortName: 'Keystone',
-        scores,
+        enforcement,
         casino: undefined,
         review: undefined,
         bonus: { ...(base.bonus as object), headline: 'Bet $1, Get $2 in Bonus Bets' },

@@ -54,15 +54,14 @@ describe('finish of the real site', () => {
     }
   });
 
-  it("ranks casinos on the criteria in a casino's words: wagering and apps, no odds or handle", async () => {
+  it("ranks casinos on the criteria in a casino's words: no handle figures, which exist only by license holder", async () => {
     const $ = await site.page('/best-pa-online-casinos');
-    const criteria = $('.cards-grid').filter((_, g) => $(g).find('.card-title').length === 7);
+    const criteria = $('.cards-grid').filter((_, g) => $(g).find('.card-title').length === 2);
     expect(criteria).toHaveLength(1);
-    expect(textOf(criteria)).toMatch(/wagering requirement/);
-    expect(textOf(criteria)).toMatch(/standalone casino app/);
-    expect(textOf(criteria)).not.toMatch(/spread|minimum odds|odds & markets|by handle/i);
+    expect(textOf(criteria)).toMatch(/online casino revenue by license holder/);
+    expect(textOf(criteria)).not.toMatch(/spread|minimum odds|odds & markets/i);
     const books = await site.page('/best-pa-sportsbooks');
-    expect(textOf(books('.cards-grid'))).toMatch(/minimum odds/);
+    expect(textOf(books('.cards-grid'))).toMatch(/online handle/);
   });
 
   it('highlights the header section a page belongs to, and none for a page outside the menu', async () => {

@@ -57,14 +57,14 @@ describe('an operator no page shows', () => {
         severity: 'warning',
         code: 'operator-unseen',
         file: 'content/operators/second.yaml',
-        line: 4,
+        line: 1,
         col: 7,
-        field: 'rank',
+        field: 'kind',
         message:
           'operator "second" (rank 2) appears on no page: the sportsbook lists show only the first few rated ' +
           'by rank (/ "books" shows the first 1), and it has no review or offer box',
         hint:
-          'raise a list\'s "limit:", score it higher (or give it a rank, without scores), or add a review page ' +
+          'raise a list\'s "limit:" or add a review page ' +
           '(template: review, operator: second)',
       },
     ]);

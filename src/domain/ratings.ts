@@ -50,21 +50,25 @@ export interface Part {
   figure?: Figure;
 }
 
-type Rated = Operator & { typedRank?: number };
+type Rated = Operator & { order?: number };
+
+/** A project whose every operator types its rating (a minimal one) keeps them; otherwise the method computes all. */
+export const typedProject = (operators: readonly Pick<Operator, 'typedRating'>[], site: SiteConfig | undefined) =>
+  !site?.methodology || (operators.length > 0 && operators.every((o) => o.typedRating !== undefined));
 
 /**
  * Rates and orders every operator on the build's date. With a methodology the rating is the mean of
  * the criteria the record holds for every operator of the kind, to one decimal: every operator is
  * rated. Operators rank strictly by rating; equal ratings go to the higher regulatory record score,
  * then the name. Editor's choice is the first-ranked operator of each kind that meets the bar.
- * Operators of a project without a methodology keep their typed rating; their typed rank breaks ties.
+ * Operators of a project that types every rating (typedProject) keep them; their typed rank breaks ties.
  */
 export function rateOperators<T extends Operator>(
   operators: readonly T[],
   site: SiteConfig | undefined,
   today: Date = new Date(),
 ): T[] {
-  const methodology = site?.methodology;
+  const methodology = typedProject(operators, site) ? undefined : site?.methodology;
   const minRating = methodology?.bar.minRating ?? DEFAULT_MIN_RATING;
   const out: T[] = [];
   for (const kind of ['sportsbook', 'casino'] as const) {
@@ -72,9 +76,7 @@ export function rateOperators<T extends Operator>(
     const month = marketMonth(ofKind, today);
     const market = month ? marketScores(ofKind, month) : [];
     const rated: Rated[] = ofKind.map((o, i) => {
-      const typed = o as T & { rank?: number; rating?: number };
-      if (!methodology || !site)
-        return { ...o, parts: [], scored: [], typedRank: typed.rank, rating: typed.rating };
+      if (!methodology || !site) return { ...o, parts: [], scored: [], order: o.typedRank, rating: o.typedRating };
       const parts: Part[] = criteriaFor(site, kind).flatMap((c): Part[] => {
         if (c.id === 'record') return [{ id: c.id, title: c.title, score: recordScore(o.enforcement, today) }];
         if (c.id === 'market' && month)
@@ -83,7 +85,7 @@ export function rateOperators<T extends Operator>(
       });
       const rating = tenth(parts.reduce((s, p) => s + p.score, 0) / parts.length);
       const record = actionsOn(o.enforcement, today);
-      return { ...o, parts, scored: parts.map((p) => p.id), record, rating, typedRank: undefined };
+      return { ...o, parts, scored: parts.map((p) => p.id), record, rating, order: undefined };
     });
     const recordOf = (o: Rated) => o.parts?.find((p) => p.id === 'record')?.score ?? 0;
     rated.sort(
@@ -91,13 +93,15 @@ export function rateOperators<T extends Operator>(
         Number(b.rating !== undefined) - Number(a.rating !== undefined) ||
         (b.rating ?? 0) - (a.rating ?? 0) ||
         recordOf(b) - recordOf(a) ||
-        (a.typedRank ?? 0) - (b.typedRank ?? 0) ||
+        (a.order ?? 0) - (b.order ?? 0) ||
         a.name.localeCompare(b.name, 'en'),
     );
     let featuredGiven = false;
     rated.forEach((o, i) => {
-      const { typedRank: _, ...rest } = o;
-      const meetsBar = o.rating !== undefined && o.rating >= minRating && !barredByRecord(o.enforcement, today);
+      const { order: _, ...rest } = o;
+      const meetsBar = methodology
+        ? o.rating !== undefined && o.rating >= minRating && !barredByRecord(o.enforcement, today)
+        : o.rating !== undefined;
       const featured = meetsBar && !featuredGiven;
       featuredGiven ||= featured;
       out.push({ ...rest, rank: i + 1, meetsBar, featured, marketMonth: month } as unknown as T);

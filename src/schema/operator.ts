@@ -239,6 +239,9 @@ export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   featured: boolean;
   /** Whether it meets the bar for Editor's choice and every "Top N" (site.yaml `methodology.bar`). */
   meetsBar?: boolean;
+  /** The rating and rank the operator file types (a project whose every operator types one: no computed method). */
+  typedRating?: number;
+  typedRank?: number;
   /** Criterion ids the rating rests on, on this build's date. */
   scored: string[];
   /** The criteria the rating rests on, each with its score (src/domain/ratings.ts). */

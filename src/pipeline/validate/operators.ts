@@ -49,7 +49,16 @@ export function validateOperators(
     }
     checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
     // Rank, rating and Editor's choice are set by rateOperators once every operator is read.
-    operators.push({ ...parsed.data, id, file: file.path, rank: parsed.data.rank ?? 0, featured: false, scored: [] });
+    operators.push({
+      ...parsed.data,
+      id,
+      file: file.path,
+      rank: parsed.data.rank ?? 0,
+      featured: false,
+      scored: [],
+      typedRating: parsed.data.rating,
+      typedRank: parsed.data.rank,
+    });
     locators.set(id, (p) => src.locate(p));
   }
   const at = (o: Operator, field: string) => locators.get(o.id)!([field]);

@@ -3,10 +3,12 @@ import type { Operator } from '../../model.js';
 import type { SiteConfig } from '../../schema/site.js';
 import { err } from './parse-page.js';
 import type { Locate } from '../load/yaml-source.js';
+import { typedProject } from '../../domain/ratings.js';
 
 /**
  * With a methodology in site.yaml the rating and the rank are computed from the record
- * (src/domain/ratings.ts), so a typed one would be a second, silent truth: an error at the field.
+ * (src/domain/ratings.ts), so one typed beside computed ones would be a second, silent truth: an
+ * error at the field. A project whose every operator types its rating keeps them (typedProject).
  */
 export function checkScores(
   operators: readonly Operator[],
@@ -14,12 +16,12 @@ export function checkScores(
   locators: Map<string, Locate>,
   diagnostics: Diagnostic[],
 ): void {
-  if (!site.methodology) return;
+  if (typedProject(operators, site)) return;
   for (const o of operators) {
     const locate = locators.get(o.id);
     if (!locate) continue;
     for (const field of ['rating', 'rank'] as const) {
-      const value = field === 'rating' ? o.rating : o.rank;
+      const value = field === 'rating' ? o.typedRating : o.typedRank;
       if (!value) continue;
       const pos = locate([field]);
       diagnostics.push(
