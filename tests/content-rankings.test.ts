@@ -61,7 +61,7 @@ const rankingPages = [
 /** The one line above a list of withheld offers on the real site today (every offer was checked in January 2025). */
 const WITHHELD =
   'Offers last checked January 2025, too long ago to show as current. ' +
-  "Each button leads to the operator's current offer.";
+  "Each operator's site has its current offer and terms.";
 
 describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
   it('lists the five operators as cards by the method, rank numbers for the rated only', async () => {
@@ -84,7 +84,11 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
       ),
     );
     // The comparison table says it once above its rows.
-    expect($('.withheld-notice').toArray().map((p) => textOf($(p)))).toEqual([WITHHELD]);
+    expect(
+      $('.withheld-notice')
+        .toArray()
+        .map((p) => textOf($(p))),
+    ).toEqual([WITHHELD]);
     expect(textOf($('.hero .lede'))).toContain('ranked by our rating');
     // Each card: operator, rating, license holder and one sponsored "See terms at" link, the same on
     // sportsbook and casino cards: no offer is pushed.
@@ -133,7 +137,12 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     const $ = await site.page(route);
     const criteria = $('.cards').filter((_, s) => /How We Rank/.test(textOf($(s).find('h2'))));
     expect(criteria).toHaveLength(1);
-    expect(criteria.find('.card h3').map((_, h) => textOf($(h))).get()).toEqual(['Regulatory record', 'Market position']);
+    expect(
+      criteria
+        .find('.card h3')
+        .map((_, h) => textOf($(h)))
+        .get(),
+    ).toEqual(['Regulatory record', 'Market position']);
   });
 
   it('has a long guide, a comparison naming each brand with its license holder, no stale offer figure', async () => {
@@ -253,7 +262,9 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
       // No separate app rating: we have not tested the apps, so the entry shows the overall rating, labelled.
       expect(textOf($(e).find('.app-rating'))).toContain(`Our overall rating of ${o.shortName}`);
       expect(textOf($(e).find('.stars'))).toContain(ratingText(o));
-      expect(textOf($(e).find('.op-offer, .op-offer-line'))).toMatch(/^Offer: (last checked January 2025|none in our sources)/);
+      expect(textOf($(e).find('.op-offer, .op-offer-line'))).toMatch(
+        /^Offer: (last checked January 2025|none in our sources)/,
+      );
       expect($(e).find('.op-features li')).toHaveLength(o.app!.features.length);
       // A game count shows only where our source gives one.
       if (kind === 'casino')

@@ -51,7 +51,12 @@ describe('the regulatory record', () => {
     expect(recordScore([land], DEC)).toBe(4.9);
     // Older than five years: a quarter; never below 1.
     expect(recordScore([fine('2020', 87_500)], DEC)).toBe(4.8);
-    expect(recordScore(Array.from({ length: 5 }, () => fine('2026-01-01', 500_000)), DEC)).toBe(1);
+    expect(
+      recordScore(
+        Array.from({ length: 5 }, () => fine('2026-01-01', 500_000)),
+        DEC,
+      ),
+    ).toBe(1);
   });
 
   it('shows no action dated after the build: a month counts from the next month, a year from the next year', () => {

@@ -28,7 +28,9 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     case 'operators': {
       // A list with a limit is a "Top N": only operators that meet the published bar (validate/visibility.ts agrees).
       const ofKind = ctx.operators.filter((o) => o.kind === block.kind);
-      const list = block.limit ? ofKind.filter((o) => o.meetsBar ?? o.rating !== undefined).slice(0, block.limit) : ofKind;
+      const list = block.limit
+        ? ofKind.filter((o) => o.meetsBar ?? o.rating !== undefined).slice(0, block.limit)
+        : ofKind;
       return (
         <section
           className="op-list"

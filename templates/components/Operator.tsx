@@ -115,8 +115,8 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
         data-offer-operator={o.name}
       >
         <p className="op-offer-line">
-          <span className="op-line-label">Offer:</span> last checked <time dateTime={b.verified}>{checked}</time>,
-          too long ago to show; {o.shortName} lists its current one.
+          <span className="op-line-label">Offer:</span> last checked <time dateTime={b.verified}>{checked}</time>, too
+          long ago to show; {o.shortName} lists its current one.
         </p>
       </div>
     );

@@ -33,10 +33,13 @@ const num = (n: number) => String(Number(n.toFixed(3)));
  */
 export function howItCounts(a: ShownAction): string {
   const size = a.fine >= 100_000 ? 2 : a.fine >= 25_000 ? 1 : 0.5;
-  const who =
-    a.concerned === 'land-based' || a.concerned === 'licensing' ? 0.25 : a.against === 'operator' ? 1 : 0.5;
+  const who = a.concerned === 'land-based' || a.concerned === 'licensing' ? 0.25 : a.against === 'operator' ? 1 : 0.5;
   const [recency, when] =
-    a.ageMonths < 24 ? [1, 'in the last 24 months'] : a.ageMonths < 60 ? [0.5, 'in the last five years'] : [0.25, 'older'];
+    a.ageMonths < 24
+      ? [1, 'in the last 24 months']
+      : a.ageMonths < 60
+        ? [0.5, 'in the last five years']
+        : [0.25, 'older'];
   const players = a.players ? ` plus 0.5 for ${a.players} players` : '';
   return (
     `Takes ${num(a.points)} off the record score: ${num(size)} for its size${players}, ` +
@@ -63,8 +66,8 @@ export function RegulatoryRecord({ operator, site }: { operator: Operator; site:
               <strong>
                 {formatPartialDate(e.date)}: {money(e.fine)}
               </strong>{' '}
-              on {e.party} ({againstWords[e.against]}), for {e.reason}. It concerned {concernedWords[e.concerned]}.
-              {e.disputed ? ` ${e.disputed}` : null}
+              on {e.party}, for {e.reason}. It was against {againstWords[e.against]} and concerned{' '}
+              {concernedWords[e.concerned]}.{e.disputed ? ` ${e.disputed}` : null}
               {e.note ? ` ${e.note}` : null} {howItCounts(e)}
               <Reported refs={e.source} site={site} />
             </li>
@@ -72,8 +75,8 @@ export function RegulatoryRecord({ operator, site }: { operator: Operator; site:
         </ul>
       ) : (
         <p>
-          No PGCB fine against the company that runs it online, its license holder or its group in the reports
-          this site cites.
+          No PGCB fine against the company that runs it online, its license holder or its group in the reports this site
+          cites.
         </p>
       )}
     </div>

@@ -102,7 +102,7 @@ function partReason(o: Operator, p: NonNullable<Operator['parts']>[number]): str
   const off = shown.reduce((s, a) => s + a.points, 0);
   return (
     `${shown.length} PGCB fine${shown.length === 1 ? '' : 's'} (listed under "Regulatory record"), weighed by ` +
-    `size, how recent and who was fined, take ${off.toFixed(2).replace(/0$/, '')} off 5` +
+    `size, how recent and who was fined, take ${Number(off.toFixed(3))} off 5` +
     `${5 - off < 1 ? ', and the score stops at 1' : ''}.`
   );
 }
@@ -122,8 +122,7 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
         {o.parts.map((p) => (
           <div key={p.id} className="score-row">
             <dt>
-              <span className="score-title">{p.title}</span>{' '}
-              <span className="score-value">{p.score.toFixed(1)}/5</span>
+              <span className="score-title">{p.title}</span> <span className="score-value">{p.score.toFixed(1)}/5</span>
             </dt>
             <dd>
               {partReason(o, p)}
@@ -142,16 +141,16 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
               <span className="score-title">{c.title}</span> <span className="score-value">not reported</span>
             </dt>
             <dd>
-              No month of PGCB figures lists every {o.kind === 'casino' ? 'online casino' : 'sportsbook'} we review
-              by brand, so no {o.kind} rating rests on it.
+              No month of PGCB figures lists every {o.kind === 'casino' ? 'online casino' : 'sportsbook'} we review by
+              brand, so no {o.kind} rating rests on it.
             </dd>
           </div>
         ))}
       </dl>
       <p className="score-total">
-        Rating {o.rating.toFixed(1)}/5: the average of the {o.parts.length === 1 ? 'one criterion' : 'criteria'}{' '}
-        above. Payout times, banking, app and loyalty details are not reported for most operators, so no rating
-        rests on them, and the welcome offer never counts.
+        Rating {o.rating.toFixed(1)}/5: the average of the {o.parts.length === 1 ? 'one criterion' : 'criteria'} above.
+        Payout times, banking, app and loyalty details are not reported for most operators, so no rating rests on them,
+        and the welcome offer never counts.
       </p>
     </div>
   );

@@ -20,7 +20,7 @@ export function WithheldNotice({ operators }: { operators: readonly Operator[] }
           {one ? 'Offer' : 'Offers'} last checked {when}, too long ago to show as current.{' '}
         </>
       ) : null}
-      {one ? 'The button leads' : 'Each button leads'} to the operator's current offer.
+      {one ? "The operator's site has" : "Each operator's site has"} its current offer and terms.
     </p>
   );
 }
