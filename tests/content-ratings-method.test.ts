@@ -106,7 +106,7 @@ describe.each(DATES)('the real site as of %s', (today) => {
     }
   });
 
-  it('lists in each review every PGCB action dated by then, what it concerned and how it enters the score', async () => {
+  it('lists in each review every PGCB action dated by then, what it concerned, how it enters the score', async () => {
     for (const o of ops()) {
       const $ = await site().page(review(o.id));
       const items = $('.regulatory-record li');

@@ -5,10 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { build } from '../src/index.js';
-import { buildRealSite, builtSite, copyOfContent, repoRoot, textOf, type BuiltSite } from './helpers.js';
+import { buildRealSite, repoRoot, textOf, type BuiltSite } from './helpers.js';
 import { ratedOperators, type RatedOperator } from './ratings.js';
 
 type Op = RatedOperator;

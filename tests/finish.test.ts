@@ -54,7 +54,7 @@ describe('finish of the real site', () => {
     }
   });
 
-  it("ranks casinos on the criteria in a casino's words: no handle figures, which exist only by license holder", async () => {
+  it("ranks casinos on the criteria in a casino's words: no handle, reported only by license holder", async () => {
     const $ = await site.page('/best-pa-online-casinos');
     const criteria = $('.cards-grid').filter((_, g) => $(g).find('.card-title').length === 2);
     expect(criteria).toHaveLength(1);

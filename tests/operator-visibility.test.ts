@@ -63,9 +63,7 @@ describe('an operator no page shows', () => {
         message:
           'operator "second" (rank 2) appears on no page: the sportsbook lists show only the first few rated ' +
           'by rank (/ "books" shows the first 1), and it has no review or offer box',
-        hint:
-          'raise a list\'s "limit:" or add a review page ' +
-          '(template: review, operator: second)',
+        hint: 'raise a list\'s "limit:" or add a review page (template: review, operator: second)',
       },
     ]);
   });

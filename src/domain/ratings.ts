@@ -10,8 +10,6 @@ import type { Operator, OperatorData } from '../schema/operator.js';
 import { criteriaFor, type SiteConfig } from '../schema/site.js';
 import { actionsOn, barredByRecord, knownFrom, recordScore } from './record.js';
 
-export { LARGE_FINE, recordScore } from './record.js';
-
 const tenth = (n: number) => Math.round(n * 10 + 1e-9) / 10;
 
 type Figure = NonNullable<OperatorData['market']>[number];
@@ -32,17 +30,17 @@ export function marketMonth(ofKind: readonly Pick<OperatorData, 'market'>[], tod
 }
 
 /** Market position: 1, plus 4 times the operator's share of the month's top handle among its kind, to one decimal. */
-export function marketScores(ofKind: readonly Pick<OperatorData, 'market'>[], month: string): number[] {
+function marketScores(ofKind: readonly Pick<OperatorData, 'market'>[], month: string): number[] {
   const handles = ofKind.map((o) => o.market!.find((f) => f.month === month)!.handle);
   const top = Math.max(...handles);
   return handles.map((h) => tenth(1 + (4 * h) / top));
 }
 
 /** The bar for Editor's choice and every "Top N": a rating at least this, and no large self-exclusion fine lately. */
-export const DEFAULT_MIN_RATING = 4;
+const DEFAULT_MIN_RATING = 4;
 
 /** One criterion an operator's rating rests on, with its score on the build's date. */
-export interface Part {
+interface Part {
   id: string;
   title: string;
   score: number;

@@ -8,12 +8,12 @@ import type { OperatorData } from '../schema/operator.js';
 export type Action = OperatorData['enforcement'][number];
 
 /** A fine of this many dollars or more is a large one (2 points before the weights); it also bars Editor's choice. */
-export const LARGE_FINE = 100_000;
+const LARGE_FINE = 100_000;
 /** Below this a fine is a small one (half a point). */
-export const SMALL_FINE = 25_000;
+const SMALL_FINE = 25_000;
 /** Within this many months of the build's date an action weighs in full; within FADE_MONTHS, half; older, a quarter. */
-export const RECENT_MONTHS = 24;
-export const FADE_MONTHS = 60;
+const RECENT_MONTHS = 24;
+const FADE_MONTHS = 60;
 
 /**
  * The day from which a build may show a dated fact: a full date on its day; a month-only date
@@ -28,14 +28,14 @@ export function knownFrom(date: string): Date {
 }
 
 /** Whole months from a fact's date to the build's date. */
-export function monthsSince(date: string, today: Date): number {
+function monthsSince(date: string, today: Date): number {
   const from = knownFrom(date);
   const months = (today.getUTCFullYear() - from.getUTCFullYear()) * 12 + today.getUTCMonth() - from.getUTCMonth();
   return today.getUTCDate() < from.getUTCDate() ? months - 1 : months;
 }
 
 /** Points before the weights: the fine's size, half a point more where players the law keeps out gambled. */
-export function severity(a: Pick<Action, 'fine' | 'players'>): number {
+function severity(a: Pick<Action, 'fine' | 'players'>): number {
   const size = a.fine >= LARGE_FINE ? 2 : a.fine >= SMALL_FINE ? 1 : 0.5;
   return size + (a.players ? 0.5 : 0);
 }
@@ -45,13 +45,13 @@ export function severity(a: Pick<Action, 'fine' | 'players'>): number {
  * a land-based casino or licensing paperwork (no gambling), a quarter. Where the source does not say
  * what it concerned, it weighs as online.
  */
-export function whoWeight(a: Pick<Action, 'against' | 'concerned'>): number {
+function whoWeight(a: Pick<Action, 'against' | 'concerned'>): number {
   if (a.concerned === 'land-based' || a.concerned === 'licensing') return 0.25;
   return a.against === 'operator' ? 1 : 0.5;
 }
 
 /** How recent, on the build's date: in full within 24 months, half within five years, a quarter after. */
-export function recencyWeight(date: string, today: Date): number {
+function recencyWeight(date: string, today: Date): number {
   const age = monthsSince(date, today);
   return age < RECENT_MONTHS ? 1 : age < FADE_MONTHS ? 0.5 : 0.25;
 }

@@ -159,9 +159,9 @@ export const operatorSchema = z
     name: text,
     /** Brand name used in sentences and buttons ("Claim FanDuel Bonus"). */
     shortName: text,
-    /** Only in a project without a methodology in site.yaml: its typed order, which breaks ties between equal ratings. */
+    /** Only where every operator types its rating (domain typedProject): its order, breaking ties. */
     rank: z.number().int().min(1).max(50).optional(),
-    /** Only in a project without a methodology in site.yaml: the rating, 1 to 5 (otherwise computed). */
+    /** Only where every operator types one (domain typedProject): the rating, 1 to 5; otherwise computed. */
     rating: z.number().min(1, 'ratings in listings are 1 to 5').max(5, 'ratings are out of 5').optional(),
     /** PGCB actions against its online operator, license holder or group; none listed means none in our sources. */
     enforcement: z.array(enforcementSchema).default([]),
@@ -226,7 +226,7 @@ export const operatorSchema = z
 
 export type OperatorData = z.output<typeof operatorSchema>;
 /** A PGCB action as a build shows it, with what it takes off the regulatory record score on that date. */
-export type ShownAction = OperatorData['enforcement'][number] & { points: number; ageMonths: number };
+type ShownAction = OperatorData['enforcement'][number] & { points: number; ageMonths: number };
 
 export type Operator = Omit<OperatorData, 'rank' | 'rating'> & {
   id: string;

@@ -221,7 +221,7 @@ const siteFields = z.strictObject({
       criteria: z.array(criterion).min(1).max(12),
       /** Casinos' criteria, where their text differs: a `kind: casino` methodology block lists them. */
       casinoCriteria: z.array(criterion).min(1).max(12).optional(),
-      /** The bar for Editor's choice and every "Top N": the lowest rating that may be picked (the record bar is fixed). */
+      /** The bar for Editor's choice and every "Top N": the lowest rating picked (the record part is fixed). */
       bar: z.strictObject({ minRating: z.number().min(1).max(5).default(4) }).default({ minRating: 4 }),
       /**
        * How ties are broken and who is Editor's choice (src/domain/ratings.ts applies it): shown with the

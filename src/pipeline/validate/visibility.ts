@@ -75,7 +75,7 @@ export function unseenOperators(
       ...locate(o.id, ['kind']),
       field: 'kind',
       message: `operator "${o.id}" (rank ${o.rank}) appears on no page: ${listed}, and it has no review or offer box`,
-      hint: `raise a list's "limit:" or add a review page ` + `(template: review, operator: ${o.id})`,
+      hint: `raise a list's "limit:" or add a review page (template: review, operator: ${o.id})`,
     });
   }
   return out;
