@@ -39,6 +39,8 @@ function valuesBySource(site: Site): Map<string, Set<string>> {
     const own = rec.source === undefined ? ids : ([] as string[]).concat(rec.source as string | string[]);
     for (const [k, v] of Object.entries(rec)) {
       if (NOT_STATEMENTS.has(k) || NOT_STATEMENTS_PATTERN.test(k)) continue;
+      // A handle in dollars reads "$145.9 million" on the page.
+      if (k === 'handle' && typeof v === 'number') add(own, `$${(v / 1e6).toFixed(1)} million`);
       walk(v, own);
     }
   };
