@@ -99,6 +99,11 @@ describe.each(DATES)('the real site as of %s', (today) => {
       for (const o of ops().filter((x) => x.kind === kind && !x.meetsBar)) expect(names, o.id).not.toContain(o.name);
       expect(meet.length).toBeGreaterThan(0);
     }
+    // A "Top N" heading names the number of cards it shows.
+    $('.op-list').each((_, s) => {
+      const n = /Top (\d+)/.exec(textOf($(s).find('h2').first()))?.[1];
+      if (n) expect($(s).find('.op-card').length).toBe(Number(n));
+    });
     if (today === '2026-12-06') {
       // BetMGM (2.1, fined $260,905 over self-excluded players in January 2025) is in no Top list.
       const home = textOf($('.op-list'));

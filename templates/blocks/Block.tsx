@@ -31,12 +31,14 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
       const list = block.limit
         ? ofKind.filter((o) => o.meetsBar ?? o.rating !== undefined).slice(0, block.limit)
         : ofKind;
+      // "Top 3" over two cards would promise a third: the heading says how many meet the bar.
+      const heading = block.limit ? block.heading?.replace(`Top ${block.limit}`, `Top ${list.length}`) : block.heading;
       return (
         <section
           className="op-list"
-          aria-label={block.heading ?? `Top ${block.kind === 'casino' ? 'online casinos' : 'sportsbooks'}`}
+          aria-label={heading ?? `Top ${block.kind === 'casino' ? 'online casinos' : 'sportsbooks'}`}
         >
-          {block.heading ? <h2>{block.heading}</h2> : null}
+          {heading ? <h2>{heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
           {block.limit && ctx.site.methodology ? (
             <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating)}</p>
