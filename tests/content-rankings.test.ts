@@ -78,7 +78,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     expect(shown.map((s) => s.rank)).toEqual(expected.map((o) => `Rank #${o.rank}`));
     expect(shown.map((s) => s.name)).toEqual(expected.map((o) => o.name));
     // Past the staleness limit, each card says in one line when its offer was last checked, or that none is known.
-    const stale = /^Offer: last checked January 2025, too long ago to show/;
+    const stale = /^Offer: last checked January 2025, too old to show/;
     for (const [i, s] of shown.entries())
       expect(s.offer).toMatch(expected[i]!.bonus ? stale : /^Offer: none in our sources/);
     // The comparison table says it once above its rows.

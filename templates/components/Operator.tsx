@@ -101,7 +101,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
   if (!b)
     return (
       <p className="op-offer-line">
-        <span className="op-line-label">Offer:</span> none in our sources; {o.shortName} lists its current one.
+        <span className="op-line-label">Offer:</span> none in our sources; see {o.shortName}.
       </p>
     );
   const checked = formatPartialDate(b.verified);
@@ -116,7 +116,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
       >
         <p className="op-offer-line">
           <span className="op-line-label">Offer:</span> last checked <time dateTime={b.verified}>{checked}</time>, too
-          long ago to show; {o.shortName} lists its current one.
+          old to show.
         </p>
       </div>
     );

@@ -75,7 +75,7 @@ export function recordLine(o: Operator): string {
   const concerned = what[largest.concerned];
   return (
     `${n} PGCB fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
-    `${againstWords[largest.against]} (${formatPartialDate(largest.date)}${concerned ? `, ${concerned}` : ''})`
+    `${againstWords[largest.against]} (${formatPartialDate(largest.date.slice(0, 7))}${concerned ? `, ${concerned}` : ''})`
   );
 }
 

@@ -280,7 +280,8 @@ describe.skipIf(!hasChromium)('every page at phone, tablet and desktop widths', 
     );
     expect(cards.length).toBe(5);
     for (const c of cards) {
-      expect(c.height).toBeLessThan(460);
+      // Three lines more than a bare card (basis, record, offer state), which #58 wants in view: under a screen.
+      expect(c.height).toBeLessThan(620);
       expect(c.terms && c.offer && c.basis).toBe(true);
     }
     // The highlights unfold on request.
