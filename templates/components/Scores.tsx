@@ -73,9 +73,10 @@ export function recordLine(o: Operator): string {
   const n = shown.length;
   const what = { online: 'online', 'land-based': 'land-based casino', licensing: 'licensing', 'not stated': '' };
   const concerned = what[largest.concerned];
+  const when = formatPartialDate(largest.date.slice(0, 7));
   return (
     `${n} PGCB fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
-    `${againstWords[largest.against]} (${formatPartialDate(largest.date.slice(0, 7))}${concerned ? `, ${concerned}` : ''})`
+    `${againstWords[largest.against]} (${when}${concerned ? `, ${concerned}` : ''})`
   );
 }
 
