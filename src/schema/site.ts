@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
-import { citedFact, sourceRef, type Source } from './sources.js';
+import { datedFacts, type ResolvedFact } from './dated-facts.js';
+import { sourceRef, type Source } from './sources.js';
 import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../urls/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
@@ -211,7 +212,7 @@ const siteFields = z.strictObject({
    * Figures the pages state, each once, with its source: prose and blocks insert the value with
    * `{{site.facts.name}}`, and the page lists the source.
    */
-  facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), citedFact).default({}),
+  facts: datedFacts,
   /**
    * Plain words and the site's own guidance that pages repeat but that are not sourced facts (the
    * bankroll rule of thumb, Pennsylvania's neighbours): `{{site.wording.name}}`.
@@ -266,7 +267,13 @@ function isRegex(s: string): boolean {
 }
 
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
-export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
+export type SiteConfig = Omit<z.infer<typeof siteSchema>, 'facts'> & {
+  sources: Record<string, Source>;
+  /** Each fact as in force on the build's date (dated-facts.ts factsOn): the one variant pages insert. */
+  facts: Record<string, ResolvedFact>;
+  /** The build's date (YYYY-MM-DD), which chose the facts and dated sections in force; absent outside a build. */
+  today?: string;
+};
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;
