@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
 import { datedFacts, type ResolvedFact } from './dated-facts.js';
+import { rosterSchema } from './roster.js';
 import { sourceRef, type Source } from './sources.js';
 import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../urls/urls.js';
 
@@ -241,6 +242,8 @@ const siteFields = z.strictObject({
     sportsbooks: z.array(brandSchema).default([]),
     casinos: z.array(brandSchema).default([]),
   }),
+  /** Every PGCB-licensed online brand over time, with dated statuses: the `roster` block (schema/roster.ts). */
+  roster: rosterSchema,
   /**
    * Old paths that now live elsewhere: `from` → `to` (routes of this site), written for every
    * supported host and as a small HTML page at `from` for hosts without redirect rules.
