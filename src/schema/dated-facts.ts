@@ -55,3 +55,35 @@ export function factsOn(facts: z.infer<typeof datedFacts>, day: string): Record<
   }
   return out;
 }
+
+/** The facts with no value in force on `day`: pages and operator text that quote them wait for a later build. */
+export function factsLaterThan(facts: z.infer<typeof datedFacts>, day: string): string[] {
+  const inForce = factsOn(facts, day);
+  return Object.keys(facts).filter((name) => !Object.hasOwn(inForce, name));
+}
+
+const SENTENCE = /(?<=[.!?])\s+(?=[A-Z0-9"“({])/;
+
+/**
+ * Operator text as a build of its date may show it (validate/operator-values.ts): a list entry that
+ * quotes a fact not yet in force (`{{site.facts.name}}`, dated after the build) is left out whole (a
+ * pro, a FAQ), and in running text the sentences that quote one are. What happened after the build's
+ * date is never stated, and no gap is left where it would have been.
+ */
+export function withoutLaterFacts<T>(value: T, later: readonly string[]): T {
+  if (!later.length) return value;
+  const quotes = new RegExp(`\\{\\{\\s*site\\.facts\\.(${later.join('|')})\\b`);
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string')
+      return quotes.test(v)
+        ? v
+            .split(SENTENCE)
+            .filter((s) => !quotes.test(s))
+            .join(' ')
+        : v;
+    if (Array.isArray(v)) return v.filter((e) => !quotes.test(JSON.stringify(e))).map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, e]) => [k, walk(e)]));
+    return v;
+  };
+  return walk(value) as T;
+}

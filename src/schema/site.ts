@@ -276,6 +276,8 @@ export type SiteConfig = Omit<z.infer<typeof siteSchema>, 'facts'> & {
   facts: Record<string, ResolvedFact>;
   /** The build's date (YYYY-MM-DD), which chose the facts and dated sections in force; absent outside a build. */
   today?: string;
+  /** Facts none of whose values is in force yet on `today`: text quoting them is left out (dated-facts.ts). */
+  laterFacts?: string[];
 };
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
-import { factsOn } from '../../schema/dated-facts.js';
+import { factsLaterThan, factsOn } from '../../schema/dated-facts.js';
 import { referenceDate } from '../../domain/staleness.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { checkSourceRefs, type SourceRegistry } from './sources.js';
@@ -40,7 +40,9 @@ export function validateSite(
   checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  const config: SiteConfig = { ...parsed.data, facts: factsOn(parsed.data.facts, today), sources: sources.byId, today };
+  const facts = factsOn(parsed.data.facts, today);
+  const laterFacts = factsLaterThan(parsed.data.facts, today);
+  const config: SiteConfig = { ...parsed.data, facts, laterFacts, sources: sources.byId, today };
   return { config, markdown: plugins.setup, locate: (p) => src.locate(p) };
 }
 
