@@ -12,7 +12,14 @@ function brandOn(brand: Brand, today: string | undefined) {
   return { name, events, status: events.at(-1)?.status };
 }
 
-const STATUS: Record<string, string> = { live: 'Live', closed: 'Closed', renamed: 'Live' };
+const STATUS: Record<string, string> = { live: 'Open', closed: 'Closed', renamed: 'Open' };
+
+/** The heading's anchor, so other pages can link the list: "Every online sportsbook…" → every-online-sportsbook…. */
+const anchor = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * Every online brand of a kind the PGCB has licensed (site.yaml `roster`), as of the build's date: its
@@ -37,13 +44,13 @@ export function Roster({
   return (
     <section className="licensed-brands roster" aria-label={block.heading ?? `Licensed ${what}`}>
       <Cite refs={refs} />
-      {block.heading ? <h2>{block.heading}</h2> : null}
+      {block.heading ? <h2 id={anchor(block.heading)}>{block.heading}</h2> : null}
       {block.intro ? <p>{block.intro}</p> : null}
       <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
             PGCB-licensed {what}
-            {site.today ? `, as of ${formatPartialDate(site.today)}` : ''}: {rows.length} brands, {live} not closed
+            {site.today ? `, as of ${formatPartialDate(site.today)}` : ''}: {rows.length} brands, {live} of them open
           </caption>
           <thead>
             <tr>
