@@ -276,7 +276,7 @@ describe.each(REVIEWS)('review page $id', ({ id, shortName, payoutSpeed }) => {
       expect(rows.map((r) => [r.method, r.time])).toEqual(deposits.map((p) => [p.method, p.time]));
     } else if (!withdrawals.length)
       expect(textOf($('.payments'))).toContain(
-        `${possessive(shortName)} cashier lists its deposit and withdrawal methods with their payout times`,
+        `${possessive(shortName)} cashier lists its deposit and withdrawal methods with their minimums, fees and payout`,
       );
     if (withdrawals.length) {
       const rows = paymentRows($, 'Withdrawal times once approved');
