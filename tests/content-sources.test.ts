@@ -42,8 +42,8 @@ function valuesBySource(site: Site): Map<string, Set<string>> {
       walk(v, own);
     }
   };
-  const { facts, market, helpline } = site.config;
-  walk({ facts, market, helpline }, []);
+  const { facts, market, helpline, roster } = site.config;
+  walk({ facts, market, helpline, roster }, []);
   for (const o of site.operators) walk(o, []);
   return out;
 }

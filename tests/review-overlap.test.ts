@@ -39,7 +39,10 @@ async function sharesOn(today: string): Promise<Map<string, number>> {
       const route = result.site!.pages.find((p) => 'operator' in p.data && p.data.operator === o.id)?.route;
       if (!route) continue;
       const own = sentencesOf(await site.read(`${route.slice(1)}.html`), names);
-      sentences.set(o.id, own.filter((s) => s.split(' ').length >= MIN_WORDS));
+      sentences.set(
+        o.id,
+        own.filter((s) => s.split(' ').length >= MIN_WORDS),
+      );
     }
     expect(sentences.size, kind).toBeGreaterThanOrEqual(2);
     for (const [id, share] of overlap(sentences)) shares.set(`${kind} ${id}`, share);
@@ -60,7 +63,8 @@ describe('reviews read as their own (#58, defect 8)', () => {
 
   it('the measure can fail: one review copied into another with the names changed shares all of it', () => {
     const page = (name: string, holder: string) =>
-      `<main><p>${name} runs under the license of ${holder} in Pennsylvania. Its cashier lists every method.</p></main>`;
+      `<main><p>${name} runs under the license of ${holder} in Pennsylvania. ` +
+      'Its cashier lists every method.</p></main>';
     const names = ['FanDuel', 'DraftKings', 'Valley Forge Casino Resort', 'Hollywood Casino at the Meadows'];
     const shares = overlap(
       new Map([

@@ -41,7 +41,10 @@ describe('dated site facts', () => {
   it('drops list entries and sentences that quote a fact dated after the build', () => {
     const operator = {
       pros: ['Licensed since 2019', 'Fined {{site.facts.fine}} in July 2025'],
-      faqs: [{ question: 'Fined?', answer: 'Yes, {{site.facts.fine}}.' }, { question: 'Legal?', answer: 'Yes.' }],
+      faqs: [
+        { question: 'Fined?', answer: 'Yes, {{site.facts.fine}}.' },
+        { question: 'Legal?', answer: 'Yes.' },
+      ],
       verdict: 'A steady book. Weigh the {{site.facts.fine}} fine. Read the terms.',
     };
     expect(withoutLaterFacts(operator, ['fine'])).toEqual({

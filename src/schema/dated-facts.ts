@@ -35,7 +35,11 @@ const fact = z.union([
           ctx.addIssue({ code: 'custom', path: [i, 'from'], message: 'every value after the first needs `from`' });
         const before = list[i - 1]?.from;
         if (before && v.from && v.from <= before)
-          ctx.addIssue({ code: 'custom', path: [i, 'from'], message: `\`from\` must be after ${before} (oldest first)` });
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'from'],
+            message: `\`from\` must be after ${before} (oldest first)`,
+          });
       }
     }),
 ]);

@@ -12,8 +12,6 @@ function brandOn(brand: Brand, today: string | undefined) {
   return { name, events, status: events.at(-1)?.status };
 }
 
-const STATUS: Record<string, string> = { live: 'Open', closed: 'Closed', renamed: 'Open' };
-
 /** The heading's anchor, so other pages can link the list: "Every online sportsbook…" → every-online-sportsbook…. */
 const anchor = (s: string) =>
   s
@@ -39,7 +37,8 @@ export function Roster({
   const all = (block.kind === 'sportsbook' ? site.roster?.sportsbooks : site.roster?.casinos) ?? [];
   const rows = all.map((b) => ({ b, on: brandOn(b, site.today) })).filter((r) => r.on.events.length);
   const what = block.kind === 'sportsbook' ? 'online sportsbooks' : 'online casinos';
-  const live = rows.filter((r) => r.on.status !== 'closed').length;
+  // Only a closure is a status as of the build's date; an open brand's events say when it was seen open.
+  const closed = rows.filter((r) => r.on.status === 'closed').length;
   const refs = rows.flatMap(({ b, on }) => [...(b.holder ? [b.holder.source] : []), ...on.events.map((e) => e.source)]);
   return (
     <section className="licensed-brands roster" aria-label={block.heading ?? `Licensed ${what}`}>
@@ -50,7 +49,8 @@ export function Roster({
         <table>
           <caption>
             PGCB-licensed {what}
-            {site.today ? `, as of ${formatPartialDate(site.today)}` : ''}: {rows.length} brands, {live} of them open
+            {site.today ? `, as of ${formatPartialDate(site.today)}` : ''}: {rows.length} brands, {closed} of them
+            closed
           </caption>
           <thead>
             <tr>
@@ -68,7 +68,8 @@ export function Roster({
                   <th scope="row">{on.name}</th>
                   <td data-label="License holder">{b.holder?.name ?? 'Not published'}</td>
                   <td data-label="Status and dates">
-                    <strong>{STATUS[on.status ?? 'live']}.</strong> {on.events.map((e) => e.says).join('. ')}.
+                    {on.status === 'closed' ? <strong>Closed. </strong> : null}
+                    {on.events.map((e) => e.says).join('. ')}.
                   </td>
                   <td data-label="Our review">{review ? <a href={review}>Read our review</a> : 'Not reviewed'}</td>
                 </tr>

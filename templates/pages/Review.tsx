@@ -129,8 +129,7 @@ function Banking({ operator, review, guide }: { operator: Operator; review: Revi
         // The same line in every review by design, a pointer rather than a fact about the operator: the
         // overlap measure (tests/review-overlap.ts) leaves `.review-links` out.
         <p className="review-links">
-          {possessive(name)} cashier lists its deposit and withdrawal methods with their minimums, fees and payout
-          times
+          {possessive(name)} cashier lists its deposit and withdrawal methods with their minimums, fees and payout times
           {guide ? (
             <>
               ; our <a href={guide}>beginner's guide</a> walks through a withdrawal

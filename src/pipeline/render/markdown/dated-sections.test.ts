@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { datedSections } from './dated-sections.js';
 
-const page = ['Intro.', '::: from 2025-06-18', 'A June 2025 lawsuit.', ':::', '::: until 2026-01-01', 'Old rule.', ':::', 'End.'].join(
-  '\n',
-);
+const page = [
+  'Intro.',
+  '::: from 2025-06-18',
+  'A June 2025 lawsuit.',
+  ':::',
+  '::: until 2026-01-01',
+  'Old rule.',
+  ':::',
+  'End.',
+].join('\n');
 
 describe('dated Markdown sections', () => {
   it('shows a `from` section from its day and an `until` section before its day, lines kept', () => {

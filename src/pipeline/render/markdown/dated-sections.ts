@@ -34,4 +34,5 @@ export function datedSections(text: string, today: string | undefined): string {
 }
 
 /** `from` shows from its day on; `until` shows before its day. */
-const inForce = (s: { kind: string; day: string }, today: string) => (s.kind === 'from' ? today >= s.day : today < s.day);
+const inForce = (s: { kind: string; day: string }, today: string) =>
+  s.kind === 'from' ? today >= s.day : today < s.day;
