@@ -46,8 +46,7 @@ const fact = z.union([
 
 export const datedFacts = z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), fact).default({});
 
-export type FactValue = z.infer<typeof factValue>;
-export type ResolvedFact = FactValue;
+export type ResolvedFact = z.infer<typeof factValue>;
 
 /** The facts in force on `day` (YYYY-MM-DD): for each, its newest value whose `from` is not after it. */
 export function factsOn(facts: z.infer<typeof datedFacts>, day: string): Record<string, ResolvedFact> {

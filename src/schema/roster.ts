@@ -32,7 +32,7 @@ const rosterBrand = z.strictObject({
     .regex(/^[a-z0-9-]+$/)
     .optional(),
   /** The license holder, in the reader's words, and where that comes from. */
-  holder: z.strictObject({ name: text, source: sourceRef }).optional(),
+  holder: z.strictObject({ licensee: text, source: sourceRef }).optional(),
   /** Oldest first. */
   events: z.array(rosterEvent).min(1, 'give at least the date the brand was live, with its source'),
 });
@@ -48,5 +48,3 @@ export const rosterSchema = z
   })
   .optional();
 
-export type RosterBrand = z.infer<typeof rosterBrand>;
-export type RosterEvent = z.infer<typeof rosterEvent>;

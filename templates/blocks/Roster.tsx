@@ -66,7 +66,7 @@ export function Roster({
               return (
                 <tr key={b.brand}>
                   <th scope="row">{on.name}</th>
-                  <td data-label="License holder">{b.holder?.name ?? 'Not published'}</td>
+                  <td data-label="License holder">{b.holder?.licensee ?? 'Not published'}</td>
                   <td data-label="Status and dates">
                     {on.status === 'closed' ? <strong>Closed. </strong> : null}
                     {on.events.map((e) => e.says).join('. ')}.

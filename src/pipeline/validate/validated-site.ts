@@ -67,7 +67,7 @@ function buildDay(options: BuildOptions): string | undefined {
  * A page's "Updated" date as a build of `day` may show it: its last edit, or the build's own date
  * when the edit is later (a build dated before an edit shows the page as its facts stood that day).
  */
-export function updatedBy(updated: string, day: string): string {
+function updatedBy(updated: string, day: string): string {
   const at = updated.length === 7 ? day.slice(0, 7) : day;
   return updated > at ? at : updated;
 }
