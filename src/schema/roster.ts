@@ -47,4 +47,3 @@ export const rosterSchema = z
     casinos: z.array(rosterBrand).default([]),
   })
   .optional();
-
