@@ -115,7 +115,7 @@ export interface LayoutProps {
   section?: string;
   /** Structured data objects, serialized safely into <head>. */
   jsonLd: object[];
-  /** Content pages end with the compliance notice; the not-found page does not. */
+  /** Pages that end with the compliance notice: every page the build writes, the not-found page included. */
   content: boolean;
   noindex?: boolean;
   /** Open Graph type: `article` for guides and reviews, `website` otherwise. */

@@ -93,8 +93,8 @@ describe('the comparison table', () => {
   it('the header button names what its page shows', async () => {
     const $ = await site.page('/');
     const label = textOf($('header a.nav-offers'));
-    // Offers may be withheld as out of date, so the button promises no "top offers", only where they are.
-    expect(label).toBe('Welcome Offers');
+    // Offers may be withheld as out of date, so the button promises no offers at all (#58), only how they work.
+    expect(label).toBe('How Offers Work');
     expect(textOf((await site.page('/betting-promos'))('h1'))).toMatch(/Sportsbook and Casino/);
   });
 });

@@ -16,6 +16,8 @@ const SHARED_PARTS = [
   '.review-compare',
   '.page-sources',
   '.ad-disclosure',
+  // The pointer lines every review carries by design (the cashier and the guides that apply to all).
+  '.review-links',
   '.byline',
   'script',
   'style',

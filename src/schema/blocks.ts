@@ -32,6 +32,13 @@ export const blockSchema = z.discriminatedUnion('type', [
     heading: text.optional(),
     intro: copy.optional(),
   }),
+  /** Every brand of a kind in site.yaml `roster`, with its license holder and status as of the build's date. */
+  z.strictObject({
+    type: z.literal('roster'),
+    kind: operatorKind,
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
   /**
    * Lists that maintain themselves: they read the operator files and the pages' frontmatter at
    * build time, so adding or removing a file adds or removes its entry with no other edit.

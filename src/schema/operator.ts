@@ -77,7 +77,8 @@ const reviewSchema = z.strictObject({
   /** Where the review's own facts (minimums, fees) come from; table rows name their own. */
   source: sourceRef,
   pros: z.array(copy).min(2),
-  cons: z.array(copy).min(1),
+  /** Drawbacks of the product or its record; none where the record shows none (an unknown is never a con). */
+  cons: z.array(copy).default([]),
   /** Only methods a source gives for this operator; none means the page says its cashier lists them. */
   deposits: z.array(paymentSchema).default([]),
   withdrawals: z.array(paymentSchema).default([]),

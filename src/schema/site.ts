@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
-import { citedFact, sourceRef, type Source } from './sources.js';
+import { datedFacts, type ResolvedFact } from './dated-facts.js';
+import { rosterSchema } from './roster.js';
+import { sourceRef, type Source } from './sources.js';
 import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../urls/urls.js';
 
 const authorId = z.string().regex(/^[a-z0-9-]+$/, 'expected an author id: a file name in content/authors');
@@ -209,7 +211,7 @@ const siteFields = z.strictObject({
    * Figures the pages state, each once, with its source: prose and blocks insert the value with
    * `{{site.facts.name}}`, and the page lists the source.
    */
-  facts: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), citedFact).default({}),
+  facts: datedFacts,
   /**
    * Plain words and the site's own guidance that pages repeat but that are not sourced facts (the
    * bankroll rule of thumb, Pennsylvania's neighbours): `{{site.wording.name}}`.
@@ -238,6 +240,8 @@ const siteFields = z.strictObject({
     sportsbooks: z.array(brandSchema).default([]),
     casinos: z.array(brandSchema).default([]),
   }),
+  /** Every PGCB-licensed online brand over time, with dated statuses: the `roster` block (schema/roster.ts). */
+  roster: rosterSchema,
   /**
    * Old paths that now live elsewhere: `from` → `to` (routes of this site), written for every
    * supported host and as a small HTML page at `from` for hosts without redirect rules.
@@ -264,7 +268,15 @@ function isRegex(s: string): boolean {
 }
 
 /** site.yaml as validated, with content/sources.yaml's sources by id (every `source:` names one). */
-export type SiteConfig = z.infer<typeof siteSchema> & { sources: Record<string, Source> };
+export type SiteConfig = Omit<z.infer<typeof siteSchema>, 'facts'> & {
+  sources: Record<string, Source>;
+  /** Each fact as in force on the build's date (dated-facts.ts factsOn): the one variant pages insert. */
+  facts: Record<string, ResolvedFact>;
+  /** The build's date (YYYY-MM-DD), which chose the facts and dated sections in force; absent outside a build. */
+  today?: string;
+  /** Facts none of whose values is in force yet on `today`: text quoting them is left out (dated-facts.ts). */
+  laterFacts?: string[];
+};
 export type MarkdownConfig = z.infer<typeof markdownSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type Link = z.infer<typeof linkSchema>;

@@ -6,6 +6,7 @@ import { ContactEmails, Helpline } from './Site.js';
 import { ContactForm } from './ContactForm.js';
 import { OddsExamples, OddsFormats, Parlay } from './Odds.js';
 import { barRule, LicensedBrands, Methodology, OfferBlock } from './Offers.js';
+import { Roster } from './Roster.js';
 import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 import { ComparisonTable } from '../components/Comparison.js';
@@ -81,6 +82,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         </>
       );
     }
+    case 'roster':
+      return <Roster block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
     case 'licensed-brands':
       return <LicensedBrands block={block} site={ctx.site} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />;
     case 'reviews': {

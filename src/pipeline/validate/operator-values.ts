@@ -8,6 +8,7 @@ import { cycleIssue, interpolateDeep, lookupDeep, unknownValue } from './interpo
 import { isOfferReference, leftoverAt, malformedAt, offerInProse } from './value-issues.js';
 import type { Broken } from './broken-operators.js';
 import type { Locate } from '../load/yaml-source.js';
+import { withoutLaterFacts } from '../../schema/dated-facts.js';
 
 /**
  * `{{id.field}}` in operator text (review FAQs, verdicts…) resolves against the data as written. Each
@@ -23,7 +24,9 @@ export function interpolateOperators(
   const rawById = new Map(rawOperators.map((o) => [o.id, o]));
   /** Each cycle of references once (by its members), however many of its fields are filled in. */
   const cycles = new Set<string>();
-  return rawOperators.map((o) => {
+  return rawOperators.map((written) => {
+    // A build dated before a fact leaves out the operator text that quotes it (dated-facts.ts).
+    const o = withoutLaterFacts(written, config.laterFacts ?? []);
     const offerRefs: { ref: string; path: PropertyKey[] }[] = [];
     const interpolated: Record<string, string[]> = {};
     const { value, unresolved, malformed, leftover } = interpolateDeep(o, (id, keys, at) => {

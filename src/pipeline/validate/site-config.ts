@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
 import { siteSchema, type SiteConfig } from '../../schema/site.js';
+import { factsLaterThan, factsOn } from '../../schema/dated-facts.js';
+import { referenceDate } from '../../domain/staleness.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { checkSourceRefs, type SourceRegistry } from './sources.js';
 import { parseYaml, type Locate } from '../load/yaml-source.js';
@@ -20,6 +22,8 @@ export function validateSite(
   file: SourceFile,
   sources: SourceRegistry,
   diagnostics: Diagnostic[],
+  /** The build's date, YYYY-MM-DD: it picks each fact's value in force (dated-facts.ts). */
+  today: string = defaultDay(),
 ): SiteResult | undefined {
   const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
@@ -36,6 +40,17 @@ export function validateSite(
   checkSourceRefs(parsed.data, file.path, (p) => src.locate(p), sources, diagnostics);
   const plugins = resolveRemarkPlugins(root, parsed.data.markdown, (p) => src.locate(p));
   diagnostics.push(...plugins.diagnostics);
-  const config = { ...parsed.data, sources: sources.byId };
+  const facts = factsOn(parsed.data.facts, today);
+  const laterFacts = factsLaterThan(parsed.data.facts, today);
+  const config: SiteConfig = { ...parsed.data, facts, laterFacts, sources: sources.byId, today };
   return { config, markdown: plugins.setup, locate: (p) => src.locate(p) };
+}
+
+/** $PA_SITE_TODAY or the real date, for callers that pass no build date. */
+function defaultDay(): string {
+  try {
+    return referenceDate(undefined).toISOString().slice(0, 10);
+  } catch {
+    return new Date().toISOString().slice(0, 10);
+  }
 }

@@ -48,10 +48,12 @@ export function validateContent(
   parsed?: ReadonlyMap<number, ParsedPage>,
   /** Build the pages marked `draft: true` too (dev does); otherwise they are left out, and counted. */
   withDrafts = false,
+  /** The build's date, YYYY-MM-DD: which dated facts are in force (validate/site-config.ts). */
+  today?: string,
 ): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const sources = validateSources(loaded.sources, diagnostics);
-  const siteResult = loaded.site ? validateSite(root, loaded.site, sources, diagnostics) : undefined;
+  const siteResult = loaded.site ? validateSite(root, loaded.site, sources, diagnostics, today) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
   // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).

@@ -14,6 +14,7 @@ import { OWN_FILES } from '../route/output-paths.js';
 import { outputClashes } from '../write/clashes.js';
 import { precreate } from '../write/early-output.js';
 import { validateContent } from './validate.js';
+import { referenceDate } from '../../domain/staleness.js';
 
 /** The validated site, or undefined with every problem reported (later checks included). */
 export async function validated(
@@ -25,8 +26,10 @@ export async function validated(
 ): Promise<Site | undefined> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
   const parsed = await parsedByWorkers(threads.pool, loaded, splitter, (pages) => precreate(threads.early, pages));
-  const v = validateContent(run.root, loaded, splitter, parsed, options.drafts === true);
+  const day = buildDay(options);
+  const v = validateContent(run.root, loaded, splitter, parsed, options.drafts === true, day);
   const { site, diagnostics, checkable, failedBodies } = v;
+  if (site && day) for (const page of site.pages) page.data.updated = updatedBy(page.data.updated, day);
   run.result.draftsLeftOut = v.draftsLeftOut;
   splitter.save();
   run.report(diagnostics);
@@ -49,4 +52,22 @@ async function laterChecks(
   const clashes = outputClashes(root, site.pages, [...pub.files.keys()], OWN_FILES);
   // A remark plugin that does not load is reported here too, not on the run after.
   return [...markdown.diagnostics, ...found, ...pub.diagnostics, ...clashes];
+}
+
+/** The build's date as YYYY-MM-DD; undefined when it is not a date (datedOffers reports that once). */
+function buildDay(options: BuildOptions): string | undefined {
+  try {
+    return referenceDate(options.today, options.now).toISOString().slice(0, 10);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A page's "Updated" date as a build of `day` may show it: its last edit, or the build's own date
+ * when the edit is later (a build dated before an edit shows the page as its facts stood that day).
+ */
+function updatedBy(updated: string, day: string): string {
+  const at = updated.length === 7 ? day.slice(0, 7) : day;
+  return updated > at ? at : updated;
 }

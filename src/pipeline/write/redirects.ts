@@ -86,7 +86,22 @@ export function redirectPage(r: Redirect, config: SiteConfig, assets: Pick<Asset
 <h1>This page has moved</h1>
 <p>It is now at <a href="${href}">${escapeHtml(target.canonical)}</a>.</p>
 </main>
+${complianceFooter(config)}
 </body>
 </html>
 `;
+}
+
+/**
+ * Every HTML file the build writes carries the compliance reminder and the help line, this one too:
+ * a host that ignores the redirect rules serves it as a page (site.yaml `compliance.reminder` and
+ * `helpline`), at body size, with the number a reader can tap.
+ */
+function complianceFooter(config: SiteConfig): string {
+  const tel = escapeHtml(`tel:${config.helpline.tel}`);
+  return `<footer class="container redirect-page-compliance">
+<p><strong>21+</strong> ${escapeHtml(config.compliance.reminder)} Gambling problem? Call <a href="${tel}">${escapeHtml(
+    config.helpline.display,
+  )}</a>.</p>
+</footer>`;
 }

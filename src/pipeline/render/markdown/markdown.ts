@@ -1,3 +1,4 @@
+import { datedSections } from './dated-sections.js';
 import { slug } from 'github-slugger';
 import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { Heading } from '../../../model.js';
@@ -99,9 +100,11 @@ export function markdownForPage(
   };
   return {
     diagnostics,
-    render(text, firstLine) {
+    render(source, firstLine) {
       // Once the page is over a limit, its later segments are not rendered either.
       if (stopped) return { html: '', headings: [] };
+      // Statements fenced by date show only in a build dated when they are true (dated-sections.ts).
+      const text = datedSections(source, ctx.config.today);
       size += text.length;
       if (size > limits.size) {
         stopped = true;

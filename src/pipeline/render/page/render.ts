@@ -182,7 +182,8 @@ export function renderNotFound(ctx: RenderContext): string {
         assets: ctx.assets,
         year: ctx.year,
         jsonLd: [],
-        content: false,
+        // Every HTML file carries 21+ and the help line (58 Pa. Code §501a.7), the not-found page too.
+        content: true,
         socialImage: socialImageUrl(ctx.site),
         feed: FEED_PATH,
         noindex: true,
