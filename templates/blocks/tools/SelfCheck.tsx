@@ -1,7 +1,7 @@
 import type { BlockOf, SiteConfig } from 'pa-site';
 import { PGSI_ANSWERS, PGSI_BANDS, PGSI_QUESTIONS, PGSI_SOURCE } from '../../lib/pgsi.js';
 import { Cite } from '../../components/Sources.js';
-import { Result, ToolFrame, ToolHelp } from './parts.js';
+import { Result, ToolHelp } from './parts.js';
 
 const T = 'selfcheck';
 
