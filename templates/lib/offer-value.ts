@@ -3,7 +3,7 @@
  * value tool and the worked example its page prints. Every value is an expectation over many readers
  * taking the same offer, not a promise for one; it is never above the offer's own amount.
  */
-import { americanToDecimal, houseEdgeOfMargin, noVig } from './odds.js';
+import { americanToDecimal, houseEdgeOfMargin, money, noVig } from './odds.js';
 
 export type OfferType = 'bonus-bets' | 'refund' | 'deposit-match' | 'casino-credits' | 'spins';
 
@@ -53,8 +53,6 @@ export interface OfferValue {
   steps: string[];
 }
 
-const money = (n: number) =>
-  `$${(Math.round(n * 100) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const pct = (p: number) => `${(Math.round(p * 10000) / 100).toString()}%`;
 const clampValue = (v: number, amount: number) => Math.min(amount, Math.max(0, v));
 

@@ -93,7 +93,11 @@ export function parseFractionalOdds(raw: string): Parsed<number> {
 
 /** An implied probability typed as a percentage, strictly between 0% and 100%, as 0–1. */
 export function parseImpliedPercent(raw: string): Parsed<number> {
-  const r = parseNumber(raw, { missing: 'Enter a probability, such as 52.38 (%).', max: 100 });
+  const r = parseNumber(raw, {
+    missing: 'Enter a probability, such as 52.38 (%).',
+    max: 100,
+    tooBig: 'Enter a probability above 0% and below 100%.',
+  });
   if (!r.ok) return r;
   if (r.value <= 0 || r.value >= 100) return fail('Enter a probability above 0% and below 100%.');
   if (r.value < 0.01) return fail('Enter a probability of at least 0.01%.');
