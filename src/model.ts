@@ -11,7 +11,7 @@ export type { Operator, Offer, Review } from './schema/operator.js';
 export type { Author } from './schema/author.js';
 export type { OfferState } from './schema/operator.js';
 export type { SiteConfig, MenuItem, Link, Brand, Redirect } from './schema/site.js';
-export type { Block, BlockOf, BlockType, ToolName } from './schema/blocks.js';
+export type { Block, BlockOf, BlockType } from './schema/blocks.js';
 
 /** A file read from the content folder. */
 export interface SourceFile {

@@ -17,7 +17,7 @@ const TOOLS = {
 } as const;
 
 describe('the tools in the real site', () => {
-  it('each tool page loads its own script only, at most 10 KB gzipped, and no page without a tool loads one', async () => {
+  it('each tool page loads its own script only (at most 10 KB gzipped); a page without a tool loads none', async () => {
     const site = await buildRealSite();
     for (const [route, name] of Object.entries(TOOLS)) {
       const $ = await site.page(route);

@@ -13,7 +13,8 @@ setupTool('selfcheck', (t) => {
     t.result(
       'result',
       [
-        `Answer ${left === 9 ? 'all nine questions' : `the ${left} question${left === 1 ? '' : 's'} left`} to see your score.`,
+        `Answer ${left === 9 ? 'all nine questions' : `the ${left} question${left === 1 ? '' : 's'} left`} ` +
+          'to see your score.',
       ],
       'ask',
     );

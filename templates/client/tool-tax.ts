@@ -44,7 +44,8 @@ setupTool('tax', (t) => {
         ? `the line is a win of more than ${money(r.threshold)} after the buy-in`
         : type === 'keno'
           ? `the line is ${money(r.threshold)} or more after the wager`
-          : `the line is ${money(r.threshold)} or more after the wager and at least ${rules.otherMultiple} times the wager` +
+          : `the line is ${money(r.threshold)} or more after the wager ` +
+            `and at least ${rules.otherMultiple} times the wager` +
             (r.multipleMet ? '' : ' (this win is not)');
   const lines: [string, string][] = [
     ['Form W-2G', `${r.w2g ? 'Yes, the payer issues one' : 'Not issued for this win'}: ${why}.`],
@@ -52,7 +53,8 @@ setupTool('tax', (t) => {
       'Federal withholding',
       r.withheld > 0
         ? `${money(r.withheld)} (${percent(rules.withholdingRate, 0)} of the ${money(r.net)} net win).`
-        : 'None of the regular kind for this win (24% backup withholding only if you do not give your taxpayer number).',
+        : `None of the regular kind for this win (${percent(rules.withholdingRate, 0)} backup withholding ` +
+          'only if you do not give your taxpayer number).',
     ],
     ['Pennsylvania income tax', `${money(r.paTax)} (${percent(rules.paRate)} of the ${money(r.net)} net win).`],
     [
@@ -63,7 +65,9 @@ setupTool('tax', (t) => {
   if (losses > 0)
     lines.push([
       'Deductible losses if you itemize',
-      `${money(r.deductibleLosses)}${rules.lossShare < 1 ? ` (${percent(rules.lossShare, 0)} of your losses from ${year}, never more than the winnings)` : ' (never more than the winnings)'}.`,
+      `${money(r.deductibleLosses)} (${
+        rules.lossShare < 1 ? `${percent(rules.lossShare, 0)} of your losses from ${year}, ` : ''
+      }never more than the winnings).`,
     ]);
   t.result('result', lines);
 });

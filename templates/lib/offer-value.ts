@@ -70,7 +70,8 @@ export function offerValue(t: OfferTerms): OfferValue {
       const share = bonusBetShare(decimal, t.edge);
       const wagering = t.amount * t.playthrough;
       steps.push(
-        `At ${decimal.toFixed(2)} decimal odds a bet wins with probability (1 − ${pct(t.edge)}) ÷ ${decimal.toFixed(2)}` +
+        `At ${decimal.toFixed(2)} decimal odds a bet wins with probability ` +
+          `(1 − ${pct(t.edge)}) ÷ ${decimal.toFixed(2)}` +
           ` = ${pct((1 - t.edge) / decimal)}, and a winning bonus bet pays its profit only: ` +
           `${decimal.toFixed(2)} − 1 = ${(decimal - 1).toFixed(2)} per dollar.`,
         `Kept per bonus dollar: ${pct((1 - t.edge) / decimal)} × ${(decimal - 1).toFixed(2)} = ${pct(share)}.`,
@@ -117,7 +118,8 @@ export function offerValue(t: OfferTerms): OfferValue {
         );
       steps.push(
         `Playthrough: ${money(base)} × ${t.playthrough} = ${money(counted)} of counted wagers.`,
-        `Game weighting ${pct(t.weighting)}: ${money(counted)} ÷ ${pct(t.weighting)} = ${money(wagering)} in real wagers.`,
+        `Game weighting ${pct(t.weighting)}: ${money(counted)} ÷ ${pct(t.weighting)} = ` +
+          `${money(wagering)} in real wagers.`,
         `Expected loss while clearing it: ${money(wagering)} × ${pct(t.edge)} house edge = ${money(expectedLoss)}.`,
         `Expected value: ${money(start)} − ${money(expectedLoss)} = ${money(start - expectedLoss)}` +
           `${start - expectedLoss < 0 ? ', so nothing: on average the wagering costs more than the bonus' : ''}.`,

@@ -13,7 +13,8 @@ export const PGSI_QUESTIONS: readonly string[] = [
   'Have you borrowed money or sold anything to get money to gamble?',
   'Have you felt that you might have a problem with gambling?',
   'Has gambling caused you any health problems, including stress or anxiety?',
-  'Have people criticized your betting or told you that you had a gambling problem, whether or not you thought it was true?',
+  'Have people criticized your betting or told you that you had a gambling problem, ' +
+    'whether or not you thought it was true?',
   'Has your gambling caused any financial problems for you or your household?',
   'Have you felt guilty about the way you gamble or what happens when you gamble?',
 ];
@@ -38,25 +39,35 @@ export const PGSI_BANDS: readonly PgsiBand[] = [
     min: 0,
     max: 0,
     title: 'No problems reported',
-    text: 'Your answers show none of the problems the screen asks about. Gambling can change over time: set limits before you play and check again if anything here starts to sound familiar.',
+    text:
+      'Your answers show none of the problems the screen asks about. Gambling can change over time: ' +
+      'set limits before you play and check again if anything here starts to sound familiar.',
   },
   {
     min: 1,
     max: 2,
     title: 'Low level of problems',
-    text: 'The screen places this score at a low level of problems, with few or no harms so far. It is a good time to set deposit and time limits and to keep gambling to money you can afford to lose.',
+    text:
+      'The screen places this score at a low level of problems, with few or no harms so far. It is a ' +
+      'good time to set deposit and time limits and to keep gambling to money you can afford to lose.',
   },
   {
     min: 3,
     max: 7,
     title: 'Moderate level of problems',
-    text: 'The screen places this score at a moderate level of problems, which can already be causing harm. Talking to someone at the help line below is free and confidential, and limit tools or a break can help.',
+    text:
+      'The screen places this score at a moderate level of problems, which can already be causing ' +
+      'harm. Talking to someone at the help line below is free and confidential, and limit tools or a ' +
+      'break can help.',
   },
   {
     min: 8,
     max: 27,
     title: 'Problem gambling, with harms and possible loss of control',
-    text: 'The screen places this score in its highest group. You do not have to handle this alone: the help line below is free, confidential and open 24/7, and self-exclusion can block you from every licensed site while you get support.',
+    text:
+      'The screen places this score in its highest group. You do not have to handle this alone: the ' +
+      'help line below is free, confidential and open 24/7, and self-exclusion can block you from ' +
+      'every licensed site while you get support.',
   },
 ];
 

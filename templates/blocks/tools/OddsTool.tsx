@@ -43,8 +43,7 @@ function OddsExample() {
           The no-vig (fair) price of a two-way market divides each side&apos;s implied probability by their sum.{' '}
           <strong>Example:</strong> -110 on both sides implies {odds.percent(odds.impliedProbability(-110))} for each
           side; the two add up to more than 100% by {odds.percent(fair.margin)}, the margin. The fair chances are{' '}
-          {odds.percent(fair.a)} each, a fair price of{' '}
-          {odds.formatAmerican(odds.probabilityToAmerican(fair.a))}.
+          {odds.percent(fair.a)} each, a fair price of {odds.formatAmerican(odds.probabilityToAmerican(fair.a))}.
         </li>
       </ul>
     </>

@@ -77,8 +77,8 @@ function OfferExample() {
       <h3>How it works, with two worked examples</h3>
       <p>
         The tool works out the total wagering the terms require, what you can expect to lose while placing it (the
-        wagering times the house edge), and what that leaves of the bonus on average. The sportsbook default edge is{' '}
-        {percent(SPORTS_EDGE)}: what a price of -110 on both sides keeps, as the odds guide works out. Casino games
+        wagering times the house edge), and what that leaves of the bonus on average. The default sportsbook edge,{' '}
+        {percent(SPORTS_EDGE)}, is what a price of -110 on both sides keeps, as the odds guide works out. Casino games
         differ, so it asks for the game&apos;s own figure: 100% minus the return to player on its information screen.
       </p>
       <p>
@@ -120,7 +120,10 @@ export function OfferTool({
       tool={T}
       heading={block.heading ?? 'Welcome Offer Value Calculator'}
       intro={block.intro}
-      what="An estimate of an offer's average cash value from the terms you enter, not advice to claim it: a bonus only has value if you would bet anyway, and no offer is worth chasing losses for."
+      what={
+        "An estimate of an offer's average cash value from the terms you enter, not advice to claim it: a bonus " +
+        'only has value if you would bet anyway, and no offer is worth chasing losses for.'
+      }
       example={<OfferExample />}
       after={<ToolHelp site={site} />}
     >
@@ -197,7 +200,10 @@ export function OfferTool({
         name="edge"
         label="House edge of what you will play"
         unit="%"
-        hint={`Sportsbook default ${SPORTS_EDGE_TEXT}% (-110 on both sides); for a casino game, 100 minus its return to player.`}
+        hint={
+          `Sportsbook default ${SPORTS_EDGE_TEXT}% (-110 on both sides); ` +
+          'for a casino game, 100 minus its return to player.'
+        }
         value={SPORTS_EDGE_TEXT}
       />
       <Field tool={T} name="expiry" label="Days to complete it (optional)" unit="days" inputMode="numeric" />

@@ -68,10 +68,9 @@ function TaxExample({ year, years }: { year: number; years: number[] }) {
       <p>
         Federal regular withholding takes {percent(rules.withholdingRate, 0)} of a sports or table win of more than{' '}
         {money(rules.withholdingOver)} (less the wager) that is at least {rules.otherMultiple} times the wager; wins
-        from slots, bingo, keno and poker tournaments are not subject to it, though {percent(rules.withholdingRate, 0)}{' '}
-        backup withholding applies when you do not give the payer your taxpayer number. Pennsylvania taxes gambling
-        winnings, net of what you wagered, at {percent(rules.paRate)}. Winnings are taxable whether or not a form is
-        issued.
+        from slots, bingo, keno and poker tournaments are not subject to it, though the same rate of backup withholding
+        applies when you do not give the payer your taxpayer number. Pennsylvania taxes gambling winnings, net of what
+        you wagered, at {percent(rules.paRate)}. Winnings are taxable whether or not a form is issued.
       </p>
       <p>
         <strong>Example ({year}):</strong> a {money(1500)} slot win on a {money(5)} spin{' '}
@@ -94,7 +93,10 @@ export function TaxTool({ block, site, year }: { block: BlockOf<'tool'>; site: S
       tool={T}
       heading={block.heading ?? 'Tax on Winnings Estimator'}
       intro={block.intro}
-      what="An estimate, not tax advice: your own return depends on all your income and deductions, so check it with a tax professional or the IRS instructions."
+      what={
+        'An estimate, not tax advice: your own return depends on all your income and deductions, so check it ' +
+        'with a tax professional or the IRS instructions.'
+      }
       example={
         <>
           <Cite refs={[...new Set(sources)]} />
