@@ -104,8 +104,8 @@ describe('the tools in the real site', () => {
       expect(result.ok).toBe(true);
       const $ = await builtSite(result).page('/tools/offer-value-calculator');
       const fills = $('[data-fill]')
-        .map((_, el) => JSON.parse($(el).attr('data-fill')!) as Record<string, string>)
-        .get();
+        .toArray()
+        .map((el) => JSON.parse($(el).attr('data-fill')!) as Record<string, string>);
       expect(fills.length).toBeGreaterThan(0);
       for (const f of fills) {
         expect(['bonus-bets', 'refund', 'deposit-match', 'casino-credits', 'spins']).toContain(f.type);
