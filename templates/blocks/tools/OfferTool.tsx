@@ -1,6 +1,6 @@
 import type { BlockOf, Operator, SiteConfig } from 'pa-site';
 import { money, percent } from '../../lib/odds.js';
-import { OFFER_TYPES, SPORTS_EDGE, offerValue, type OfferType } from '../../lib/offer-value.js';
+import { OFFER_TYPES, SPORTS_EDGE, offerValue, type OfferTerms, type OfferType } from '../../lib/offer-value.js';
 import { formatPartialDate } from '../../lib/dates.js';
 import { Cite, operatorSources } from '../../components/Sources.js';
 import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
@@ -51,6 +51,18 @@ export function offerFill(o: Operator): Record<string, string> | undefined {
   };
 }
 
+/** The second worked example: a deposit match whose wagering costs most of the bonus. */
+const MATCH: OfferTerms = {
+  type: 'deposit-match',
+  amount: 500,
+  qualifying: 500,
+  odds: 100,
+  playthrough: 15,
+  withDeposit: true,
+  weighting: 1,
+  edge: 0.03,
+};
+
 function OfferExample() {
   const bets = offerValue({
     type: 'bonus-bets',
@@ -62,16 +74,7 @@ function OfferExample() {
     weighting: 1,
     edge: SPORTS_EDGE,
   });
-  const match = offerValue({
-    type: 'deposit-match',
-    amount: 1000,
-    qualifying: 1000,
-    odds: 100,
-    playthrough: 15,
-    withDeposit: true,
-    weighting: 1,
-    edge: 0.04,
-  });
+  const match = offerValue(MATCH);
   return (
     <>
       <h3>How it works, with two worked examples</h3>
@@ -90,8 +93,9 @@ function OfferExample() {
         ))}
       </ol>
       <p>
-        <strong>Example 2:</strong> a {money(1000)} deposit match with 15x playthrough on the deposit and bonus, played
-        on a slot with a 4% house edge (96% return to player):
+        <strong>Example 2:</strong> a {money(MATCH.amount)} deposit match with {MATCH.playthrough}x playthrough on the
+        deposit and bonus, played on a slot with a {percent(MATCH.edge)} house edge ({percent(1 - MATCH.edge)} return to
+        player):
       </p>
       <ol className="tool-steps">
         {match.steps.map((s) => (

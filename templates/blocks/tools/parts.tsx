@@ -128,7 +128,7 @@ export function ToolHelp({ site, heading = 'If betting stops being fun' }: { sit
   const periods = site.facts.selfExclusionPeriods;
   return (
     <aside className="tool-help" aria-label="Help with gambling">
-      <Cite refs={[site.helpline.source, 'ocpg', periods?.source]} />
+      <Cite refs={[site.helpline.source, periods?.source]} />
       <h3>{heading}</h3>
       <ul>
         <li>
