@@ -21,7 +21,7 @@ export function SelfCheck({ block, site }: { block: BlockOf<'tool'>; site: SiteC
         Problem Gambling Index (Ferris and Wynne, 2001). It is a self-check, not a diagnosis. Your answers stay on your
         device: nothing is stored or sent, and closing the page clears them.
       </p>
-      <form className="tool-form selfcheck-form" data-form={T} noValidate aria-label="Self-check questions">
+      <div className="tool-form selfcheck-form" data-form={T} role="group" aria-label="Self-check questions">
         <p>Thinking about the last 12 months…</p>
         <ol className="selfcheck-questions">
           {PGSI_QUESTIONS.map((q, i) => (
@@ -40,7 +40,7 @@ export function SelfCheck({ block, site }: { block: BlockOf<'tool'>; site: SiteC
             </li>
           ))}
         </ol>
-      </form>
+      </div>
       <h3>How the score works</h3>
       <p>
         Each answer scores {PGSI_ANSWERS.map((a) => `${a.label.toLowerCase()} ${a.score}`).join(', ')}; add the nine

@@ -114,6 +114,11 @@ export function ToolFrame(props: {
       <div className="tool-example">{props.example}</div>
       <form className="tool-form" data-form={props.tool} hidden noValidate aria-label={props.heading}>
         {props.children}
+        <p>
+          <button type="submit" className="btn btn-primary">
+            Work it out
+          </button>
+        </p>
       </form>
       <p className="tool-nojs" data-nojs>
         With JavaScript on, this page works the numbers out for you as you type.

@@ -6,7 +6,8 @@
 import type { Parsed } from '../../lib/tool-input.js';
 
 export interface ToolForm {
-  form: HTMLFormElement;
+  /** The tool's form (calculators) or group of questions (the self-check). */
+  form: HTMLElement;
   root: HTMLElement;
   /** The raw text of a field. */
   text(name: string): string;
@@ -19,7 +20,7 @@ export interface ToolForm {
 
 export function setupTool(tool: string, run: (t: ToolForm, showAll: boolean) => void): void {
   const root = document.querySelector<HTMLElement>(`[data-tool="${tool}"]`);
-  const form = root?.querySelector<HTMLFormElement>('form[data-form]');
+  const form = root?.querySelector<HTMLElement>('[data-form]');
   if (!root || !form) return;
   form.hidden = false;
   for (const el of root.querySelectorAll<HTMLElement>('[data-nojs]')) el.hidden = true;
