@@ -181,6 +181,22 @@ describe.skipIf(!hasChromium)('the tools, in Chromium', () => {
     }
   });
 
+  it('fits 320 px without sideways scroll, and prints the example, the answer and the help without the menu', async () => {
+    for (const route of TOOLS) {
+      const { page } = await s.open(route, 320);
+      const [scroll, client] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scroll, route).toBeLessThanOrEqual(client);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.locator('.site-header').isVisible(), route).toBe(false);
+      expect(await page.locator('.tool-help').isVisible(), route).toBe(true);
+      expect(await page.locator('.tool-result').first().isVisible(), route).toBe(true);
+      await page.close();
+    }
+  });
+
   it('tap targets are at least 44 px on a phone', async () => {
     const small: string[] = [];
     for (const route of TOOLS) {
