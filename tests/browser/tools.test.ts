@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)('the tools, in Chromium', () => {
     }
   });
 
-  it('fits 320 px without sideways scroll, and prints the example, the answer and the help without the menu', async () => {
+  it('fits 320 px with no sideways scroll; prints the example, the answer and the help, no menu', async () => {
     for (const route of TOOLS) {
       const { page } = await s.open(route, 320);
       const [scroll, client] = await page.evaluate(() => [

@@ -21,7 +21,7 @@ export function SelfCheck({ block, site }: { block: BlockOf<'tool'>; site: SiteC
         Problem Gambling Index (Ferris and Wynne, 2001). It is a self-check, not a diagnosis. Your answers stay on your
         device: nothing is stored or sent, and closing the page clears them.
       </p>
-      <div className="tool-form selfcheck-form" data-form={T} role="group" aria-label="Self-check questions">
+      <div className="tool-form selfcheck-form" data-form={T}>
         <p>Thinking about the last 12 months…</p>
         <ol className="selfcheck-questions">
           {PGSI_QUESTIONS.map((q, i) => (
