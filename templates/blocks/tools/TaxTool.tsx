@@ -24,38 +24,49 @@ function RulesTable({ years }: { years: number[] }) {
     else groups.push({ from: y, to: y });
   }
   return (
-    <TableScroll stack label="Tax rules by year">
-      <table>
-        <caption>Form W-2G lines and tax rates by tax year</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tax year</th>
-            <th scope="col">Slots and bingo</th>
-            <th scope="col">Keno (less the wager)</th>
-            <th scope="col">Poker tournaments (less the buy-in)</th>
-            <th scope="col">Other wins (sports, table games)</th>
-            <th scope="col">Deductible share of losses</th>
-          </tr>
-        </thead>
-        <tbody>
-          {groups.map((g) => {
-            const r = rulesFor(g.to)!;
-            return (
-              <tr key={g.from}>
-                <th scope="row">{g.from === g.to ? g.from : `${g.from}–${g.to}`}</th>
-                <td data-label="Slots and bingo">{money(r.slotsBingo)} or more</td>
-                <td data-label="Keno (less the wager)">{money(r.keno)} or more</td>
-                <td data-label="Poker tournaments (less the buy-in)">over {money(r.poker)}</td>
-                <td data-label="Other wins (sports, table games)">
-                  {money(r.other)} or more and at least {r.otherMultiple} times the wager
-                </td>
-                <td data-label="Deductible share of losses">{percent(r.lossShare, 0)}, up to your winnings</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <>
+      <TableScroll stack label="Tax rules by year">
+        <table>
+          <caption>Form W-2G lines and tax rates by tax year</caption>
+          <thead>
+            <tr>
+              <th scope="col">Tax year</th>
+              <th scope="col">Slots and bingo</th>
+              <th scope="col">Keno (less the wager)</th>
+              <th scope="col">Poker tournaments (less the buy-in)</th>
+              <th scope="col">Other wins (sports, table games)</th>
+              <th scope="col">Deductible share of losses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.map((g) => {
+              const r = rulesFor(g.to)!;
+              return (
+                <tr key={g.from}>
+                  <th scope="row">{g.from === g.to ? g.from : `${g.from}–${g.to}`}</th>
+                  <td data-label="Slots and bingo">{money(r.slotsBingo)} or more</td>
+                  <td data-label="Keno (less the wager)">{money(r.keno)} or more</td>
+                  <td data-label="Poker tournaments (less the buy-in)">over {money(r.poker)}</td>
+                  <td data-label="Other wins (sports, table games)">
+                    {money(r.other)} or more and at least {r.otherMultiple} times the wager
+                  </td>
+                  <td data-label="Deductible share of losses">{percent(r.lossShare, 0)}, up to your winnings</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableScroll>
+      {groups.slice(1).map((g, i) => {
+        const [was, now] = [rulesFor(groups[i]!.to)!, rulesFor(g.from)!];
+        return now.slotsBingo === was.slotsBingo ? null : (
+          <p key={g.from} className="tool-hint">
+            From {g.from} the slot and bingo line is {money(now.slotsBingo)} (it was {money(was.slotsBingo)}); the other
+            lines are unchanged as far as published.
+          </p>
+        );
+      })}
+    </>
   );
 }
 
