@@ -4,7 +4,7 @@ import type { SiteConfig } from './schema/site.js';
 import type { Author } from './schema/author.js';
 import type { PageUrl } from './urls/urls.js';
 import type { MarkdownSetup } from './pipeline/render/markdown/markdown-setup.js';
-import type { Block } from './schema/blocks.js';
+import type { Block, ToolName } from './schema/blocks.js';
 
 export type { Frontmatter, TemplateName } from './schema/page.js';
 export type { Operator, Offer, Review } from './schema/operator.js';
@@ -70,6 +70,8 @@ export interface AssetRefs {
   css: string;
   script: string;
   notFoundScript: string;
+  /** Each tool's script (`tool` blocks), loaded only by the pages that place the tool. */
+  tools: Record<ToolName, string>;
 }
 
 /** A page as list blocks see it (render/listing.ts): from its route and frontmatter. */
@@ -100,6 +102,8 @@ export interface TemplateProps {
   authors: Record<string, Author>;
   /** Every page's route, title and section, for list blocks. */
   listing: ListedPage[];
+  /** The build's year (its `--today`): tools that depend on the date (tax rules) default to it. */
+  year?: number;
 }
 
 /** Props of the shared layout. */

@@ -3,6 +3,9 @@ import type { CheerioAPI } from 'cheerio';
 import type { Site } from '../src/model.js';
 import { buildRealSite, textOf, type BuiltSite } from './helpers.js';
 import { scaled } from './machine.js';
+import { money, percent } from '../templates/lib/odds.js';
+import { PGSI_QUESTIONS, PGSI_SOURCE } from '../templates/lib/pgsi.js';
+import { TAX_YEARS } from '../templates/lib/tax.js';
 
 /**
  * Issue #40, point 7: every page's Sources list matches what the page states. Built from the real
@@ -16,7 +19,7 @@ const NOT_STATEMENTS = new Set(['source', 'id', 'name', 'shortName', 'brand', 'o
 const NOT_STATEMENTS_PATTERN = /^(?:href|logo|color|verified|checked|slug)$/;
 
 /** Every string a `source:` stands behind, by source id: the leaves of each object that names a source. */
-function valuesBySource(site: Site): Map<string, Set<string>> {
+function valuesBySource(site: Site, tools = false): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (ids: readonly string[], v: string) => {
     if (v.includes('{{') || v.trim().length < 2) return;
@@ -47,6 +50,16 @@ function valuesBySource(site: Site): Map<string, Set<string>> {
   const { facts, market, helpline, roster } = site.config;
   walk({ facts, market, helpline, roster }, []);
   for (const o of site.operators) walk(o, []);
+  // The tools' rules cite their sources in code (templates/lib): each year's figures as the pages print them.
+  if (tools) {
+    for (const r of TAX_YEARS) {
+      for (const v of [r.slotsBingo, r.keno, r.poker, r.other]) add(r.sources.w2g, money(v));
+      add(r.sources.withholding, percent(r.withholdingRate, 0));
+      add(r.sources.pa, percent(r.paRate));
+      add(r.sources.losses, percent(r.lossShare, 0));
+    }
+    add([PGSI_SOURCE], PGSI_QUESTIONS[0]!);
+  }
   return out;
 }
 
@@ -79,7 +92,7 @@ let bySource: Map<string, Set<string>>;
 let pages: { route: string; listed: string[]; text: string }[];
 beforeAll(async () => {
   site = await buildRealSite();
-  bySource = valuesBySource(site.result.site!);
+  bySource = valuesBySource(site.result.site!, true);
   pages = await Promise.all(site.result.routes.map(async (route) => ({ route, ...readPage(await site.page(route)) })));
 }, scaled(120_000));
 

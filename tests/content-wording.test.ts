@@ -86,7 +86,8 @@ beforeAll(async () => {
   for (const site of [dated, today])
     for (const route of site.result.routes) {
       const $ = await site.page(route);
-      $('script, style').remove();
+      // The self-check's answer scale is the published screen's own wording ("Almost always"), not prose.
+      $('script, style, .selfcheck-answers').remove();
       const paragraphs = $('main p')
         .map((_, p) => textOf($(p)))
         .get();

@@ -147,11 +147,15 @@ describe('pages list the sources of what they show', () => {
     registry = parse(await readFile(path.join(repoRoot, 'content/sources.yaml'), 'utf8'));
     const dir = path.join(repoRoot, 'content/pages');
     pages = await Promise.all(
-      (await readdir(dir)).map(async (f) => ({
-        file: f,
-        route: f === 'index.md' ? '/' : `/${f.replace(/\.md$/, '')}`,
-        text: await readFile(path.join(dir, f), 'utf8'),
-      })),
+      // Pages in subfolders too (content/pages/tools/odds-calculator.md → /tools/odds-calculator).
+      (await readdir(dir, { recursive: true }))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => f.split(path.sep).join('/'))
+        .map(async (f) => ({
+          file: f,
+          route: f === 'index.md' ? '/' : `/${f.replace(/\.md$/, '')}`,
+          text: await readFile(path.join(dir, f), 'utf8'),
+        })),
     );
   });
 

@@ -6,6 +6,10 @@ const action = z.strictObject({ label: text, href, variant: z.enum(['primary', '
 const operatorKind = z.enum(['sportsbook', 'casino']);
 const americanOdds = z.string().regex(/^[+-]\d{3,5}$/, 'expected American odds such as "+150" or "-110"');
 
+/** The interactive tools a `tool` block places; each has its own script, `templates/client/tool-<name>.ts`. */
+export const TOOLS = ['odds', 'offer-value', 'tax', 'self-check'] as const;
+export type ToolName = (typeof TOOLS)[number];
+
 /**
  * Structured blocks a page declares in frontmatter (`blocks:`) and places in its Markdown body
  * with a line `::: name`. Every block has a `type`; the fields depend on it.
@@ -197,6 +201,11 @@ export const blockSchema = z.discriminatedUnion('type', [
       .min(1)
       .max(10),
   }),
+  /**
+   * An interactive tool: readable without JavaScript (formula, worked example, questions), live with
+   * it. The page loads the tool's own script, and nothing else, from a file (strict CSP).
+   */
+  z.strictObject({ type: z.literal('tool'), tool: z.enum(TOOLS), heading: text.optional(), intro: copy.optional() }),
 ]);
 
 export type Block = z.infer<typeof blockSchema>;

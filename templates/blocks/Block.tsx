@@ -12,6 +12,7 @@ import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 import { ComparisonTable } from '../components/Comparison.js';
 import { licenseSources } from '../components/Scores.js';
 import { WithheldNotice } from '../components/Withheld.js';
+import { Tool } from './tools/Tool.js';
 
 export interface BlockContext {
   site: SiteConfig;
@@ -21,6 +22,8 @@ export interface BlockContext {
   route: string;
   /** Every page's route, title and section, for the `pages` and `sitemap` lists. */
   pages: ListedPage[];
+  /** The build's year, for tools whose rules depend on it (tax). */
+  year?: number;
 }
 
 /** Renders one frontmatter block where the body places it. */
@@ -155,5 +158,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
       return <OddsFormats block={block} />;
     case 'parlay':
       return <Parlay block={block} />;
+    case 'tool':
+      return <Tool block={block} site={ctx.site} operators={ctx.operators} year={ctx.year} />;
   }
 }

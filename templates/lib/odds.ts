@@ -64,3 +64,57 @@ export const percent = (p: number, digits = 2): string => {
   const fixed = (p * 100).toFixed(digits);
   return `${fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed}%`;
 };
+
+/*
+ * The odds tool (templates/client/tool-odds.ts) and its block's worked examples use the same
+ * functions as the tables above, so a page's example and the calculator cannot disagree.
+ */
+
+/** Implied probability (0–1) of decimal odds: 1 / decimal. */
+export const decimalImplied = (decimal: number): number => 1 / decimal;
+
+/** Decimal odds of a fractional price n/d: 1 + n/d. */
+export const fractionalToDecimal = (numerator: number, denominator: number): number => 1 + numerator / denominator;
+
+/** Decimal odds of an implied probability (0–1, exclusive): 1 / p. */
+export const impliedToDecimal = (p: number): number => 1 / p;
+
+/** American odds of a probability (0–1, exclusive): the price with no margin. */
+export const probabilityToAmerican = (p: number): number => decimalToAmerican(impliedToDecimal(p));
+
+/** Decimal price of a parlay of any legs given as decimal odds: their product. */
+export const parlayOfDecimals = (legs: readonly number[]): number => legs.reduce((acc, leg) => acc * leg, 1);
+
+/**
+ * The no-vig (fair) probabilities of a two-way market: each side's implied probability divided by
+ * their sum, so the pair adds up to exactly 1. `margin` is the sum minus 1 (the vig, 0.0476 for -110/-110).
+ */
+export function noVig(sideA: number, sideB: number): { a: number; b: number; margin: number } {
+  const pa = impliedProbability(sideA);
+  const pb = impliedProbability(sideB);
+  const sum = pa + pb;
+  return { a: pa / sum, b: pb / sum, margin: sum - 1 };
+}
+
+/**
+ * The bettor's expected loss per dollar staked on either side of a two-way market priced with this
+ * margin: 1 − 1 / (1 + margin). For -110 on both sides, 4.55%.
+ */
+export const houseEdgeOfMargin = (margin: number): number => 1 - 1 / (1 + margin);
+
+/** Fractional odds of a decimal price as the nearest fraction with a denominator up to 100 ("2.5" → 3/2). */
+export function decimalToFractional(decimal: number): [number, number] {
+  const profitPart = decimal - 1;
+  let best: [number, number] = [Math.round(profitPart), 1];
+  let bestError = Math.abs(profitPart - best[0]);
+  for (let den = 2; den <= 100 && bestError > 1e-9; den++) {
+    const num = Math.round(profitPart * den);
+    const error = Math.abs(profitPart - num / den);
+    if (error < bestError - 1e-12) [best, bestError] = [[num, den], error];
+  }
+  const g = gcd(best[0], best[1]);
+  return [best[0] / g, best[1] / g];
+}
+
+/** Decimal odds to two places, as books print them ("1.91"). */
+export const formatDecimal = (decimal: number): string => decimal.toFixed(2);

@@ -58,7 +58,7 @@ export function GuidePage(props: TemplateProps) {
 
 /** Articles, guides and landing pages: a hero, then Markdown with placed blocks. */
 function GuideArticle(props: TemplateProps) {
-  const { page, site, body, operators, reviewRoutes, authors, listing } = props;
+  const { page, site, body, operators, reviewRoutes, authors, listing, year } = props;
   return (
     <article className={`page page-${page.route === '/' ? 'home' : 'guide'}`}>
       <Hero
@@ -68,7 +68,7 @@ function GuideArticle(props: TemplateProps) {
         aside={heroAside(props)}
       />
       <WithToc entries={page.route === '/' ? [] : tocEntries(body)}>
-        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
+        <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing, year }} />
         <SourcesList site={site} />
       </WithToc>
     </article>

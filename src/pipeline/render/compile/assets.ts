@@ -4,6 +4,7 @@ import { esbuildBuild } from './esbuild-service.js';
 import type { AssetRefs } from '../../../model.js';
 import { inputsOf } from './templates.js';
 import { layeredFile, layersOf, overlayPlugin } from './template-layers.js';
+import { TOOLS, type ToolName } from '../../../schema/blocks.js';
 
 export interface BuiltAssets {
   refs: AssetRefs;
@@ -39,6 +40,8 @@ export async function buildAssets(ownDir: string): Promise<BuiltAssets> {
     site: layeredFile(layers, 'client/site.ts'),
     'not-found': layeredFile(layers, 'client/not-found.ts'),
     styles: layeredFile(layers, 'styles/site.css'),
+    // One script per tool, so a page loads only the tool it places.
+    ...Object.fromEntries(TOOLS.map((t) => [`tool-${t}`, layeredFile(layers, `client/tool-${t}.ts`)])),
   };
   const result = await esbuildBuild({
     entryPoints: entries,
@@ -63,6 +66,7 @@ export async function buildAssets(ownDir: string): Promise<BuiltAssets> {
   );
   const files = new Map<string, Uint8Array>();
   const refs: Partial<AssetRefs> = {};
+  const tools: Partial<Record<ToolName, string>> = {};
   for (const [out, meta] of Object.entries(result.metafile.outputs)) {
     let rel = out.replace(/\\/g, '/');
     const contents = bytes.get(rel);
@@ -76,7 +80,13 @@ export async function buildAssets(ownDir: string): Promise<BuiltAssets> {
     if (entry === 'site.ts') refs.script = `/${rel}`;
     else if (entry === 'not-found.ts') refs.notFoundScript = `/${rel}`;
     else if (rel.endsWith('.css') && entry === 'site.css') refs.css = `/${rel}`;
+    else {
+      const tool = TOOLS.find((t) => entry === `tool-${t}.ts`);
+      if (tool) tools[tool] = `/${rel}`;
+    }
   }
-  if (!refs.css || !refs.script || !refs.notFoundScript) throw new Error('asset bundle is missing an entry');
+  if (!refs.css || !refs.script || !refs.notFoundScript || TOOLS.some((t) => !tools[t]))
+    throw new Error('asset bundle is missing an entry');
+  refs.tools = tools as Record<ToolName, string>;
   return { refs: refs as AssetRefs, files, inputs: inputsOf(result.metafile, templatesDir) };
 }

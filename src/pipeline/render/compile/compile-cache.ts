@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { version as esbuildVersion } from 'esbuild';
 import type { AssetRefs } from '../../../model.js';
+import { TOOLS } from '../../../schema/blocks.js';
 import { ownCodeIdentity } from '../../../support/package/own-code.js';
 import { buildAssets, type BuiltAssets } from './assets.js';
 import { codeDir } from './code-dir.js';
@@ -175,6 +176,8 @@ function validManifest(m: Manifest): boolean {
     !!a &&
     !!a.refs &&
     [a.refs.css, a.refs.script, a.refs.notFoundScript].every((u) => typeof u === 'string' && ASSET_URL.test(u)) &&
+    !!a.refs.tools &&
+    TOOLS.every((t) => typeof a.refs.tools[t] === 'string' && ASSET_URL.test(a.refs.tools[t])) &&
     Array.isArray(a.files) &&
     a.files.every(
       (f) => Array.isArray(f) && typeof f[0] === 'string' && ASSET.test(f[0]) && typeof f[1] === 'string',

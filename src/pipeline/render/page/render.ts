@@ -48,6 +48,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
     reviewRoutes: ctx.reviewRoutes,
     authors: ctx.site.authors,
     listing: ctx.listing,
+    year: ctx.year,
   };
   try {
     const Template = ctx.templates.templates[page.template];
@@ -72,7 +73,8 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         createElement(Template, props),
       ),
     );
-    return { page, html: DOCTYPE + rebaseHtml(ctx.templates.expandShared(html), ctx.site.config.base), diagnostics };
+    const full = withToolScripts(ctx.templates.expandShared(html), page, ctx.assets);
+    return { page, html: DOCTYPE + rebaseHtml(full, ctx.site.config.base), diagnostics };
   } catch (e) {
     diagnostics.push(templateThrew(e, ctx.site.root, page.file, page.template));
     return { page, html: '', diagnostics };
@@ -162,6 +164,16 @@ export function groupTemplateThrows(diagnostics: Diagnostic[]): Diagnostic[] {
     });
   }
   return out;
+}
+
+/**
+ * Each tool a page places loads its own script, deferred, from a file (no inline code: CSP-safe);
+ * a page without a tool loads none.
+ */
+function withToolScripts(html: string, page: Page, assets: AssetRefs): string {
+  const tools = new Set(Object.values(page.data.blocks).flatMap((b) => (b.type === 'tool' ? [b.tool] : [])));
+  const tags = [...tools].map((t) => `<script src="${assets.tools[t]}" defer></script>`).join('');
+  return tags ? html.replace('</head>', `${tags}</head>`) : html;
 }
 
 /** The not-found page: spec §2.17, served by hosts for every unknown path. */

@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import type { SiteConfig } from 'pa-site';
+import { Cite } from '../../components/Sources.js';
+
+/**
+ * The pieces every tool is made of: a field with its unit, hint and the message slot beside it (the
+ * tool's script fills it), a live result region, and the frame that says what the tool is.
+ */
+
+export function Field(props: {
+  tool: string;
+  name: string;
+  label: string;
+  unit?: string;
+  hint?: ReactNode;
+  value?: string;
+  placeholder?: string;
+  /** Offer types (or other modes) the field is used by: the script hides it for the others. */
+  uses?: string;
+  inputMode?: 'decimal' | 'numeric' | 'text';
+}) {
+  const id = `${props.tool}-${props.name}`;
+  const described = [props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div className="field tool-field" data-uses={props.uses}>
+      <label htmlFor={id}>
+        {props.label}
+        {props.unit ? <span className="tool-unit"> ({props.unit})</span> : null}
+      </label>
+      {props.hint ? (
+        <p className="tool-hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={props.name}
+        type="text"
+        inputMode={props.inputMode ?? 'decimal'}
+        autoComplete="off"
+        defaultValue={props.value}
+        placeholder={props.placeholder}
+        aria-describedby={described}
+        data-field={props.name}
+      />
+      <p className="field-error" id={`${id}-error`} hidden />
+    </div>
+  );
+}
+
+export function Select(props: {
+  tool: string;
+  name: string;
+  label: string;
+  options: readonly { id: string | number; label: string }[];
+  value?: string | number;
+  hint?: string;
+  uses?: string;
+}) {
+  const id = `${props.tool}-${props.name}`;
+  return (
+    <div className="field tool-field" data-uses={props.uses}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint ? (
+        <p className="tool-hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        name={props.name}
+        defaultValue={props.value === undefined ? undefined : String(props.value)}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        data-field={props.name}
+      >
+        {props.options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Where the answer appears, announced to screen readers as it changes. */
+export function Result({ tool, name = 'result', children }: { tool: string; name?: string; children?: ReactNode }) {
+  return (
+    <div className="tool-result" id={`${tool}-${name}`} aria-live="polite" aria-atomic="true" data-result={name}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A tool: its heading, what it is (an estimate, not advice, computed on this device), the worked
+ * example that reads without JavaScript, and the form the script reveals and runs.
+ */
+export function ToolFrame(props: {
+  tool: string;
+  heading: string;
+  intro?: string;
+  what: string;
+  example: ReactNode;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  const headingId = `${props.tool}-heading`;
+  return (
+    <section className="tool" data-tool={props.tool} aria-labelledby={headingId}>
+      <h2 id={headingId}>{props.heading}</h2>
+      {props.intro ? <p>{props.intro}</p> : null}
+      <p className="tool-what">{props.what} It runs on your device: nothing you enter is stored or sent anywhere.</p>
+      <div className="tool-example">{props.example}</div>
+      <form className="tool-form" data-form={props.tool} hidden noValidate aria-label={props.heading}>
+        {props.children}
+        <p>
+          <button type="submit" className="btn btn-primary">
+            Work it out
+          </button>
+        </p>
+      </form>
+      <p className="tool-nojs" data-nojs>
+        With JavaScript on, this page works the numbers out for you as you type.
+      </p>
+      {props.after}
+    </section>
+  );
+}
+
+/** Help that every money tool and every self-check result routes to. */
+export function ToolHelp({ site, heading = 'If betting stops being fun' }: { site: SiteConfig; heading?: string }) {
+  const periods = site.facts.selfExclusionPeriods;
+  return (
+    <aside className="tool-help" aria-label="Help with gambling">
+      <Cite refs={[site.helpline.source, periods?.source]} />
+      <h3>{heading}</h3>
+      <ul>
+        <li>
+          Call{' '}
+          <a className="help-line" href={`tel:${site.helpline.tel}`}>
+            {site.helpline.display}
+          </a>{' '}
+          ({site.helpline.numeric}): free, confidential help at any hour
+          {site.helpline.organisation ? ` from the ${site.helpline.organisation}` : ''}.
+        </li>
+        <li>
+          Self-exclude with the Pennsylvania Gaming Control Board at{' '}
+          <a href="https://responsibleplay.pa.gov" target="_blank" rel="noopener noreferrer">
+            responsibleplay.pa.gov
+          </a>
+          : one enrollment covers every licensed online sportsbook and casino
+          {periods ? ` for ${periods.value}` : ''}.
+        </li>
+        <li>
+          Set deposit, time and wager limits or a cool-off in your account&apos;s responsible gaming settings: every
+          licensed operator offers them. <a href={site.helpline.page ?? '/responsible-gambling'}>How to use them</a>.
+        </li>
+      </ul>
+    </aside>
+  );
+}
