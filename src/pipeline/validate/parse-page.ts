@@ -58,10 +58,27 @@ export function parsePage(
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
   const hash = textHash(file.text);
   const fm = splitter.split(file.text, hash);
+  if (/\r(?!\n)/.test(fm.language)) {
+    // Lines that end in CR alone (classic Mac OS) read as one line: say so instead of showing the whole file.
+    diagnostics.push(
+      err(
+        file.path,
+        1,
+        4,
+        '',
+        'line-endings',
+        "the file's lines end in a carriage return (CR) alone, so it reads as one line",
+        {
+          hint: 'save the file with LF (or CR LF) line endings',
+        },
+      ),
+    );
+    return;
+  }
   if (fm.language !== 'yaml') {
     diagnostics.push(
       err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
-        received: JSON.stringify(`---${fm.language}`),
+        received: JSON.stringify(`---${fm.language.length > 40 ? `${fm.language.slice(0, 40)}…` : fm.language}`),
         hint: 'start the file with a plain "---" line and write the frontmatter in YAML',
       }),
     );
@@ -72,7 +89,9 @@ export function parsePage(
   const raw = (src.data ?? {}) as Record<string, unknown>;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     diagnostics.push(
-      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }),
+      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', {
+        received: Array.isArray(raw) ? 'a list' : typeof raw,
+      }),
     );
     return;
   }
