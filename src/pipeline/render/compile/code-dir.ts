@@ -67,7 +67,7 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
  */
 export class TempFolderError extends Error {
   readonly folder = tmpdir();
-  constructor(readonly cause: NodeJS.ErrnoException) {
+  constructor(override readonly cause: NodeJS.ErrnoException) {
     super(`the temporary folder ${tmpdir()} cannot be used (${cause.code ?? cause.message})`);
   }
   readonly hint = `set TMPDIR to a folder that exists and can be written (it is now ${
