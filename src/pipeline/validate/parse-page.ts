@@ -149,6 +149,19 @@ export function parsePage(
       ),
     );
   }
+  // A key `__proto__` (a block named so) is an own key of the parsed YAML, but any object copy sets the
+  // prototype with it instead, and the key is gone: reported, never dropped silently.
+  const proto = protoKeyPath(raw);
+  if (proto) {
+    failed?.(body);
+    const pos = src.locate(proto.slice(0, -1), '__proto__'); // the key itself
+    const field = proto.join('.');
+    return void diagnostics.push(
+      err(file.path, pos.line, pos.col, field, 'reserved-key', `"__proto__" cannot be a key (${field})`, {
+        hint: proto[0] === 'blocks' ? 'rename the block: block names are lowercase words joined by "-"' : 'remove it',
+      }),
+    );
+  }
   const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
   if (!parsed.success || !fileRouteOk) failed?.(body);
   if (!parsed.success) {
@@ -200,4 +213,15 @@ export function frontmatterLocator(file: SourceFile): PageDraft['locate'] {
     src ??= parseYamlWithPositions(splitFrontmatter(file.text).matter, file.path);
     return src.locate(p);
   };
+}
+
+/** The path of the first own `__proto__` key in parsed YAML, or undefined. */
+export function protoKeyPath(value: unknown, at: string[] = []): string[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
+  for (const [key, v] of Object.entries(value)) {
+    const found = protoKeyPath(v, [...at, key]);
+    if (found) return found;
+  }
+  return undefined;
 }
