@@ -78,3 +78,18 @@ describe('block placements (issue 60, 8)', () => {
     expect(d?.line).toBe(14);
   });
 });
+
+describe('routes inside the folders pa-site writes (issue 60, 9)', () => {
+  it('route: /assets/guide is an error at the route value, and so is a file under content/pages/assets/', async () => {
+    const d = (
+      await diagnosticsFor({
+        'content/pages/guide.md': `---\n${GOOD_FM}\nroute: /assets/guide\n---\nText.\n`,
+        'content/pages/assets/nested.md': `---\n${GOOD_FM}\n---\nText.\n`,
+      })
+    ).filter((x) => x.code === 'output-clash');
+    const guide = d.find((x) => x.file === 'content/pages/guide.md');
+    expect(guide?.message).toContain('route "/assets/guide" lies in /assets/');
+    expect([guide?.line, guide?.col, guide?.field]).toEqual([9, 8, 'route']);
+    expect(d.find((x) => x.file === 'content/pages/assets/nested.md')?.message).toContain('lies in /assets/');
+  });
+});
