@@ -1,10 +1,11 @@
 // Issue 60, 10: output folders that are the project's sources, or hold the cache.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { build } from '../src/index.js';
+import { build, preview } from '../src/index.js';
 import { fixtureProject } from './fixture.js';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
@@ -45,6 +46,46 @@ describe('a cache folder inside the output (issue 60, 10)', () => {
       expect(cli.code).toBe(2);
       expect(cli.stderr).toContain('PA_SITE_CACHE_DIR');
       expect(existsSync(path.join(p.root, 'dist', '.cache'))).toBe(false);
+    } finally {
+      await p.cleanup();
+    }
+  });
+});
+
+describe('dot-named files under content/public/.well-known/ (issue 60, 4)', () => {
+  it('are not published, each said in a warning, as preview answers them 404; security.txt is published', async () => {
+    const hidden = ['.well-known/.env', '.well-known/.git/config', '.well-known/.htpasswd', 'docs/.well-known/x.txt'];
+    const p = await fixtureProject({
+      'content/public/.well-known/security.txt': 'Contact: mailto:security@example.com\n',
+      ...Object.fromEntries(hidden.map((f) => [`content/public/${f}`, 'SECRET=1\n'])),
+    });
+    try {
+      const r = await build({ root: p.root, outDir: 'dist', cache: false });
+      expect(r.ok).toBe(true);
+      expect(existsSync(path.join(r.outDir, '.well-known', 'security.txt'))).toBe(true);
+      for (const f of hidden) expect([f, existsSync(path.join(r.outDir, f))]).toEqual([f, false]);
+      const warned = r.diagnostics.filter((d) => d.code === 'public-dotfile').map((d) => d.file);
+      expect(warned.sort()).toEqual(
+        [
+          'content/public/.well-known/.env',
+          'content/public/.well-known/.git',
+          'content/public/.well-known/.htpasswd',
+          'content/public/docs/.well-known',
+        ].sort(),
+      );
+      // Preview, on a folder holding them all, answers the same: only security.txt.
+      for (const f of hidden) {
+        await mkdir(path.dirname(path.join(r.outDir, f)), { recursive: true });
+        await writeFile(path.join(r.outDir, f), 'SECRET=1\n');
+      }
+      const server = await preview({ dir: r.outDir, port: 0 });
+      try {
+        const status = async (f: string) => (await fetch(`${server.url}/${f}`)).status;
+        expect(await status('.well-known/security.txt')).toBe(200);
+        for (const f of hidden) expect([f, await status(f)]).toEqual([f, 404]);
+      } finally {
+        await server.close();
+      }
     } finally {
       await p.cleanup();
     }
