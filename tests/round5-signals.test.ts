@@ -52,7 +52,7 @@ const cases: [point: string, signals: Signal[], replaced: boolean][] = [
 
 describe('a build stopped by a signal (issue 60, 1 and 11)', () => {
   for (const [point, signals, replaced] of cases)
-    it(`at ${point}: ${signals.join(', ')} leave ${replaced ? 'the new site, the old one removed' : 'dist/ as it was'}`, async () => {
+    it(`at ${point}: ${signals.join(', ')} leave ${replaced ? 'the new site' : 'dist/ as it was'}`, async () => {
       const p = await builtProject();
       try {
         for (const signal of signals) {

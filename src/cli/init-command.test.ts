@@ -12,8 +12,14 @@ vi.mock('node:fs', async (original) => {
   };
   return {
     ...fs,
-    statSync: ((p: string, o?: object) => (refuse(p), fs.statSync(p, o))) as typeof fs.statSync,
-    lstatSync: ((p: string, o?: object) => (refuse(p), fs.lstatSync(p, o))) as typeof fs.lstatSync,
+    statSync: ((p: string, o?: object) => {
+      refuse(p);
+      return fs.statSync(p, o);
+    }) as typeof fs.statSync,
+    lstatSync: ((p: string, o?: object) => {
+      refuse(p);
+      return fs.lstatSync(p, o);
+    }) as typeof fs.lstatSync,
   };
 });
 const { runInit } = await import('./init-command.js');

@@ -216,7 +216,7 @@ export function frontmatterLocator(file: SourceFile): PageDraft['locate'] {
 }
 
 /** The path of the first own `__proto__` key in parsed YAML, or undefined. */
-export function protoKeyPath(value: unknown, at: string[] = []): string[] | undefined {
+function protoKeyPath(value: unknown, at: string[] = []): string[] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
   for (const [key, v] of Object.entries(value)) {

@@ -144,7 +144,9 @@ export function cacheAndOutput(outDir: string, given: string, caches: readonly s
   const cache = caches.map(real).find((c) => within(c, out));
   if (cache === undefined) return undefined;
   return {
-    message: `refusing to build into ${JSON.stringify(given)}: the cache folder ${cache} is inside it, and would be published with the site`,
+    message:
+      `refusing to build into ${JSON.stringify(given)}: the cache folder ${cache} is inside it, ` +
+      'and would be published with the site',
     hint: 'set PA_SITE_CACHE_DIR to a folder outside the output folder (or unset it), or build with --no-cache',
   };
 }

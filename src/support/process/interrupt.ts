@@ -6,7 +6,7 @@ import { constants } from 'node:os';
  * and drops it once it is done with it; the CLI runs what is left when a signal arrives (src/cli/stop-signals.ts).
  * SIGKILL cannot be caught: the next run's recovery removes what such a run left.
  */
-const pending = new Set<() => string | undefined | void>();
+const pending = new Set<() => unknown>();
 
 /**
  * The signals that end a run, each with the same clean-up: Ctrl-C, `kill`, a closed terminal or dropped SSH
@@ -23,7 +23,7 @@ export const signalExitCode = (signal: StopSignal): number => 128 + (constants.s
  * Registers `undo` until the returned function is called. `undo` must be synchronous; what it returns, if
  * anything, says what it did to the user's files (`dist/ was left as it was`), for the line the CLI prints.
  */
-export function onInterrupt(undo: () => string | undefined | void): () => void {
+export function onInterrupt(undo: () => unknown): () => void {
   pending.add(undo);
   return () => pending.delete(undo);
 }
@@ -35,7 +35,7 @@ export function undoInterrupted(): string[] {
     pending.delete(undo);
     try {
       const line = undo();
-      if (line) said.push(line);
+      if (typeof line === 'string' && line) said.push(line);
     } catch {
       // Left for the next run's recovery.
     }
