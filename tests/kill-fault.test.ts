@@ -46,7 +46,8 @@ for (const name of names) {
   const tickSwap = counter('swapRename');
   const dist = process.env.ROOT + '/dist';
   fs[name + 'Sync'] = (...args) => {
-    const tick = name === 'rename' && (args[0] === dist || args[1] === dist) ? () => { tickSync(); tickSwap(); } : tickSync;
+    const swap = name === 'rename' && (args[0] === dist || args[1] === dist);
+    const tick = swap ? () => { tickSync(); tickSwap(); } : tickSync;
     if (!after) tick();
     const r = sync(...args);
     if (after) tick();
