@@ -9,6 +9,17 @@ if (tooOld) {
   process.stderr.write(`${tooOld}\n`);
   process.exit(2);
 }
+// A working folder deleted under the shell (`rm -rf` of the folder it is in) makes every relative
+// path, and esbuild's start-up, throw ENOENT from uv_cwd: one line instead of a Node stack.
+try {
+  process.cwd();
+} catch {
+  process.stderr.write(
+    'error: the current folder no longer exists (it was deleted or moved)\n' +
+      '  cd into a folder that exists and run pa-site again\n',
+  );
+  process.exit(2);
+}
 const { readFileSync } = await import('node:fs');
 const { default: module } = await import('node:module');
 const { default: path } = await import('node:path');

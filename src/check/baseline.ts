@@ -4,7 +4,8 @@
  * ones that are fixed. A finding is known by its rule and target (by its page when it has no
  * target): the same break linked from one more page is not new.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { FileTooLargeError, NotRegularFileError, readOwnFile } from '../pipeline/load/regular-file.js';
 import path from 'node:path';
 import { CheckInputError } from './errors.js';
 import type { BaselineOutcome, CheckResult, Finding } from './types.js';
@@ -31,14 +32,47 @@ function baselineText(r: CheckResult): string {
   return `${JSON.stringify({ tool: TOOL, version: 1, findings }, null, 1)}\n`;
 }
 
+/** The largest baseline read: one entry per finding, far below this for any site. */
+const MAX_BASELINE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a baseline file, or null when there is none (ENOENT). Read as every named file is (readOwnFile):
+ * a FIFO (which hung check for ever), a device (/dev/zero, /dev/urandom), a link or a file over the cap is
+ * refused by name before a byte is read.
+ */
+function baselineFileText(file: string, flag: string): string | null {
+  const shown = JSON.stringify(file);
+  try {
+    return readOwnFile(file, MAX_BASELINE_BYTES).toString('utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (e instanceof NotRegularFileError)
+      throw new CheckInputError(`${flag} ${shown} is ${e.kind}, not a file; name a regular file for the baseline`);
+    if (e instanceof FileTooLargeError)
+      throw new CheckInputError(
+        `${flag} ${shown} is ${e.size} bytes, over the ${MAX_BASELINE_BYTES} a baseline may be; ` +
+          'it is not a baseline pa-site wrote',
+      );
+    throw new CheckInputError(`${flag} ${shown} cannot be read (${code ?? (e as Error).message})`);
+  }
+}
+
+/** Refuses (CheckInputError) a --write-baseline target that is not a regular file, before any work is done. */
+export function checkBaselineTarget(file: string): void {
+  baselineFileText(file, '--write-baseline');
+}
+
 /** Reads a baseline; a missing or malformed file is a usage error. */
 export async function readBaseline(file: string): Promise<BaselineEntry[]> {
   let data: unknown;
+  const text = baselineFileText(file, '--baseline');
+  if (text === null)
+    throw new CheckInputError(`--baseline ${file} cannot be read (ENOENT); write one with --write-baseline ${file}`);
   try {
-    data = JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-    throw new CheckInputError(`--baseline ${file} cannot be read (${why}); write one with --write-baseline ${file}`);
+    data = JSON.parse(text);
+  } catch {
+    throw new CheckInputError(`--baseline ${file} is not a baseline written by pa-site check --write-baseline`);
   }
   const d = data as { tool?: unknown; findings?: unknown };
   if (d?.tool !== TOOL || !Array.isArray(d.findings))
@@ -55,14 +89,20 @@ export async function readBaseline(file: string): Promise<BaselineEntry[]> {
  * through a temporary file renamed into place.
  */
 export async function writeBaseline(file: string, r: CheckResult): Promise<void> {
-  const old = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : e));
-  if (old instanceof Error)
-    throw new CheckInputError(`--write-baseline ${file} cannot be read to replace it (${old.code ?? old.message})`);
+  const old = baselineFileText(file, '--write-baseline');
   if (old !== null && !old.includes(`"tool": "${TOOL}"`))
     throw new CheckInputError(`--write-baseline ${file} exists and is not a baseline: give a new file name`);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  await writeFile(temp, baselineText(r));
-  await rename(temp, file);
+  // Made new (wx): a link or a FIFO left under the temporary name is never written through.
+  await rm(temp, { force: true });
+  try {
+    await writeFile(temp, baselineText(r), { flag: 'wx' });
+    await rename(temp, file);
+  } catch (e) {
+    await rm(temp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CheckInputError(`--write-baseline ${file} cannot be written (${code ?? (e as Error).message})`);
+  }
 }
 
 /** The result without the findings the baseline records: ok unless something new is an error. */

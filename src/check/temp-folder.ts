@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { onInterrupt } from '../support/process/interrupt.js';
+import { onInterrupt, signalPoint } from '../support/process/interrupt.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { alive } from '../pipeline/write/lock.js';
 import { namesIn } from '../support/fs/folder-names.js';
@@ -87,6 +87,7 @@ export function checkFolder(parent = tmpdir()): { dir: string; remove: () => voi
   const dir = folderName(parent);
   mkdirSync(dir, { mode: 0o700 });
   const forget = onInterrupt(() => rmSync(dir, { recursive: true, force: true, maxRetries: 3, retryDelay: 10 }));
+  signalPoint('check-folder');
   return {
     dir,
     remove: () => {

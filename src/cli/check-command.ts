@@ -1,6 +1,6 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
-import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
+import { applyBaseline, checkBaselineTarget, readBaseline, writeBaseline } from '../check/baseline.js';
 import { closeCheck } from '../check/place-store.js';
 import type { CheckResult } from '../check/types.js';
 import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
@@ -51,6 +51,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   try {
     // Read first: a baseline that cannot be read is a usage error before any work.
     const baseline = opts.baseline !== undefined ? await readBaseline(opts.baseline) : null;
+    if (opts.writeBaseline !== undefined) checkBaselineTarget(opts.writeBaseline);
     result = checked = await check({
       root: opts.root,
       dir: opts.dir,

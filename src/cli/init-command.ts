@@ -8,14 +8,19 @@ import { usageError } from './usage.js';
 import { systemRefusal } from '../pipeline/write/write-problem.js';
 
 /** A system error making `dir`'s files (a read-only folder, a dangling link) as one line with its real cause. */
-function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown): number {
+function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown, flag?: string): number {
   const err = e as NodeJS.ErrnoException;
   if (typeof err?.code !== 'string' || !/^E[A-Z]+$/.test(err.code)) throw e;
   const at = err.path ?? dir;
-  const dangling = lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() && !existsSync(at);
+  let dangling = false;
+  try {
+    dangling = Boolean(lstatSync(at, { throwIfNoEntry: false })?.isSymbolicLink() && !existsSync(at));
+  } catch {
+    // A parent this user cannot read (EACCES) refuses the look too: the first refusal is the one to report.
+  }
   const [what, fix] = dangling
     ? ['it is a symbolic link to a folder that does not exist', "make the link's target, or choose another folder"]
-    : systemRefusal(err.code);
+    : systemRefusal(err.code, flag);
   return usageError(o, `could not create ${escapeTerminal(at)}: ${what} (${err.code})`, fix);
 }
 
@@ -60,7 +65,7 @@ export function runSchema(out: string): number {
     writeNewFiles(dir, files);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST' && code !== 'ENOTDIR') return cannotCreate(o, dir, e);
+    if (code !== 'EEXIST' && code !== 'ENOTDIR') return cannotCreate(o, dir, e, '--out');
     return usageError(
       o,
       `--out: ${(e as NodeJS.ErrnoException).path ?? dir} already exists; schema never overwrites a file`,

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fileServer, requestTarget } from '../serve/serve.js';
+import { fileServer, noneMatch } from '../serve/serve.js';
 import { openServed } from '../serve/served-file.js';
 import { stripBase, withBase } from '../urls/urls.js';
 import type { BuildQueue } from './build-queue.js';
 import { DEV_CLIENT } from './client.js';
 import type { DevBuilds, ErrorState } from './dev-builds.js';
-import { forbiddenHostMessage, hostAllowed, isWildcard, machineAddresses } from '../serve/host-check.js';
+import { hostAllowed, isWildcard, machineAddresses } from '../serve/host-check.js';
+import { allowedTarget } from '../serve/request-gate.js';
 import { CLIENT_PATH, EVENTS_PATH, devNotFound, errorPage, injectClient } from './inject.js';
 import type { LiveReload } from './live-reload.js';
 
@@ -51,12 +52,9 @@ export function devHandler(o: DevHandlerOptions) {
     }
   };
   return async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(forbiddenHostMessage(req.headers.host, 'dev'));
-    }
     // Never `new URL(req.url)`: `//%25` makes it throw; a malformed target is the client's error (400).
-    const target = requestTarget(req, res);
+    const allowed = (h: string | undefined) => hostAllowed(h, host, isWildcard(host) ? machineAddresses() : addresses);
+    const target = allowedTarget(req, res, allowed, 'dev');
     if (!target) return;
     // Under a base, `/repo/about` is the page `/about` (assets.handle reads req.url again).
     const url = { pathname: stripBase(target.path, builds.base) ?? target.path };
@@ -79,6 +77,10 @@ export function devHandler(o: DevHandlerOptions) {
       return res.end(errorPage(error.message, error.details, htmlCss, errorScreen(builds, error)));
     }
     const page = await readHtml(url.pathname);
+    if (page !== undefined && noneMatch(req.headers['if-none-match'], undefined)) {
+      res.writeHead(304, { 'Cache-Control': 'no-store' });
+      return res.end();
+    }
     if (page !== undefined) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       return res.end(injectClient(page));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { BuildResult } from '../pipeline/build.js';
 import { ownedOrEmpty } from '../pipeline/write/out-dir.js';
 import { answersHalfClosed, failed } from '../serve/serve.js';
+import { refusesConnect } from '../serve/request-gate.js';
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
 import { templatesDir } from '../support/package/paths.js';
 import { BuildQueue } from './build-queue.js';
@@ -84,10 +85,12 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   await builds.run([]);
 
   const handler = devHandler({ host, addresses, outDir, builds, queue, reload });
-  const server = answersHalfClosed(
-    createServer((req, res) => {
-      handler(req, res).catch(() => failed(res));
-    }),
+  const server = refusesConnect(
+    answersHalfClosed(
+      createServer((req, res) => {
+        handler(req, res).catch(() => failed(res));
+      }),
+    ),
   );
   const wanted = options.port ?? DEFAULT_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>

@@ -6,10 +6,11 @@
 import { statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { forbiddenHostMessage, hostAllowed, isLoopback, isWildcard, machineAddresses } from '../serve/host-check.js';
+import { hostAllowed, isLoopback, isWildcard, machineAddresses } from '../serve/host-check.js';
+import { allowedTarget, refusesConnect } from '../serve/request-gate.js';
 import { ListenError, listenOn, resolveHost, urlFor } from '../serve/listen.js';
 import { readRegularFile } from '../pipeline/load/regular-file.js';
-import { answersHalfClosed, failed, fileServer, plainAnswer, requestTarget } from '../serve/serve.js';
+import { answersHalfClosed, failed, fileServer, plainAnswer } from '../serve/serve.js';
 import { basePathProblem, stripBase, withBase } from '../urls/urls.js';
 import { readSiteBase } from '../pipeline/load/site-base.js';
 import {
@@ -109,7 +110,9 @@ export async function preview(options: PreviewOptions = {}): Promise<PreviewServ
   const addresses = await resolveHost(host).catch(fail);
   const headers = parseHeaders(hostFile(dir, '_headers'));
   const redirects = parseRedirects(hostFile(dir, '_redirects'));
-  const server = answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules, base)));
+  const server = refusesConnect(
+    answersHalfClosed(createServer(handler(dir, host, addresses, headers.rules, redirects.rules, base))),
+  );
   const notes: string[] = [];
   const wanted = options.port ?? PREVIEW_PORT;
   const port = await listenOn(server, host, wanted, options.strictPort, (used) =>
@@ -164,11 +167,8 @@ function handler(
     res.end();
   };
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    if (!hostAllowed(req.headers.host, host, isWildcard(host) ? machineAddresses() : addresses)) {
-      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      return res.end(forbiddenHostMessage(req.headers.host, 'preview'));
-    }
-    const target = requestTarget(req, res);
+    const allowed = (h: string | undefined) => hostAllowed(h, host, isWildcard(host) ? machineAddresses() : addresses);
+    const target = allowedTarget(req, res, allowed, 'preview');
     if (!target) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') return files.handle(req, res);
     const { path: requested, search } = target;

@@ -11,6 +11,8 @@ export interface RequestTarget {
   path: string;
   /** `?…` as sent, or ''. */
   search: string;
+  /** The host (and port) an absolute-form target names: RFC 9112 has it override the Host header. */
+  authority?: string;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -28,11 +30,13 @@ const encodeSegment = (s: string) =>
 export function parseTarget(target: string | undefined): RequestTarget | undefined {
   if (!target) return undefined;
   let raw = target;
+  let authority: string | undefined;
   if (!raw.startsWith('/')) {
     if (!/^https?:\/\//i.test(raw)) return undefined;
     try {
       const url = new URL(raw);
       raw = url.pathname + url.search;
+      authority = url.host;
     } catch {
       return undefined;
     }
@@ -49,5 +53,7 @@ export function parseTarget(target: string | undefined): RequestTarget | undefin
   if (CONTROL_OR_BACKSLASH.test(decoded) || /[^\x21-\x7e]/.test(search)) return undefined;
   decoded = path.posix.normalize(decoded);
   if (!decoded.startsWith('/')) decoded = `/${decoded}`;
-  return { decoded, path: decoded.split('/').map(encodeSegment).join('/'), search };
+  const parsed: RequestTarget = { decoded, path: decoded.split('/').map(encodeSegment).join('/'), search };
+  if (authority !== undefined) parsed.authority = authority;
+  return parsed;
 }

@@ -47,6 +47,17 @@ function setAll(res: ServerResponse, headers: Record<string, string>, skip?: Reg
   }
 }
 
+/**
+ * Whether an If-None-Match header matches a file that exists (RFC 9110 13.1.2): `*` matches any, otherwise
+ * one of its comma-separated tags, compared weakly (`W/` aside). A dev answer has no tag, so only `*` matches.
+ */
+export function noneMatch(header: string | undefined, etag: string | undefined): boolean {
+  if (header === undefined) return false;
+  if (header.trim() === '*') return true;
+  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
+  return etag !== undefined && header.split(',').some((tag) => weak(tag) === weak(etag));
+}
+
 /** Sends an open file, whole or the one range asked for, closing it when done or when the client leaves. */
 function sendFile(req: IncomingMessage, res: ServerResponse, found: ServedFile, status: number, etag?: string) {
   const { handle, stats } = found;
@@ -59,7 +70,7 @@ function sendFile(req: IncomingMessage, res: ServerResponse, found: ServedFile, 
   res.setHeader('Last-Modified', lastModified);
   res.setHeader('Accept-Ranges', 'bytes');
   if (etag) res.setHeader('ETag', etag);
-  if (status === 200 && etag && req.headers['if-none-match'] === etag) {
+  if (status === 200 && noneMatch(req.headers['if-none-match'], etag)) {
     close();
     res.writeHead(304);
     return res.end();

@@ -9,6 +9,7 @@ import type { Stats } from 'node:fs';
 import { type FileHandle, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { openRegularFile } from '../pipeline/load/regular-file.js';
+import { hiddenPart } from '../pipeline/load/published-paths.js';
 import { filesForPath } from '../urls/urls.js';
 import { HOST_FILES } from '../pipeline/write/hosting.js';
 
@@ -16,7 +17,7 @@ import { HOST_FILES } from '../pipeline/write/hosting.js';
 function hiddenFile(rel: string): boolean {
   const parts = rel.split('/');
   if (parts.length === 1 && HOST_FILES.includes(rel)) return true;
-  return parts.some((p) => p.startsWith('.') && p !== '.well-known');
+  return hiddenPart(rel) !== undefined;
 }
 
 export interface ServedFile {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import matter from 'gray-matter';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FrontmatterCache, splitFrontmatter } from './frontmatter.js';
+import { entryFits, FrontmatterCache, splitFrontmatter } from './frontmatter.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-frontmatter-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -104,6 +104,55 @@ describe('FrontmatterCache', () => {
       writeFileSync(file, junk);
       const c = new FrontmatterCache(file);
       for (const t of real.slice(0, 3)) expect(c.split(t)).toEqual(splitFrontmatter(t));
+    }
+  });
+});
+
+describe('frontmatter cache entries are checked against the page (issue 60, 3)', () => {
+  const piece = fc.oneof(
+    fc.stringMatching(/^[-a-z: #\uFEFF]{0,8}$/),
+    fc.constantFrom('---', '---yaml', '---js', '----', '--- x', ' ---', '\uFEFF---', 'a: 1', 'draft: true', ''),
+  );
+  const text = fc
+    .array(fc.tuple(piece, fc.constantFrom('\n', '\r\n', '\r', '')), { maxLength: 10 })
+    .map((parts) => parts.map(([p, end]) => p + end).join(''));
+  const offset = fc.integer({ min: -2, max: 80 });
+  const entry = fc.tuple(offset, offset, offset, fc.constantFrom('yaml', 'json', ''));
+
+  it('an entry the cache made for a real page fits it, so warm builds still skip splitting', () => {
+    const pages = path.resolve(import.meta.dirname, '../../../content/pages');
+    for (const f of readdirSync(pages)) {
+      const t = readFileSync(path.join(pages, f), 'utf8');
+      const made = new FrontmatterCache();
+      made.split(t, 'k');
+      const [[, e] = ['', undefined]] = made.takeMade();
+      expect([f, e && entryFits(t, e)]).toEqual([f, true]);
+    }
+  });
+
+  it('any entry, forged or damaged, gives the split a fresh one gives (property)', () => {
+    fc.assert(
+      fc.property(text, entry, (t, forged) => {
+        const fresh = splitFrontmatter(t);
+        const loaded = new FrontmatterCache();
+        loaded.adopt([['k', forged]]);
+        expect(loaded.split(t, 'k')).toEqual(fresh);
+      }),
+      { seed: 20261206, numRuns: 3000 },
+    );
+  });
+
+  it('the issue\'s entries: a matter cut short before "draft: true", and [3,0,0,"yaml"], are ignored', () => {
+    const page = '---\ntitle: A\ndraft: true\n---\nBody.\n';
+    const file = path.join(dir, 'forged.json');
+    const key = 'page';
+    for (const forged of [
+      [3, 12, 24, 'yaml'],
+      [3, 0, 0, 'yaml'],
+      [3, 12, 12, 'yaml'],
+    ]) {
+      writeFileSync(file, JSON.stringify({ format: 'pa-site-frontmatter 2', entries: { [key]: forged } }));
+      expect(new FrontmatterCache(file).split(page, key)).toEqual(splitFrontmatter(page));
     }
   });
 });

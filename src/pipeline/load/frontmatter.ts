@@ -55,6 +55,25 @@ export function splitFrontmatter(text: string): Split {
 export const textHash = (text: string): string => hash('sha256', text);
 
 export type Entry = [matterStart: number, matterEnd: number, contentStart: number, language: string];
+
+/**
+ * Whether a saved entry is the split of `text` that splitFrontmatter makes: the cache is restored from places
+ * other jobs write to, and offsets edited there published a `draft: true` page (the matter cut short) or failed
+ * a valid page on every build (`[3,0,0,"yaml"]`). Checked against the text's own bytes, in time proportional to
+ * its frontmatter: the matter runs from the end of the opening `---` line's language name to the first `\n---`,
+ * the content starts right after that `---` and its line end. An entry that does not fit, or one of a page with
+ * empty frontmatter (cheap to split), is ignored and the page split afresh.
+ */
+export function entryFits(text: string, e: Entry): boolean {
+  const [start, end, content, language] = e;
+  if (!(Number.isSafeInteger(start) && start > 0 && start < end && end < content && content <= text.length))
+    return false;
+  const open = /^\uFEFF?---([^\r\n]*)$/.exec(text.slice(0, start));
+  if (!open || (text[start] !== '\n' && text[start] !== '\r') || (open[1]!.trim() || 'yaml') !== language) return false;
+  if (text.indexOf('\n---', 3) !== end) return false;
+  const after = end + 4;
+  return content === after + (text.startsWith('\r\n', after) ? 2 : text[after] === '\n' ? 1 : 0);
+}
 const FORMAT = 'pa-site-frontmatter 2';
 
 /**
@@ -87,8 +106,7 @@ export class FrontmatterCache {
   split(text: string, key = textHash(text)): Split {
     this.used.add(key);
     const e = this.entries.get(key);
-    if (e && e[1] <= text.length && e[2] <= text.length)
-      return { matter: text.slice(e[0], e[1]), content: text.slice(e[2]), language: e[3] };
+    if (e && entryFits(text, e)) return { matter: text.slice(e[0], e[1]), content: text.slice(e[2]), language: e[3] };
     const s = splitFrontmatter(text);
     // The matter follows the opening delimiter and its language name; the content is the text's tail.
     const start = s.matter ? text.indexOf(s.matter, text.indexOf('---') + 3) : 0;

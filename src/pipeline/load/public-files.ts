@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { NotRegularFileError, readRegularFileAsync, specialKind } from './regular-file.js';
 import { readProblem, skippedSpecial } from './load.js';
+import { hiddenPart } from './published-paths.js';
 
 /** Files of `content/public/`, copied as they are, by their path in the output. */
 export type PublicFiles = Map<string, Buffer>;
@@ -20,20 +21,6 @@ const skippedLink = (file: string): Diagnostic => ({
   hint: 'put the file itself in content/public/ instead of a link to it',
 });
 
-/** Dot-named paths that are published: `.well-known/` (RFC 8615: security.txt, app links). */
-const PUBLISHED_DOT = new Set(['.well-known']);
-
-/**
- * The first dot-named part of `relPath` (`.env`, `a/.git`) unless it is allowed, else undefined:
- * dotfiles are editor, version-control and secret files (`.env`, `.git/config`), never pages.
- */
-function hiddenPart(relPath: string): string | undefined {
-  const parts = relPath.split('/');
-  const i = parts.findIndex((p) => p.startsWith('.'));
-  if (i < 0 || PUBLISHED_DOT.has(parts[i]!)) return undefined;
-  return parts.slice(0, i + 1).join('/');
-}
-
 const skippedDotfiles = (file: string, count: number): Diagnostic => ({
   severity: 'warning',
   code: 'public-dotfile',
@@ -44,7 +31,7 @@ const skippedDotfiles = (file: string, count: number): Diagnostic => ({
   message:
     `a dot-named ${count > 1 ? `folder (${count} files)` : 'file'} in content/public/ is not published: ` +
     'such files hold settings or secrets (.env, .git/config)',
-  hint: 'move it out of content/public/; only .well-known/ is published among dot-named paths',
+  hint: 'move it out of content/public/; only .well-known/ (at the top, with no dot-named path inside) is published',
 });
 
 /**

@@ -1,4 +1,4 @@
-import { type Stats, closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { type Stats, closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 
 /** What a file that is not a regular file is, in words (`a named pipe (FIFO)`), or undefined for a regular file. */
@@ -89,5 +89,38 @@ export async function readRegularFileAsync(file: string): Promise<Buffer> {
     return await handle.readFile();
   } finally {
     await handle.close();
+  }
+}
+
+/** O_NOFOLLOW as well: a file a person names or a cache holds is opened only as itself, never through a link. */
+const OWN_FLAGS = FLAGS | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * The bytes of a file a person names (a baseline) or a cache holds: lstat'ed first, so a symbolic link, FIFO,
+ * socket or device is refused (NotRegularFileError) before it is opened; then opened without following or
+ * blocking, and the open file checked again (fstat: regular, the same file the lstat saw) and against
+ * `maxBytes` (FileTooLargeError). ENOENT and the like are thrown as they are.
+ */
+export function readOwnFile(file: string, maxBytes: number): Buffer {
+  const seen = lstatSync(file);
+  if (seen.isSymbolicLink()) throw new NotRegularFileError('a symbolic link');
+  mustBeRegular(seen, file);
+  if (seen.size > maxBytes) throw new FileTooLargeError(seen.size);
+  let fd: number;
+  try {
+    fd = openSync(file, OWN_FLAGS);
+  } catch (e) {
+    // ELOOP: it became a link since the lstat.
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new NotRegularFileError('a symbolic link');
+    throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    mustBeRegular(st, file);
+    if (st.ino !== seen.ino || st.dev !== seen.dev) throw new NotRegularFileError('a file replaced while it was read');
+    if (st.size > maxBytes) throw new FileTooLargeError(st.size);
+    return readOpen(fd, st.size);
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,5 +1,7 @@
-import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
+import { type Diagnostic, escapeTerminal } from '../../support/diagnostics/diagnostics.js';
 import { err, type PageDraft } from './parse-page.js';
+
+const BLOCK_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** Each block a page's frontmatter defines is placed once in its body (`::: name`), and only those. */
 export function checkBlockPlacement(draft: PageDraft, diagnostics: Diagnostic[]): void {
@@ -7,8 +9,11 @@ export function checkBlockPlacement(draft: PageDraft, diagnostics: Diagnostic[])
   const placed = new Set<string>();
   for (const seg of body.segments) {
     if (seg.kind !== 'block') continue;
-    if (!(seg.name in data.blocks)) {
+    // Own keys only: `::: constructor` or `::: toString` must not find Object.prototype's.
+    if (!Object.hasOwn(data.blocks, seg.name)) {
       const known = Object.keys(data.blocks);
+      const named = BLOCK_NAME.test(seg.name);
+      const shown = escapeTerminal(seg.name);
       diagnostics.push(
         err(
           file.path,
@@ -16,11 +21,15 @@ export function checkBlockPlacement(draft: PageDraft, diagnostics: Diagnostic[])
           1,
           'body',
           'unknown-block',
-          `"::: ${seg.name}" places a block that the frontmatter does not define`,
+          seg.name === ''
+            ? 'a ":::" line names no block'
+            : `"::: ${shown}" places a block that the frontmatter does not define`,
           {
-            hint: known.length
-              ? `define blocks.${seg.name} in the frontmatter, or use one of: ${known.join(', ')}`
-              : `define it under "blocks:" in the frontmatter`,
+            hint: [
+              named ? `define blocks.${seg.name} in the frontmatter` : 'block names are lowercase words joined by "-"',
+              known.length ? `use one of: ${known.join(', ')}` : 'define blocks under "blocks:" in the frontmatter',
+              'a line starting ":::" always places a block: indent it or escape it (\\:::) to show it as text',
+            ].join('; '),
           },
         ),
       );

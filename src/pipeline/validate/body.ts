@@ -6,7 +6,11 @@ import {
 } from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment } from '../../model.js';
 
-const PLACEHOLDER = /^:::\s*([a-z][a-z0-9-]*)\s*$/;
+/**
+ * A line starting `:::` places a block: whatever follows is its name, checked against the frontmatter's blocks
+ * (block-placement.ts), so a misspelt one (`::: toString`, a bare `:::`) is an error, never published as text.
+ */
+const PLACEHOLDER = /^:::(.*)$/;
 /** `{{fanduel.licensee}}` or `{{site.helpline.display}}` inside Markdown text. */
 export const INTERPOLATION = /\{\{\s*([a-z0-9-]+)((?:\.[A-Za-z0-9]+)+)\s*\}\}/g;
 /** `[FanDuel review](operator:fanduel)` */
@@ -52,7 +56,7 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
     const placeholder = fence || c !== 58 ? null : PLACEHOLDER.exec(raw);
     if (placeholder) {
       flush(line + 1);
-      segments.push({ kind: 'block', name: placeholder[1]!, line });
+      segments.push({ kind: 'block', name: placeholder[1]!.trim(), line });
       return;
     }
     if (!fence) {

@@ -58,10 +58,27 @@ export function parsePage(
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
   const hash = textHash(file.text);
   const fm = splitter.split(file.text, hash);
+  if (/\r(?!\n)/.test(fm.language)) {
+    // Lines that end in CR alone (classic Mac OS) read as one line: say so instead of showing the whole file.
+    diagnostics.push(
+      err(
+        file.path,
+        1,
+        4,
+        '',
+        'line-endings',
+        "the file's lines end in a carriage return (CR) alone, so it reads as one line",
+        {
+          hint: 'save the file with LF (or CR LF) line endings',
+        },
+      ),
+    );
+    return;
+  }
   if (fm.language !== 'yaml') {
     diagnostics.push(
       err(file.path, 1, 4, '', 'frontmatter', 'frontmatter must be YAML', {
-        received: JSON.stringify(`---${fm.language}`),
+        received: JSON.stringify(`---${fm.language.length > 40 ? `${fm.language.slice(0, 40)}…` : fm.language}`),
         hint: 'start the file with a plain "---" line and write the frontmatter in YAML',
       }),
     );
@@ -72,7 +89,9 @@ export function parsePage(
   const raw = (src.data ?? {}) as Record<string, unknown>;
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     diagnostics.push(
-      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', { received: typeof raw }),
+      err(file.path, 2, 1, '', 'frontmatter', 'frontmatter must be a map of keys to values', {
+        received: Array.isArray(raw) ? 'a list' : typeof raw,
+      }),
     );
     return;
   }
@@ -130,6 +149,19 @@ export function parsePage(
       ),
     );
   }
+  // A key `__proto__` (a block named so) is an own key of the parsed YAML, but any object copy sets the
+  // prototype with it instead, and the key is gone: reported, never dropped silently.
+  const proto = protoKeyPath(raw);
+  if (proto) {
+    failed?.(body);
+    const pos = src.locate(proto.slice(0, -1), '__proto__'); // the key itself
+    const field = proto.join('.');
+    return void diagnostics.push(
+      err(file.path, pos.line, pos.col, field, 'reserved-key', `"__proto__" cannot be a key (${field})`, {
+        hint: proto[0] === 'blocks' ? 'rename the block: block names are lowercase words joined by "-"' : 'remove it',
+      }),
+    );
+  }
   const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
   if (!parsed.success || !fileRouteOk) failed?.(body);
   if (!parsed.success) {
@@ -181,4 +213,15 @@ export function frontmatterLocator(file: SourceFile): PageDraft['locate'] {
     src ??= parseYamlWithPositions(splitFrontmatter(file.text).matter, file.path);
     return src.locate(p);
   };
+}
+
+/** The path of the first own `__proto__` key in parsed YAML, or undefined. */
+function protoKeyPath(value: unknown, at: string[] = []): string[] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
+  for (const [key, v] of Object.entries(value)) {
+    const found = protoKeyPath(v, [...at, key]);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -4,15 +4,15 @@ import type { Page } from '../../model.js';
 import { frontmatterLocator } from '../validate/parse-page.js';
 import { readRegularFile } from '../load/regular-file.js';
 
-/** The line of a page's `route:` key (read only for an error), else 1: a route from the file name. */
-function routeLine(root: string, page: Page): number {
-  if (page.data.route === undefined) return 1;
+/** Where a page's `route:` value is (read only for an error), else 1:1: a route from the file name. */
+function routeAt(root: string, page: Page): { line: number; col: number } {
+  if (page.data.route === undefined) return { line: 1, col: 1 };
   try {
     // Read again (only for this message): never a FIFO swapped in since the page loaded.
     const text = readRegularFile(path.join(root, page.file)).toString('utf8');
-    return frontmatterLocator({ path: page.file, text })(['route']).line;
+    return frontmatterLocator({ path: page.file, text })(['route']);
   } catch {
-    return 1;
+    return { line: 1, col: 1 };
   }
 }
 
@@ -43,26 +43,41 @@ export function outputClashes(
   const owner = new Map<string, string>(Object.entries(generated));
   /** The source file of each output file a page or content/public gives. */
   const source = new Map<string, string>();
-  const error = (file: string, field: string, message: string, hint: string, line = 1): Diagnostic => ({
+  const error = (file: string, field: string, message: string, hint: string, at = { line: 1, col: 1 }): Diagnostic => ({
     severity: 'error',
     code: 'output-clash',
     file,
-    line,
-    col: 1,
+    line: at.line,
+    col: at.col,
     field,
     message,
     hint,
   });
+  const another = 'give the page another route (rename the file or set "route:" in its frontmatter)';
   for (const page of pages) {
     const other = owner.get(page.url.file);
-    if (other)
+    // A page inside a folder pa-site writes (assets/) would be served as that folder's files are: `immutable`,
+    // cached for a year, so no fix would ever reach a reader who saw it once.
+    const folder = Object.keys(FOLDERS).find((f) => page.url.file.startsWith(`${f}/`));
+    if (folder)
+      diagnostics.push(
+        error(
+          page.file,
+          'route',
+          `route "${page.route}" lies in /${folder}/, ${FOLDERS[folder]}, which hosts serve as never changing ` +
+            '(cached for a year)',
+          `${another}, outside /${folder}/`,
+          routeAt(root, page),
+        ),
+      );
+    else if (other)
       diagnostics.push(
         error(
           page.file,
           'route',
           `route "${page.route}" would write ${page.url.file}, which is already ${other}`,
-          'give the page another route (rename the file or set "route:" in its frontmatter)',
-          routeLine(root, page),
+          another,
+          routeAt(root, page),
         ),
       );
     else {

@@ -88,10 +88,17 @@ export function unsafeOutDir(root: string, outDir: string, given = outDir, clean
         'and building replaces the whole output folder',
       hint: choose,
     };
-  for (const name of ['content', 'templates']) {
+  // Whether or not they exist yet: `--out templates` in a project without templates/ wrote the site there, and
+  // the next build read it back as template overrides.
+  for (const name of SOURCE_FOLDERS) {
     const src = path.join(project, name);
-    if (existsSync(src) && (within(out, real(src)) || within(real(src), out)))
-      return { message: `refusing to build into ${shown}: it is inside the project's ${name}/ folder`, hint: choose };
+    if (within(out, real(src)) || within(real(src), out))
+      return {
+        message:
+          `refusing to build into ${shown}: it is ${existsSync(src) ? 'inside ' : ''}the project's ${name}/ folder` +
+          `${existsSync(src) ? '' : ', which pa-site reads when it exists'}`,
+        hint: choose,
+      };
   }
   const link = symlinkAt(outDir);
   if (link !== undefined)
@@ -123,6 +130,25 @@ export function unsafeOutDir(root: string, outDir: string, given = outDir, clean
   const foreign = clean ? [] : foreignEntries(out, MARKER);
   if (foreign.length) return foreignFilesProblem(shown, foreign);
   return undefined;
+}
+
+/** Folders of a project that pa-site (or its editors, git and npm) read: never an output folder. */
+const SOURCE_FOLDERS = ['content', 'templates', 'schemas', 'node_modules', '.git', '.github'];
+
+/**
+ * Why the cache folders `caches` cannot be used with this output folder: one inside it would be published and
+ * replaced by every build (with --clean, uploaded with the site). (The reverse is fine: dev builds into the cache.)
+ */
+export function cacheAndOutput(outDir: string, given: string, caches: readonly string[]): UnsafeOutDir | undefined {
+  const out = real(outDir);
+  const cache = caches.map(real).find((c) => within(c, out));
+  if (cache === undefined) return undefined;
+  return {
+    message:
+      `refusing to build into ${JSON.stringify(given)}: the cache folder ${cache} is inside it, ` +
+      'and would be published with the site',
+    hint: 'set PA_SITE_CACHE_DIR to a folder outside the output folder (or unset it), or build with --no-cache',
+  };
 }
 
 /** The refusal for an output folder holding files no pa-site build wrote (`foreign`). */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { BuildOptions } from '../build-options.js';
 import type { BuildRun } from '../build-run.js';
 import { lockOutput } from './lock.js';
-import { unsafeOutDir } from './out-dir.js';
+import { cacheAndOutput, unsafeOutDir } from './out-dir.js';
+import { cacheDir } from '../../support/package/paths.js';
 import { hasLeftovers, recoverOutput } from './write.js';
 
 /**
@@ -10,7 +11,9 @@ import { hasLeftovers, recoverOutput } from './write.js';
  * output put back first when a build was killed mid-write (even if this build then fails).
  */
 export async function outputUsable(run: BuildRun, options: BuildOptions): Promise<boolean> {
-  const unsafe = unsafeOutDir(run.root, run.outDir, options.outDir ?? 'dist', options.clean);
+  const given = options.outDir ?? 'dist';
+  const caches = options.cache === false ? [] : [cacheDir, options.cacheDir ?? cacheDir];
+  const unsafe = unsafeOutDir(run.root, run.outDir, given, options.clean) ?? cacheAndOutput(run.outDir, given, caches);
   if (unsafe) {
     run.report([
       {

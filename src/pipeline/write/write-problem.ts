@@ -47,9 +47,16 @@ export function leftoverWarning(root: string, dir: string, err: unknown): Diagno
   };
 }
 
-/** What the system's refusal `code` means and what to do, for any file pa-site makes (init, schema). */
-export function systemRefusal(code: string | undefined): [what: string, fix: string] {
-  return KNOWN[code ?? ''] ?? ['the system refused', 'check the folder and its disk'];
+/**
+ * What the system's refusal `code` means and what to do, for any file pa-site makes (init, schema). Without
+ * `flag` (init, which has no --out) the fix names no option and speaks of the folder, not the output.
+ */
+export function systemRefusal(code: string | undefined, flag?: string): [what: string, fix: string] {
+  const [what, fix] = KNOWN[code ?? ''] ?? ['the system refused', 'check the folder and its disk'];
+  if (flag) return [what, fix.replace('(--out)', `(${flag})`)];
+  const plain = (s: string) =>
+    s.replace(' (--out)', '').replace(/\b(an? )?output (folder|path)/g, (_, a, n) => `${a ? 'a ' : ''}${n}`);
+  return [plain(what), plain(fix)];
 }
 
 const KEPT = 'the previous output was left as it was';

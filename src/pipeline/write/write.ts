@@ -3,7 +3,8 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, stat
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { onInterrupt } from '../../support/process/interrupt.js';
+import { onInterrupt, signalPoint, signalPointAsync } from '../../support/process/interrupt.js';
+import { escapeTerminal } from '../../support/diagnostics/diagnostics.js';
 import { MARKER, MARKER_TEXT, foreignFilesProblem, ownedOrEmpty, symlinkAt } from './out-dir.js';
 import { KEPT, foreignEntries, writeListing } from './owned-files.js';
 import { namesIn } from '../../support/fs/folder-names.js';
@@ -145,6 +146,15 @@ function removeOwnedSync(dir: string): void {
   rmSync(doomed, gone);
 }
 
+/** The output folder as the user named it, relative to the current folder: `dist`. */
+function shownOut(outDir: string): string {
+  try {
+    return escapeTerminal(path.relative(process.cwd(), outDir) || '.');
+  } catch {
+    return escapeTerminal(outDir); // the current folder was deleted
+  }
+}
+
 function isFolder(p: string): boolean {
   try {
     return lstatSync(p).isDirectory();
@@ -248,9 +258,15 @@ export class Staging {
     // Registered before the folder exists, which is then made synchronously: a signal finds it either
     // registered or not made. (Made by a call still under way when the signal's clean-up ran, it was
     // left behind, empty.)
-    staging.forget = onInterrupt(() => removeOwnedSync(dir));
+    staging.forget = onInterrupt(() => {
+      removeOwnedSync(dir);
+      return existsSync(outDir)
+        ? `${shownOut(outDir)} was left as it was`
+        : `nothing was written to ${shownOut(outDir)}`;
+    });
     makeDirs(dir);
     staging.write(MARKER, MARKER_TEXT);
+    await signalPointAsync('staging-open');
     return staging;
   }
 
@@ -305,32 +321,50 @@ export class Staging {
     const early = lstatSync(path.join(this.dir, MARKER)).size;
     this.bytes += writeListing(this.dir, MARKER) - early;
     const hadPrevious = existsSync(this.outDir);
+    // The swap, from here to the end of the second rename, is synchronous: a signal's handler runs on this thread
+    // only between steps of the event loop, so SIGINT, SIGTERM, SIGHUP or SIGQUIT arriving during it is handled
+    // before the swap (the staging folder's undo: the output left as it was) or after it (the retired folder's
+    // undo: the new site in place, the old one removed), never between the renames, where the output is missing.
+    // (Node has no renameat2 RENAME_EXCHANGE, which would make it one call.) Only SIGKILL and power loss can
+    // split it; the next build's recoverOutput then puts the old output back.
+    signalPoint('swap-start');
     // Kept things (.git) go into the new output first: a build killed from here on leaves them in
     // this staging folder, and the next build's recovery moves them back (recoverOutput).
     const kept = hadPrevious ? moveKept(this.outDir, this.dir) : [];
     try {
-      if (hadPrevious) await rename(this.outDir, retired);
+      if (hadPrevious) renameSync(this.outDir, retired);
     } catch (e) {
       moveKept(this.dir, this.outDir, kept);
       throw e;
     }
+    signalPoint('swap-between');
     try {
-      await rename(this.dir, this.outDir);
-      this.forget();
+      renameSync(this.dir, this.outDir);
     } catch (e) {
-      if (hadPrevious) await rename(retired, this.outDir);
+      if (hadPrevious) renameSync(retired, this.outDir);
       moveKept(this.dir, this.outDir, kept);
       await this.abort();
       throw e;
     }
+    // In the same synchronous step as the rename: from here a signal removes the old output and says so.
+    this.forget();
+    const forgetRetired = hadPrevious
+      ? onInterrupt(() => {
+          removeOwnedSync(retired);
+          return `the new site is in place in ${shownOut(this.outDir)}; the old one was removed`;
+        })
+      : () => undefined;
+    signalPoint('swap-end');
     // Deleting the old output (thousands of files) runs while the caller goes on; removed() waits for it.
     // A build killed meanwhile leaves the rest of it aside, and the next build removes it (recoverOutput).
     // A small output (dev's rebuilds) goes faster than a thread starts (tens of ms).
     const remove = this.files >= THREAD_REMOVAL_FILES ? removeOwnedInThread : removeOwned;
     if (hadPrevious)
-      this.removing = remove(retired).catch((e: unknown) => {
-        this.removeError = { dir: retired, error: e };
-      });
+      this.removing = remove(retired)
+        .catch((e: unknown) => {
+          this.removeError = { dir: retired, error: e };
+        })
+        .finally(forgetRetired);
   }
 
   /**

@@ -42,7 +42,12 @@ const cannotStore = (e: unknown) => NO_ROOM.has((e as NodeJS.ErrnoException)?.co
 export function privateFolder(prefix: string): { dir: string; remove: () => void } {
   sweepPrivateFolders(prefix);
   // The pid in the name lets a later run remove the folder of a run that was killed (SIGKILL).
-  const dir = mkdtempSync(path.join(tmpdir(), `${prefix}${process.pid}-`));
+  let dir: string;
+  try {
+    dir = mkdtempSync(path.join(tmpdir(), `${prefix}${process.pid}-`));
+  } catch (e) {
+    throw new TempFolderError(e as NodeJS.ErrnoException);
+  }
   const remove = () => {
     process.off('exit', remove);
     forget();
@@ -54,6 +59,20 @@ export function privateFolder(prefix: string): { dir: string; remove: () => void
   // Ctrl-C or SIGTERM: removed by the signal handler too (src/support/process/interrupt.ts), not only on a clean exit.
   const forget = onInterrupt(remove);
   return { dir, remove };
+}
+
+/**
+ * The system's temporary folder ($TMPDIR, else /tmp) cannot take pa-site's private folder: a setting of the
+ * environment, not of the project, so it is reported as such (it was blamed on the templates).
+ */
+export class TempFolderError extends Error {
+  readonly folder = tmpdir();
+  constructor(override readonly cause: NodeJS.ErrnoException) {
+    super(`the temporary folder ${tmpdir()} cannot be used (${cause.code ?? cause.message})`);
+  }
+  readonly hint = `set TMPDIR to a folder that exists and can be written (it is now ${
+    process.env.TMPDIR === undefined ? 'unset' : JSON.stringify(process.env.TMPDIR)
+  })`;
 }
 
 /** Removes `<prefix><pid>-XXXXXX` folders of this user whose process is gone (a run killed outright). */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BuildRun } from '../../build-run.js';
 import type { CompileOutcome } from './compile-cache.js';
+import { TempFolderError } from './code-dir.js';
 import { DEFAULT_TEMPLATES } from './template-layers.js';
 import { unusedTemplates } from './unused-templates.js';
 
@@ -17,6 +18,21 @@ export async function compiledTemplates(
     run.report(unusedTemplates(run.root, tplDir, [...compiled.templates.inputs, ...compiled.assets.inputs]));
     return compiled;
   } catch (e) {
+    if (e instanceof TempFolderError) {
+      run.report([
+        {
+          severity: 'error',
+          code: 'temp-folder',
+          file: e.folder,
+          line: 1,
+          col: 1,
+          field: '',
+          message: e.message,
+          hint: e.hint,
+        },
+      ]);
+      return undefined;
+    }
     const err = e as Error & { errors?: { text: string; location?: { file: string; line: number; column: number } }[] };
     run.report(
       (err.errors ?? [{ text: err.message }]).map((m) => ({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { readCacheText } from '../../load/cache-file.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
@@ -161,7 +162,9 @@ const EFFECTS_KEPT = 5000;
 
 function readEffects(persist: boolean): Map<string, boolean> {
   try {
-    const raw = JSON.parse(readFileSync(path.join(codeDir(persist), EFFECTS_FILE), 'utf8')) as Record<string, unknown>;
+    // Read as every cache file is (lstat, no link, no FIFO, capped): a FIFO here hung the build.
+    const text = readCacheText(path.join(codeDir(persist), EFFECTS_FILE)) ?? '{}';
+    const raw = JSON.parse(text) as Record<string, unknown>;
     return new Map(Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
   } catch {
     return new Map(); // absent or damaged: checked again

@@ -98,6 +98,15 @@ export function markdownForPage(
     diagnostics.push({ severity: 'error', code: 'markdown-limit', file, line, col: 1, field: '', message, hint });
     return { html: '', headings: [] };
   };
+  const timedOut = (line: number) => {
+    stopped = true;
+    return fail(
+      line,
+      `rendering this page's Markdown was stopped after ${limits.budgetMs / 1000} s, the time a page may take`,
+      'split the page, or simplify its Markdown: thousands of block quotes, reference definitions ' +
+        'or emphasis markers (*, _) in a row are slow to parse',
+    );
+  };
   return {
     diagnostics,
     render(source, firstLine) {
@@ -125,10 +134,15 @@ export function markdownForPage(
           'nest fewer block quotes (>) and lists inside each other',
         );
       }
+      // The budget is the page's, all segments together: segments rendered without the watchdog count too, and
+      // once it is spent no further segment starts (150 unwatched segments of 300 ms each took 47 s).
+      const left = limits.budgetMs - spent;
+      if (left <= 0) return timedOut(firstLine);
       const rules = new SegmentRules(ctx, file, firstLine, text, slugger, diagnostics);
       const started = performance.now();
       try {
-        const watched = engine.name === 'remark' || text.length > limits.unwatched;
+        // Near the end of the budget every segment is watched, so the page stops at its deadline.
+        const watched = engine.name === 'remark' || text.length > limits.unwatched || left < limits.budgetMs / 10;
         const render = () => engine.render(text, rules);
         const html = watched ? withDeadline(render, limits.budgetMs - spent) : render();
         return { html, headings: rules.headings };
@@ -140,13 +154,7 @@ export function markdownForPage(
         if (!(e instanceof TimeoutError) && !isStackOverflow(e)) throw e;
         stopped = true;
         return e instanceof TimeoutError
-          ? fail(
-              firstLine,
-              `rendering this page's Markdown was stopped after ${limits.budgetMs / 1000} s, ` +
-                'the time a page may take',
-              'split the page, or simplify its Markdown: thousands of block quotes, reference definitions ' +
-                'or emphasis markers (*, _) in a row are slow to parse',
-            )
+          ? timedOut(firstLine)
           : fail(
               firstLine,
               `this Markdown is nested too deeply to render (${engine.name} ran out of stack)`,
