@@ -22,7 +22,7 @@ export interface BuildOptions {
   staleOffers?: StaleSeverity;
   /**
    * Render threads, the main thread included: a number, or 'auto' (default: one below 2,000 pages,
-   * then one per 500, at most one per core).
+   * then one per 500, at most one per free core: the CPUs and cgroup quota less the load average).
    */
   workers?: number | 'auto';
   /**

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { compiledWorkerEntry, workerEntry } from '../../worker-entry.js';
-import { availableCores } from './cores.js';
+import { freeCores } from './cores.js';
 import { PageWriter } from '../../write/page-writer.js';
 import type { SourceFile } from '../../../model.js';
 import type { Entry, FrontmatterCache } from '../../load/frontmatter.js';
@@ -73,10 +73,10 @@ const PAGES_PER_THREAD = 500;
 
 /**
  * Render threads to use (the main thread counts as one): one for small sites, else one per 500
- * pages, never more than the cores this process may use (its CPU quota included, cores.ts). A number
- * the caller gives is used as it is.
+ * pages, never more than the cores free for it (its CPU quota and the machine's load included,
+ * cores.ts). A number the caller gives is used as it is.
  */
-export function workerCount(pages: number, requested?: number | 'auto', cores = availableCores()): number {
+export function workerCount(pages: number, requested?: number | 'auto', cores = freeCores()): number {
   // Asked for, but never more threads than pages: `--workers 64` on 36 pages started 64 (37 s, 1.2 GB).
   if (typeof requested === 'number') return Math.max(1, Math.min(Math.floor(requested), pages));
   if (pages < MIN_PAGES_FOR_WORKERS) return 1;
