@@ -15,7 +15,7 @@ import {
   type RenderSetup,
 } from '../page/render-pages.js';
 import type { TemplateModule } from '../compile/templates.js';
-import type { RenderCache } from '../cache/render-cache.js';
+import type { HeldIndex, RenderCache } from '../cache/render-cache.js';
 import type { PackFile } from '../cache/pack-writer.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
 
@@ -331,6 +331,12 @@ export class RenderPool {
   }
 }
 
+/** What a dev build that writes its output in place gives the render stage (write/in-place.ts). */
+export interface InPlaceRender {
+  kept: NonNullable<PageRenderer['kept']>;
+  held: HeldIndex;
+}
+
 /**
  * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
  * on the main thread and, when there are enough of them, in worker threads (`started`, or started
@@ -347,10 +353,12 @@ export async function renderAll(
   onDone?: (pages: number) => void,
   started?: RenderPool,
   first?: () => void,
+  inPlace?: InPlaceRender,
 ): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache; packs: PackFile[] }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
-  const r = contextFrom(setup, templates, engine);
+  const r = contextFrom(setup, templates, engine, inPlace?.held);
+  r.kept = inPlace?.kept;
   const misses: number[] = [];
   for (let i = 0; i < count; i++) {
     const hit = fromCache(r, setup, i);
