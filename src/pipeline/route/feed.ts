@@ -21,11 +21,17 @@ export function atomDate(updated: string): string {
   return `${updated.length === 7 ? `${updated}-01` : updated}T00:00:00Z`;
 }
 
+/**
+ * `localeCompare`'s order (the spec makes it a collator of the default locale), with the collator made
+ * once: localeCompare sets one up per call, which took most of a dev rebuild's feed at 4,000 pages.
+ */
+const compare = new Intl.Collator().compare;
+
 export function atomFeed(site: Pick<Site, 'config' | 'pages'>): string {
   const { config } = site;
   const entries = site.pages
     .filter(inFeed)
-    .sort((a, b) => b.data.updated.localeCompare(a.data.updated) || a.route.localeCompare(b.route));
+    .sort((a, b) => compare(b.data.updated, a.data.updated) || compare(a.route, b.route));
   // The feed changed when its newest entry did; with none, when the site's newest page did.
   const newest = (entries.length ? entries : site.pages)
     .map((p) => p.data.updated)

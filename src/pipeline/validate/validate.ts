@@ -22,6 +22,9 @@ import { checkRedirects } from './redirects.js';
 import { unseenOperators, withOperators } from './visibility.js';
 import type { Locate } from '../load/yaml-source.js';
 
+/** `localeCompare`'s order with its collator made once (localeCompare sets one up per call). */
+const routeOrder = new Intl.Collator().compare;
+
 export interface Validated {
   site: Site | undefined;
   diagnostics: Diagnostic[];
@@ -103,7 +106,7 @@ export function validateContent(
     diagnostics.push(
       ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
     );
-  pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
+  pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : routeOrder(a.route, b.route)));
   if (loaded.operators.length === 0) collapseUnknownOperators(diagnostics);
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   // Only on a whole site: with errors, some pages (and the lists on them) are missing.
