@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build, type BuildResult, type Compiled } from '../pipeline/build.js';
+import { BuildMemo } from '../pipeline/build-memo.js';
 import { checksum } from '../pipeline/render/cache/render-cache.js';
 import { formatDiagnostic, summarizeDiagnostics } from '../support/diagnostics/diagnostics.js';
 import { withBase } from '../urls/urls.js';
@@ -47,6 +48,8 @@ export class DevBuilds {
   private warned = new Set<string>();
   /** Checksum of each page's HTML as last served: only pages whose bytes changed reload. */
   private readonly sums = new Map<string, string>();
+  /** What each build read and parsed: a save reads and parses only the files it changed. */
+  readonly memo = new BuildMemo();
 
   constructor(private readonly o: DevBuildOptions) {}
 
@@ -65,7 +68,8 @@ export class DevBuilds {
       assets: this.stale.assets ? undefined : compiled.assets,
     };
     // Drafts (`draft: true`) build here, and only here.
-    const result = await build({ root, outDir, compiled: reuse, cacheDir, drafts: true });
+    this.memo.begin(changed);
+    const result = await build({ root, outDir, compiled: reuse, cacheDir, drafts: true, memo: this.memo });
     this.last = result;
     if (result.site) this.base = result.site.config.base;
     if (result.compiled) {
@@ -88,6 +92,8 @@ export class DevBuilds {
       // No event when no page changed: a save that changes nothing (or a repeated file event) reloads nothing.
       else if (changed.length && routes.length) send('reload', { routes: routes.map(this.served), all: false });
       if (wasError) send('error-state', null);
+      // The render cache's index and packs are stored once the tabs know: a save's reload does not wait for them.
+      this.memo.flush();
       log({ kind: 'built', ms, routes: updated, rendered: result.renderedRoutes.length, css: cssOnly, changed });
       const warnings = result.diagnostics.filter((d) => d.severity === 'warning');
       const fresh = warnings.filter((d) => !this.warned.has(formatDiagnostic(d)));

@@ -132,6 +132,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await queue.idle();
+      builds.memo.flush();
       if (temporary) temporary();
       else devLock.release();
     },

@@ -2,6 +2,7 @@
 import type { CompiledTemplates } from './render/compile/templates.js';
 import type { BuiltAssets } from './render/compile/assets.js';
 import type { StaleSeverity } from '../domain/staleness.js';
+import type { BuildMemo } from './build-memo.js';
 
 export interface BuildOptions {
   /** Project folder holding content/ (and optionally templates/). Default: the current folder. */
@@ -22,7 +23,7 @@ export interface BuildOptions {
   staleOffers?: StaleSeverity;
   /**
    * Render threads, the main thread included: a number, or 'auto' (default: one below 2,000 pages,
-   * then one per 500, at most one per core).
+   * then one per 500, at most one per free core: the CPUs and cgroup quota less the load average).
    */
   workers?: number | 'auto';
   /**
@@ -41,6 +42,12 @@ export interface BuildOptions {
   compiled?: Partial<Compiled> & { dir: string };
   /** Build the pages marked `draft: true` too, as `pa-site dev` does (default false: left out, and counted). */
   drafts?: boolean;
+  /**
+   * What earlier builds in this process read and parsed, kept for the next (the dev server passes one
+   * across saves): a file whose lstat did not change is not read again, a page whose text did not
+   * change is not parsed again. Every check across files still runs over the whole site.
+   */
+  memo?: BuildMemo;
   /** Told of a wait while another build writes into the same output folder. */
   onStatus?: (message: string) => void;
   /** Called as the build moves through its stages and as pages finish rendering (the CLI draws progress). */

@@ -34,6 +34,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
 }
 
 async function buildWith(options: BuildOptions, threads: Threads): Promise<BuildResult> {
+  // What the last build left to store in the render cache goes first: this build may look it up.
+  options.memo?.flush();
   const run = new BuildRun(options);
   if (!(await outputUsable(run, options))) return run.done();
 
@@ -46,9 +48,13 @@ async function buildWith(options: BuildOptions, threads: Threads): Promise<Build
   // Load. On a cold build, render workers load their code while the main thread reads and validates the pages.
   run.progress('load');
   const cold = coldCache(options);
-  const loaded = loadContent(run.root, (pages) => {
-    if (cold) startThreads(threads, pages, options.workers, run.outDir);
-  });
+  const loaded = loadContent(
+    run.root,
+    (pages) => {
+      if (cold) startThreads(threads, pages, options.workers, run.outDir);
+    },
+    options.memo,
+  );
   run.lap('load');
   prepareThreads(threads, compiling);
 

@@ -3,6 +3,7 @@ import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
+import { type BuildMemo, statId } from '../build-memo.js';
 import { ignoredContentEntries, ignoredDataFile, ignoredPageFile } from './ignored-files.js';
 import { NotRegularFileError, readRegularFile, specialKind } from './regular-file.js';
 import { NO_PROJECT_HINT, noProjectProblem } from './no-project.js';
@@ -240,9 +241,10 @@ const rel = (root: string, abs: string) => {
 /**
  * Stage 1: read `content/site.yaml`, `content/sources.yaml`, `content/operators/*.yaml`,
  * `content/authors/*.yaml` and `content/pages/**\/*.md`. `onPagesListed` hears how many pages
- * there are before they are read (a build starts its render threads then).
+ * there are before they are read (a build starts its render threads then). With `memo` (a dev
+ * session's), a regular file whose lstat is unchanged since the last build is not read again.
  */
-export function loadContent(root: string, onPagesListed?: (count: number) => void): LoadedContent {
+export function loadContent(root: string, onPagesListed?: (count: number) => void, memo?: BuildMemo): LoadedContent {
   const contentDir = path.join(root, 'content');
   const diagnostics: Diagnostic[] = [];
   if (statSync(root, { throwIfNoEntry: false })?.isDirectory() === false) {
@@ -261,12 +263,23 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
   // Synchronous reads: for thousands of small files they are several times faster than fs/promises.
   // `required`: site.yaml, whose absence fails the build; a page or operator file that turned into a
   // FIFO or socket since it was listed is skipped like one found while listing.
+  const seen = new Set<string>();
   const read = (abs: string, required = false): SourceFile | undefined => {
     const file = rel(root, abs);
     // A link out of the project is never read (inside-project.ts); an lstat each (microseconds).
-    if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() && linkLeavesProject(root, abs)) {
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink() && linkLeavesProject(root, abs)) {
       diagnostics.push(outsideProject(file));
       return undefined;
+    }
+    const id = memo && st?.isFile() ? statId(st) : undefined;
+    if (id) {
+      seen.add(abs);
+      const known = memo!.file(abs, id);
+      if (known) {
+        for (const d of known.diagnostics) diagnostics.push(d);
+        return known.file;
+      }
     }
     let bytes: Buffer;
     try {
@@ -282,8 +295,13 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
       else diagnostics.push(readProblem(file, err, lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()));
       return undefined;
     }
+    const before = diagnostics.length;
     const text = decodeText(file, bytes, diagnostics);
-    return text === undefined ? undefined : { path: file, text };
+    if (text === undefined) return undefined;
+    const source = { path: file, text };
+    // Read after the lstat: a change between the two makes the next build's lstat differ, and read again.
+    if (id) memo!.keepFile(abs, { id, file: source, diagnostics: diagnostics.slice(before) });
+    return source;
   };
   const readAll = (files: string[]) => files.map((f) => read(f)).filter((f): f is SourceFile => !!f);
 
@@ -337,5 +355,6 @@ export function loadContent(root: string, onPagesListed?: (count: number) => voi
       hint: 'add at least content/pages/index.md',
     });
   }
+  memo?.keepOnly(seen);
   return { site, sources, operators, authors, pages, diagnostics };
 }

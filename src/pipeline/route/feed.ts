@@ -4,6 +4,7 @@
  * FEED_PATH), so it is written even with no entries: the feed then says only what the site is.
  */
 import type { Page, Site } from '../../model.js';
+import { localeOrder } from '../../support/text/text-order.js';
 import { FEED_PATH, publicFileUrl, urlFor } from '../../urls/urls.js';
 
 const escapeXml = (s: string) =>
@@ -25,7 +26,7 @@ export function atomFeed(site: Pick<Site, 'config' | 'pages'>): string {
   const { config } = site;
   const entries = site.pages
     .filter(inFeed)
-    .sort((a, b) => b.data.updated.localeCompare(a.data.updated) || a.route.localeCompare(b.route));
+    .sort((a, b) => localeOrder(b.data.updated, a.data.updated) || localeOrder(a.route, b.route));
   // The feed changed when its newest entry did; with none, when the site's newest page did.
   const newest = (entries.length ? entries : site.pages)
     .map((p) => p.data.updated)

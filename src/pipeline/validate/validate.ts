@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment, Page, Site } from '../../model.js';
 import { rateOperators } from '../../domain/ratings.js';
+import { localeOrder } from '../../support/text/text-order.js';
 import { urlFor } from '../../urls/urls.js';
 import type { LoadedContent } from '../load/load.js';
 import { FrontmatterCache } from '../load/frontmatter.js';
@@ -105,7 +106,7 @@ export function validateContent(
     diagnostics.push(
       ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
     );
-  pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : a.route.localeCompare(b.route)));
+  pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : localeOrder(a.route, b.route)));
   if (loaded.operators.length === 0) collapseUnknownOperators(diagnostics);
   const hasErrors = diagnostics.some((d) => d.severity === 'error');
   // Only on a whole site: with errors, some pages (and the lists on them) are missing.

@@ -25,7 +25,13 @@ export async function validated(
   options: BuildOptions,
 ): Promise<Site | undefined> {
   const splitter = new FrontmatterCache(cache && path.join(cache, 'frontmatter.json'));
-  const parsed = await parsedByWorkers(threads.pool, loaded, splitter, (pages) => precreate(threads.early, pages));
+  const parsed = await parsedByWorkers(
+    threads.pool,
+    loaded,
+    splitter,
+    (pages) => precreate(threads.early, pages),
+    options.memo,
+  );
   const day = buildDay(options);
   const v = validateContent(run.root, loaded, splitter, parsed, options.drafts === true, day);
   const { site, diagnostics, checkable, failedBodies } = v;

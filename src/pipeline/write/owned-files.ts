@@ -115,3 +115,17 @@ export function writeListing(dir: string, marker: string): number {
   renameSync(tmp, file);
   return text.byteLength;
 }
+
+/**
+ * Writes the marker of the output folder `dir` listing `files` (what a build writing in place knows
+ * the folder holds, with no walk), write-then-rename, unless it holds that text already; returns its
+ * size in bytes.
+ */
+export function writeListingOf(dir: string, marker: string, files: readonly string[], previous?: string): string {
+  const text = markerText([...files].sort());
+  if (text === previous) return text;
+  const file = path.join(dir, marker);
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+  return text;
+}

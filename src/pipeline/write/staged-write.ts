@@ -8,6 +8,7 @@ import { fixedFiles } from '../render/page/fixed-files.js';
 import type { RenderSetup } from '../render/page/render-pages.js';
 import { renderSetup } from '../render/page/render-setup.js';
 import { renderedPages } from '../render/threads/rendered-pages.js';
+import { inPlaceUsable, scanOutput, writtenInPlace } from './in-place.js';
 import { lockOutput, type OutputLock } from './lock.js';
 import { leftoverWarning } from './write-problem.js';
 import { Staging } from './write.js';
@@ -35,6 +36,15 @@ export async function written(run: BuildRun, r: Rendering): Promise<BuildResult>
     // Render workers import the bundle by path: mark it in use so no other build prunes it (code-dir.ts).
     touch(r.compiled.templates.file);
     touch(`${r.compiled.templates.file}.map`);
+    // A dev build after a good one writes only what changed, into the output in place (in-place.ts).
+    const { memo } = r.options;
+    if (!early && inPlaceUsable(run.outDir, memo))
+      try {
+        return await writtenInPlace(run, r, memo);
+      } catch (e) {
+        return run.outputFailed(e);
+      }
+    if (memo) memo.output = memo.listing = undefined;
     try {
       staging = early?.staging ?? (await Staging.open(run.outDir));
     } catch (e) {
@@ -65,6 +75,8 @@ export async function written(run: BuildRun, r: Rendering): Promise<BuildResult>
       store();
       const left = await staging.removed();
       if (left) run.report([leftoverWarning(run.root, left.dir, left.error)]);
+      // What the next dev build writes in place over.
+      if (memo) memo.output = scanOutput(run.outDir);
     } catch (e) {
       // Report what failed, not a failed clean-up after it (the next build removes a staging folder left behind).
       await early?.precreator.stop().catch(() => undefined);

@@ -134,6 +134,10 @@ interface Index {
   pages: Map<string, [depsId: string, used: number]>;
   deps: Map<string, string[]>;
 }
+/** The render cache's index as a dev session holds it between builds (RenderCache's `held`). */
+export interface HeldIndex {
+  index?: Index;
+}
 /** The id of a list of templates files, given as its lines. */
 const depsIdOf = (list: string) => sha(list).slice(0, 16);
 
@@ -178,6 +182,11 @@ export class RenderCache {
     /** Keys pages on the templates files they use; without it, `templatesHash` covers all templates. */
     graph?: TemplateGraph,
     listing: readonly ListedPage[] = [],
+    /**
+     * Where a dev session keeps the index between builds: read from index.json once, then kept in
+     * memory and merged into by each save (which still writes index.json for the next session).
+     */
+    private readonly held?: HeldIndex,
   ) {
     this.dir = dir;
     this.templates = graph && new TemplateKeys(graph);
@@ -209,7 +218,7 @@ export class RenderCache {
    */
   lookupKey(page: Page): [key: string, templates?: PageTemplates] | undefined {
     if (!this.templates) return [this.key(page)];
-    this.index ??= this.readIndex();
+    this.index ??= this.heldIndex();
     // A cold cache has recorded no page: no key to compute (a cold build would hash every page twice).
     if (!this.index.pages.size) return undefined;
     const identity = this.key(page);
@@ -227,6 +236,14 @@ export class RenderCache {
 
   private withTemplates(identity: string, deps: readonly string[]): string {
     return sha(`${identity}\n${this.templates!.hashOf(deps)}`);
+  }
+
+  /** The index a dev session holds, else index.json as read now (and then held). */
+  private heldIndex(): Index {
+    if (this.held?.index) return this.held.index;
+    const index = this.readIndex();
+    if (this.held) this.held.index = index;
+    return index;
   }
 
   private readIndex(): Index {
@@ -260,14 +277,14 @@ export class RenderCache {
 
   /** What the index says of an entry (its checksum and warnings), without reading the entry. */
   known(key: string): [sum: string, diagnostics: Diagnostic[]] | undefined {
-    this.index ??= this.readIndex();
+    this.index ??= this.heldIndex();
     const entry = this.index.entries.get(key);
     return entry && [entry[0], entry[1]];
   }
 
   /** The cached page, or undefined when absent, damaged, or its pack is missing, short or foreign. */
   get(key: string): CachedPage | undefined {
-    this.index ??= this.readIndex();
+    this.index ??= this.heldIndex();
     const entry = this.index.entries.get(key);
     if (!entry || !KEY.test(key)) return undefined;
     const [sum, diagnostics, , pack, offset, length] = entry;
@@ -323,7 +340,8 @@ export class RenderCache {
     packs: readonly PackFile[] = [],
   ): void {
     const placed = this.placePacks(packs);
-    const merged = this.readIndex();
+    // Held across a dev session's builds, the index is this process's: merged into, not read again.
+    const merged = this.held?.index ?? this.readIndex();
     const known = this.index ?? merged;
     // Most pages share a few lists of templates files: each list is hashed once.
     const ids = new Map<string, string>();
@@ -362,6 +380,7 @@ export class RenderCache {
       throw e;
     }
     this.index = merged;
+    if (this.held) this.held.index = merged;
     this.removeStrays(new Set([...merged.entries.values()].map((e) => e[3])), now);
   }
 

@@ -107,6 +107,9 @@ export class TemplateKeys {
     return deps;
   }
 
+  /** hashOf's answers by the list itself (the same array for every page that shares it). */
+  private readonly byList = new WeakMap<readonly string[], string>();
+
   /** Where each JSX-only import resolves, by its dependency-list entry. */
   private edges: Map<string, string> | undefined;
 
@@ -136,6 +139,9 @@ export class TemplateKeys {
 
   /** Hash of the current versions of `deps` (a file no longer compiled, or an import gone, hashes as missing). */
   hashOf(deps: readonly string[]): string {
+    // Pages share their lists (the cache index holds one array per distinct list): joined once per list.
+    const known = this.byList.get(deps);
+    if (known) return known;
     const id = deps.join('\n');
     let hash = this.hashes.get(id);
     if (!hash) {
@@ -146,6 +152,7 @@ export class TemplateKeys {
         .digest('hex');
       this.hashes.set(id, hash);
     }
+    this.byList.set(deps, hash);
     return hash;
   }
 }

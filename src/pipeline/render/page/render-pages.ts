@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { AssetRefs, ListedPage, Page, Site } from '../../../model.js';
 import { renderPage, type RenderContext } from './render.js';
-import { checksum, RenderCache, type EntryRecord } from '../cache/render-cache.js';
+import { checksum, RenderCache, type EntryRecord, type HeldIndex } from '../cache/render-cache.js';
 import { writeFileIn, writePage, type PageWrite, type Written } from '../../write/page-file.js';
 import { PackWriter, type PackFile } from '../cache/pack-writer.js';
 import { ensureParent } from '../../write/write.js';
@@ -60,9 +60,20 @@ export type PageRenderer = RenderContext & {
   write: (page: PageWrite) => Written | undefined;
   /** Called after each page renderMany renders (progress on the main thread). */
   onPage?: () => void;
+  /**
+   * Whether the output already holds a page with this checksum at this path (a dev build writing in
+   * place): its size in bytes when so, and the page is neither copied nor rendered.
+   */
+  kept?: (file: string, sum: string) => number | undefined;
 };
 
-export function contextFrom(setup: RenderSetup, templates: TemplateModule, engine: MarkdownEngine): PageRenderer {
+export function contextFrom(
+  setup: RenderSetup,
+  templates: TemplateModule,
+  engine: MarkdownEngine,
+  /** The render cache's index a dev session holds between builds (never sent to a worker). */
+  held?: HeldIndex,
+): PageRenderer {
   const { site } = setup;
   const reviewRoutes = new Map(Object.entries(setup.reviewRoutes));
   const dirs = new Set<string>([setup.stagingDir]);
@@ -86,6 +97,7 @@ export function contextFrom(setup: RenderSetup, templates: TemplateModule, engin
           setup.cacheDir,
           setup.templateGraph,
           setup.listing,
+          held,
         )
       : undefined,
     dirs,
@@ -168,6 +180,9 @@ export function fromCache(r: PageRenderer, setup: RenderSetup, index: number): P
   const known = key && r.cache.known(key);
   if (!known) return undefined;
   const [sum, diagnostics] = known;
+  const size = r.kept?.(page.url.file, sum);
+  if (size !== undefined)
+    return { index, bytes: size, cached: true, diagnostics, entry: [key, sum, diagnostics, templates] };
   const reused = previousPage(setup, page.url.file, sum);
   if (reused) {
     const abs = path.join(setup.stagingDir, page.url.file);

@@ -1,7 +1,7 @@
 import type { BuildOptions } from '../../build-options.js';
 import type { CompileOutcome } from '../compile/compile-cache.js';
 import { closeEarly, openEarly, type EarlyOutput } from '../../write/early-output.js';
-import { availableCores } from './cores.js';
+import { freeCores } from './cores.js';
 import { RenderPool, workerCount } from './render-pool.js';
 
 /** What a cold build starts while it reads and validates: its render threads, and its output opened early. */
@@ -15,13 +15,15 @@ export interface Threads {
  * while the main thread reads and validates the pages.
  */
 export function startThreads(threads: Threads, pages: number, workers: BuildOptions['workers'], outDir: string): void {
-  const count = workerCount(pages, workers);
+  // Read once for both choices: the load moves between two reads.
+  const free = freeCores();
+  const count = workerCount(pages, workers, free);
   threads.pool = RenderPool.start(count);
   threads.pool.catch(() => undefined); // awaited (and reported) when rendering starts
   // A parallel build makes its page files while it validates, on a core its render threads leave free
   // (precreate.ts). Where every core renders, that thread would slow the others: 4,000 pages on two
   // cores built 9% slower with it.
-  if (count >= 2 && count < availableCores()) threads.early = openEarly(outDir);
+  if (count >= 2 && count < free) threads.early = openEarly(outDir);
 }
 
 /** The workers import the compiled templates as soon as they exist, not once validation is over. */

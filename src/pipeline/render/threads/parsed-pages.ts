@@ -1,4 +1,5 @@
 import type { SourceFile } from '../../../model.js';
+import type { BuildMemo } from '../../build-memo.js';
 import type { FrontmatterCache } from '../../load/frontmatter.js';
 import type { LoadedContent } from '../../load/load.js';
 import { parsePageDetached, type ParsedPage } from '../../validate/parse-page.js';
@@ -14,13 +15,17 @@ export async function parsedByWorkers(
   loaded: LoadedContent,
   splitter: FrontmatterCache,
   onParsed: (pages: readonly (readonly [number, ParsedPage])[]) => void,
+  /** A dev session's parses of earlier builds: an unchanged page is not parsed again. */
+  memo?: BuildMemo,
 ): Promise<ReadonlyMap<number, ParsedPage> | undefined> {
   const pool = await starting?.catch(() => undefined);
   if (pool && pool.threads >= 2) {
     const parsed = await pool.parse(loaded.pages, splitter, onParsed).catch(() => undefined);
+    if (parsed && memo) for (const [i, page] of parsed) memo.keepParse(loaded.pages[i]!, page);
     if (parsed) return parsed;
   }
-  return parsedHere(loaded.pages, splitter);
+  if (memo) memo.keepParsed(new Set(loaded.pages.map((f) => f.path)));
+  return parsedHere(loaded.pages, splitter, memo);
 }
 
 /** Pages parsed between two turns of the event loop (parsedHere): about 5 ms of work. */
@@ -32,11 +37,20 @@ const PAGES_PER_TURN = 50;
  * thread's event loop: a validation that never yields held the compile back until it ended (at
  * 4,000 pages, one thread, the compile then took another 0.1–0.3 s after validation).
  */
-async function parsedHere(files: readonly SourceFile[], splitter: FrontmatterCache): Promise<Map<number, ParsedPage>> {
+async function parsedHere(
+  files: readonly SourceFile[],
+  splitter: FrontmatterCache,
+  memo?: BuildMemo,
+): Promise<Map<number, ParsedPage>> {
   const parsed = new Map<number, ParsedPage>();
+  let work = 0;
   for (let i = 0; i < files.length; i++) {
-    parsed.set(i, parsePageDetached(files[i]!, splitter));
-    if (i % PAGES_PER_TURN === PAGES_PER_TURN - 1) await new Promise<void>((resolve) => setImmediate(resolve));
+    const file = files[i]!;
+    const before = memo?.last.parsed;
+    parsed.set(i, memo ? memo.parse(file, () => parsePageDetached(file, splitter)) : parsePageDetached(file, splitter));
+    // A page taken from the memo is no work to speak of: only the pages parsed count toward a turn.
+    if (memo?.last.parsed === before) continue;
+    if (++work % PAGES_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return parsed;
 }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { compiledWorkerEntry, workerEntry } from '../../worker-entry.js';
-import { availableCores } from './cores.js';
+import { freeCores } from './cores.js';
 import { PageWriter } from '../../write/page-writer.js';
 import type { SourceFile } from '../../../model.js';
 import type { Entry, FrontmatterCache } from '../../load/frontmatter.js';
@@ -15,7 +15,7 @@ import {
   type RenderSetup,
 } from '../page/render-pages.js';
 import type { TemplateModule } from '../compile/templates.js';
-import type { RenderCache } from '../cache/render-cache.js';
+import type { HeldIndex, RenderCache } from '../cache/render-cache.js';
 import type { PackFile } from '../cache/pack-writer.js';
 import type { MarkdownEngine } from '../markdown/markdown.js';
 
@@ -73,10 +73,10 @@ const PAGES_PER_THREAD = 500;
 
 /**
  * Render threads to use (the main thread counts as one): one for small sites, else one per 500
- * pages, never more than the cores this process may use (its CPU quota included, cores.ts). A number
- * the caller gives is used as it is.
+ * pages, never more than the cores free for it (its CPU quota and the machine's load included,
+ * cores.ts). A number the caller gives is used as it is.
  */
-export function workerCount(pages: number, requested?: number | 'auto', cores = availableCores()): number {
+export function workerCount(pages: number, requested?: number | 'auto', cores = freeCores()): number {
   // Asked for, but never more threads than pages: `--workers 64` on 36 pages started 64 (37 s, 1.2 GB).
   if (typeof requested === 'number') return Math.max(1, Math.min(Math.floor(requested), pages));
   if (pages < MIN_PAGES_FOR_WORKERS) return 1;
@@ -331,6 +331,12 @@ export class RenderPool {
   }
 }
 
+/** What a dev build that writes its output in place gives the render stage (write/in-place.ts). */
+export interface InPlaceRender {
+  kept: NonNullable<PageRenderer['kept']>;
+  held: HeldIndex;
+}
+
 /**
  * Stage 4 at scale: pages found in the render cache are copied by the main thread; the rest render
  * on the main thread and, when there are enough of them, in worker threads (`started`, or started
@@ -347,10 +353,12 @@ export async function renderAll(
   onDone?: (pages: number) => void,
   started?: RenderPool,
   first?: () => void,
+  inPlace?: InPlaceRender,
 ): Promise<{ outcomes: PageOutcome[]; workers: number; cache?: RenderCache; packs: PackFile[] }> {
   const count = setup.site.pages.length;
   const outcomes: PageOutcome[] = new Array(count);
-  const r = contextFrom(setup, templates, engine);
+  const r = contextFrom(setup, templates, engine, inPlace?.held);
+  r.kept = inPlace?.kept;
   const misses: number[] = [];
   for (let i = 0; i < count; i++) {
     const hit = fromCache(r, setup, i);

@@ -2,7 +2,7 @@ import type { BuildRun, Rendering } from '../../build-run.js';
 import type { Staging } from '../../write/write.js';
 import { saveRendered, type RenderSetup } from '../page/render-pages.js';
 import { groupTemplateThrows } from '../page/render.js';
-import { renderAll } from './render-pool.js';
+import { type InPlaceRender, renderAll } from './render-pool.js';
 
 /**
  * Renders every page (from the render cache where it can) into the staging folder. Returns what
@@ -12,8 +12,10 @@ export async function renderedPages(
   run: BuildRun,
   r: Rendering,
   setup: RenderSetup,
-  staging: Staging,
+  staging: Pick<Staging, 'count'>,
   first: () => void,
+  /** A dev build writing in place: the pages the output holds already, and the cache index it keeps. */
+  inPlace?: InPlaceRender,
 ): Promise<{ store: () => void; pagesWritten: Set<string> }> {
   const { result } = run;
   const total = r.site.pages.length;
@@ -26,6 +28,7 @@ export async function renderedPages(
     (done) => run.progress('render', done, total),
     await r.threads.pool,
     first,
+    inPlace,
   );
   const pagesWritten = new Set<string>();
   for (const o of outcomes) {
