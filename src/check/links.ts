@@ -147,7 +147,9 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   const resolver = new Resolver(origin);
   // Redirect pages carry no layout: a link on every other page still comes from the layout.
   const contentPages = new Set(
-    [...ctx.pages.values()].filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan)).map((p) => p.file),
+    [...ctx.pages.values()]
+      .filter((p) => p.file !== '404.html' && p.aliasOf === undefined && !isRedirectPage(p.scan))
+      .map((p) => p.file),
   );
   let checked = 0;
   let missing = 0;
@@ -198,6 +200,8 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
 
   for (const page of [...ctx.pages.values(), ...(ctx.stylesheets ?? [])]) {
+    // A page reached through a symbolic link is checked once, where it really is.
+    if (page.aliasOf !== undefined) continue;
     const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
@@ -246,11 +250,13 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
           );
         continue;
       }
-      if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
+      if (file !== page.file && ctx.pages.has(file)) linkedTo.add(ctx.pages.get(file)!.aliasOf ?? file);
       if (t.fragment === undefined) continue;
       // A redirect page: the fragment is looked for where it ends (null: it ends nowhere, reported there).
       const end = t.fragment ? endOf(file) : undefined;
-      const target = end === undefined ? ctx.pages.get(file) : end;
+      const reached = end === undefined ? ctx.pages.get(file) : end;
+      // A fragment of a page reached through a symbolic link is one target with the same fragment of its real file.
+      const target = reached?.aliasOf !== undefined ? (ctx.pages.get(reached.aliasOf) ?? reached) : reached;
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
