@@ -17,6 +17,7 @@ export interface CheckCommandOptions {
   servedAs?: ServedAs;
   format?: CheckFormat;
   quiet?: boolean;
+  verbose?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
   skip?: string[];
@@ -97,7 +98,7 @@ function report(
     }
     process.stdout.write(`${buffered}\n`);
   } else if (format === 'github') write(githubLines(result, process.cwd(), opts.quiet));
-  else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
+  else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet, verbose: opts.verbose }));
   if (opts.writeBaseline !== undefined) {
     // Recorded, the findings are known: a later --baseline run fails only on new ones.
     err.err(

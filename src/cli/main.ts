@@ -209,10 +209,15 @@ export function program(): Command {
         ['clean', 'html', 'folders'],
       ),
     )
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['text', 'json', 'github', 'sarif', 'junit'])
+        .default('text'),
+    )
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
+    .option('--verbose', 'text format: every page of every finding, with its message and fix, however many')
     .option(
       '--skip <regex>',
       'leave out links whose URL matches (repeatable)',
