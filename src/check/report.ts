@@ -20,9 +20,11 @@ import type { CheckResult, Finding, Place } from './types.js';
 
 export { formatGithub, githubLines } from './report-github.js';
 export { formatJson, jsonChunks, toJson } from './report-json.js';
+export { formatJunit, junitChunks } from './report-junit.js';
+export { formatSarif, sarifChunks } from './report-sarif.js';
 export { staleOffersLine, summaryLine };
 
-export type CheckFormat = 'text' | 'json' | 'github';
+export type CheckFormat = 'text' | 'json' | 'github' | 'sarif' | 'junit';
 
 export interface TextOptions {
   color?: boolean;

@@ -3,7 +3,7 @@ import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, readBaseline, writeBaseline } from '../check/baseline.js';
 import { closeCheck } from '../check/place-store.js';
 import type { CheckResult } from '../check/types.js';
-import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
+import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../domain/staleness.js';
 import { colorEnabled } from './output.js';
@@ -87,16 +87,24 @@ function report(
   const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
   if (noProject) return noProject;
   const format = opts.format ?? 'text';
-  if (format === 'json') {
+  const chunks =
+    format === 'json'
+      ? jsonChunks(result)
+      : format === 'sarif'
+        ? sarifChunks(result, process.cwd())
+        : format === 'junit'
+          ? junitChunks(result)
+          : null;
+  if (chunks) {
     let buffered = '';
-    for (const chunk of jsonChunks(result)) {
+    for (const chunk of chunks) {
       buffered += chunk;
       if (buffered.length > 65_536) {
         process.stdout.write(buffered);
         buffered = '';
       }
     }
-    process.stdout.write(`${buffered}\n`);
+    process.stdout.write(format === 'junit' ? buffered : `${buffered}\n`);
   } else if (format === 'github') write(githubLines(result, process.cwd(), opts.quiet));
   else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet, verbose: opts.verbose }));
   if (opts.writeBaseline !== undefined) {
