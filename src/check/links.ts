@@ -55,6 +55,10 @@ export interface LinkScan {
   builtKnown: Finding[];
   /** External URL (without fragment) → the pages linking it. */
   external: Map<string, Place[]>;
+  /** External URL (without fragment) → each fragment links give it → the pages linking that (`--external` checks them). */
+  externalFragments: Map<string, Map<string, Place[]>>;
+  /** `mailto:` links as written → the pages linking them (`--external` parses their addresses). */
+  mailto: Map<string, Place[]>;
   /** Built HTML files some other page links to. */
   linkedTo: Set<string>;
   /** Internal link references checked. */
@@ -139,6 +143,17 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
 export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, collect = true): LinkScan {
   const broken = new SpillSort<Occurrence>(compareOccurrences, spill);
   const external = new Map<string, Place[]>();
+  const externalFragments = new Map<string, Map<string, Place[]>>();
+  const mailto = new Map<string, Place[]>();
+  /** Adds a page to a list, once: pages are read one after another, so a page already listed is the last one. */
+  const listed = (map: Map<string, Place[]>, key: string, page: SitePage, ref: LinkRef) => {
+    let list = map.get(key);
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
+    if (list[list.length - 1]?.page !== page.file) list.push(placeOf(page, ref));
+  };
   const linkedTo = new Set<string>();
   const found = new Map<string, string | null>();
   const known = new Set(ctx.knownUnbuilt.map(normalizePath));
@@ -205,20 +220,27 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
-      if (t.kind === 'skip') continue;
+      if (t.kind === 'skip') {
+        if (/^\s*mailto:/i.test(ref.url) && !ctx.skip?.(ref.url)) listed(mailto, ref.url.trim(), page, ref);
+        continue;
+      }
       if (ctx.skip?.(ref.url, resolvedText(t))) {
         skipped++;
         continue;
       }
       if (t.kind === 'external') {
         if (isFormTarget(ref)) continue;
-        let list = external.get(t.url);
-        if (!list) {
-          list = [];
-          external.set(t.url, list);
+        listed(external, t.url, page, ref);
+        const hash = ref.url.indexOf('#');
+        const fragment = hash === -1 ? '' : ref.url.slice(hash + 1).trim();
+        if (fragment) {
+          let byFragment = externalFragments.get(t.url);
+          if (!byFragment) {
+            byFragment = new Map();
+            externalFragments.set(t.url, byFragment);
+          }
+          listed(byFragment, fragment, page, ref);
         }
-        // Pages are read one after another, so a page already listed is the last one.
-        if (list[list.length - 1]?.page !== page.file) list.push(placeOf(page, ref));
         continue;
       }
       checked++;
@@ -286,7 +308,19 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     }
   }
   const context = { files: ctx.files, paSite: ctx.paSite, has404, contentPages: contentPages.size };
-  return { broken, context, builtKnown, external, linkedTo, checked, missing, skipped, outsideBase };
+  return {
+    broken,
+    context,
+    builtKnown,
+    external,
+    externalFragments,
+    mailto,
+    linkedTo,
+    checked,
+    missing,
+    skipped,
+    outsideBase,
+  };
 }
 
 /** A resolved link as `--skip` sees it: the URL, or the path with its fragment. */
