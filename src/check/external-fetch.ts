@@ -172,7 +172,7 @@ export class ExternalClient {
         continue;
       }
       // Servers that do not answer HEAD as they answer GET (405, 501, 403, 404 on HEAD only).
-      if (method === 'HEAD' && res.status >= 400 && res.status !== 429) {
+      if (method === 'HEAD' && res.status >= 400 && res.status < 500 && res.status !== 429) {
         await res.body?.cancel();
         method = 'GET';
         attempt--;

@@ -14,6 +14,8 @@ export interface CheckCommandOptions {
   root: string;
   dir?: string;
   external?: boolean;
+  externalCache?: string;
+  externalCacheAge?: string;
   servedAs?: ServedAs;
   format?: CheckFormat;
   quiet?: boolean;
@@ -42,6 +44,9 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     }
     if (slice.length) process.stdout.write(`${slice.join('\n')}\n`);
   };
+  const age = opts.externalCacheAge === undefined ? undefined : Number(opts.externalCacheAge);
+  if (age !== undefined && !(Number.isFinite(age) && age >= 0))
+    return usageError(err, `--external-cache-age must be a number of hours (received: ${opts.externalCacheAge})`);
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
   if (badCores) return badCores.exit;
@@ -56,6 +61,10 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       root: opts.root,
       dir: opts.dir,
       external: opts.external,
+      externalOptions: {
+        ...(opts.externalCache !== undefined ? { cacheFile: opts.externalCache } : {}),
+        ...(age !== undefined ? { cacheMaxAge: age * 3_600_000 } : {}),
+      },
       servedAs: opts.servedAs,
       today: opts.today,
       staleOffers: opts.staleOffers,

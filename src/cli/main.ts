@@ -204,6 +204,8 @@ export function program(): Command {
     .addOption(root)
     .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
     .option('--external', 'also check links to other sites (needs network)')
+    .option('--external-cache <file>', 'with --external: keep results in this file between runs')
+    .option('--external-cache-age <hours>', 'with --external-cache: ask again after this many hours (default 24)')
     .addOption(
       new Option('--served-as <mode>', 'how the host serves the folder (default: detected; see docs/check.md)').choices(
         ['clean', 'html', 'folders'],
