@@ -100,7 +100,8 @@ try {
     const pages = pagesIn(dir);
     console.log(
       `subset of ${SUBSET} structs (${pages} pages): pa-site ${(ours.ms / 1000).toFixed(1)} s, ` +
-        `peak ${Math.round(ours.mb)} MB, CPU ${ours.cpu.toFixed(1)} s, ${Math.round(pages / ours.cpu)} pages per CPU second`,
+        `peak ${Math.round(ours.mb)} MB, CPU ${ours.cpu.toFixed(1)} s, ` +
+        `${Math.round(pages / ours.cpu)} pages per CPU second`,
     );
     const cpu0 = process.cpuUsage();
     const { LinkChecker } = await import('linkinator');

@@ -43,9 +43,7 @@ function sarifValidator() {
 const validSarif = sarifValidator();
 
 /** GitHub's upload rules for SARIF beyond the schema (docs: "SARIF support for code scanning", its limits). */
-function githubRules(log: {
-  runs: { tool: { driver: { rules: { id: string }[] } }; results: unknown[] }[];
-}): string[] {
+function githubRules(log: { runs: { tool: { driver: { rules: { id: string }[] } }; results: unknown[] }[] }): string[] {
   const problems: string[] = [];
   if (log.runs.length > 20) problems.push('more than 20 runs');
   for (const run of log.runs) {

@@ -36,7 +36,7 @@ const fileSchema = z.object({ tool: z.literal(TOOL), version: z.literal(1), urls
 
 export type CachedResult = z.infer<typeof entrySchema>;
 
-export const lasting = (status: number) => status >= 200 && status < 500 && status !== 429;
+const lasting = (status: number) => status >= 200 && status < 500 && status !== 429;
 
 export class ExternalCache {
   private readonly entries = new Map<string, CachedResult>();
@@ -45,8 +45,8 @@ export class ExternalCache {
 
   constructor(
     readonly file: string,
-    private readonly maxAge: number,
-    private readonly now = Date.now(),
+    maxAge: number,
+    now = Date.now(),
   ) {
     const text = readCacheText(file, MAX_BYTES);
     if (text === undefined) {

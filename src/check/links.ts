@@ -55,7 +55,7 @@ export interface LinkScan {
   builtKnown: Finding[];
   /** External URL (without fragment) → the pages linking it. */
   external: Map<string, Place[]>;
-  /** External URL (without fragment) → each fragment links give it → the pages linking that (`--external` checks them). */
+  /** External URL (without fragment) → each fragment links give it → the pages linking that (for `--external`). */
   externalFragments: Map<string, Map<string, Place[]>>;
   /** `mailto:` links as written → the pages linking them (`--external` parses their addresses). */
   mailto: Map<string, Place[]>;

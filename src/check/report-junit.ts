@@ -8,6 +8,7 @@ import { spread } from './report-parts.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
 /** Characters XML 1.0 cannot hold at all (C0 controls but tab, newline and return; lone surrogates; FFFE, FFFF). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to replace
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/g;
 
 function xml(s: string): string {
@@ -64,7 +65,8 @@ export function* junitChunks(r: CheckResult): Generator<string> {
   }
   if (!r.findings.length && !buildErrors.length) {
     yield `  <testsuite name="pa-site check" tests="1" failures="0" errors="0" time="${time}">\n`;
-    yield `    <testcase classname="pa-site.check" name="${xml(`${r.summary.pages} pages, ${r.summary.links} links`)}"/>\n`;
+    const name = xml(`${r.summary.pages} pages, ${r.summary.links} links`);
+    yield `    <testcase classname="pa-site.check" name="${name}"/>\n`;
     yield '  </testsuite>\n';
   }
   for (const [rule, list] of [...byRule].sort(([a], [b]) => a.localeCompare(b))) {
@@ -76,7 +78,8 @@ export function* junitChunks(r: CheckResult): Generator<string> {
       const attrs = `classname="pa-site.${xml(rule)}" name="${xml(name)}"${file ? ` file="${xml(file)}"` : ''}`;
       const text = xml(body(f, r.summary.pages));
       if (f.severity === 'error')
-        yield `    <testcase ${attrs}><failure type="${xml(rule)}" message="${xml(f.message)}">${text}</failure></testcase>\n`;
+        yield `    <testcase ${attrs}><failure type="${xml(rule)}" message="${xml(f.message)}">` +
+          `${text}</failure></testcase>\n`;
       else yield `    <testcase ${attrs}><system-out>warning: ${text}</system-out></testcase>\n`;
     }
     yield '  </testsuite>\n';

@@ -89,7 +89,9 @@ export function* sarifChunks(r: CheckResult, cwd: string = process.cwd()): Gener
               {
                 level: 'warning',
                 message: {
-                  text: `${left} more findings were left out (GitHub accepts ${SARIF_MAX_RESULTS} a run); see --format json`,
+                  text:
+                    `${left} more findings were left out (GitHub accepts ${SARIF_MAX_RESULTS} a run); ` +
+                    'see --format json',
                 },
               },
             ]

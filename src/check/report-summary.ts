@@ -118,7 +118,8 @@ function causeOf(f: Finding): Cause {
   const what = f.rule === 'broken-asset' ? 'files the pages load' : f.rule === 'broken-link' ? 'links' : null;
   const words = what
     ? `${what}${layout} to${ext ? ` *${ext}` : ''} paths${where} that are not there`
-    : `${f.rule} findings${ext ? ` on *${ext}` : ''}${where}${LINK_RULES.has(f.rule) ? '' : ' (not links: --skip does not apply)'}`;
+    : `${f.rule} findings${ext ? ` on *${ext}` : ''}${where}` +
+      (LINK_RULES.has(f.rule) ? '' : ' (not links: --skip does not apply)');
   return {
     key: `${f.rule}\0${ext ?? ''}\0${where}\0${layout}`,
     rule: f.rule,

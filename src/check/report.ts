@@ -38,7 +38,7 @@ export interface TextOptions {
  * Findings from which the report gives each one line (its rule, target and first pages) after the
  * summary, so its length grows with the causes, not with the pages; `verbose` gives the detail.
  */
-export const ONE_LINE_FROM = 100;
+const ONE_LINE_FROM = 100;
 
 const paint = (on: boolean | undefined, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
@@ -225,7 +225,9 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     const baseline = baselineLine(r);
     if (baseline) out.push(`note: ${baseline}`);
     if (oneLine)
-      out.push(`note: one line a finding (${count(findings.length)}); --verbose gives each one's pages, message and fix`);
+      out.push(
+        `note: one line a finding (${count(findings.length)}); --verbose gives each one's pages, message and fix`,
+      );
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }
