@@ -3,7 +3,7 @@
  * the Jenkins xUnit plugin's JUnit XSD, both in tests/fixtures/schemas) and within GitHub code
  * scanning's upload rules (one run, one rule per kind, every result at a relative file path).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { closeCheck } from '../src/check/place-store.js';
 import { formatJunit, formatSarif } from '../src/check/report.js';
 import { SARIF_MAX_RESULTS } from '../src/check/report-sarif.js';
 import type { Finding } from '../src/check/types.js';
+import { repoRoot } from './helpers.js';
 import { hasXmllint } from './machine.js';
 
 const schemas = path.join(import.meta.dirname, 'fixtures', 'schemas');
@@ -172,5 +173,28 @@ describe.runIf(hasXmllint())('JUnit', () => {
       ],
     });
     expect(valid(odd)).toBe('');
+  });
+});
+
+describe('the command line', () => {
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'pa-site.js'), 'check', ...args], {
+      cwd: work,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+
+  it('prints SARIF and JUnit on --format, and refuses a cache age that is not a number', () => {
+    const sarif = cli('--dir', 'site', '--format', 'sarif');
+    expect(sarif.status).toBe(1);
+    const log = JSON.parse(sarif.stdout);
+    expect(validSarif(log)).toBe(true);
+    expect(githubRules(log)).toEqual([]);
+    const junit = cli('--dir', 'site', '--format', 'junit');
+    expect(junit.status).toBe(1);
+    expect(junit.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="pa-site check"/);
+    const bad = cli('--dir', 'site', '--external-cache-age', 'soon');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--external-cache-age must be a number of hours (received: soon)');
   });
 });
