@@ -15,7 +15,7 @@
 // --linkinator: structs in the subset both tools check (default 1,000; 0 skips it). --runs: runs per
 // tree and format, of which the median peak and time are printed (default 1).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -46,7 +46,13 @@ function measure(dir, format) {
   });
   const ms = performance.now() - t;
   const rss = Number(/maxRSS (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN);
-  return { code: r.status, ms, mb: rss / 1024 };
+  const cpu = Number(/cpuMicros (\d+)/.exec(r.stderr)?.[1] ?? Number.NaN) / 1e6;
+  return { code: r.status, ms, mb: rss / 1024, cpu };
+}
+
+/** HTML pages in a folder (what "pages per CPU second" counts). */
+function pagesIn(dir) {
+  return readdirSync(dir, { recursive: true }).filter((f) => /\.html?$/i.test(String(f))).length;
 }
 
 try {
@@ -65,11 +71,12 @@ try {
     for (const format of ['text', 'json']) {
       const runs = Array.from({ length: RUNS }, () => measure(dir, format));
       const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)];
-      const m = { code: runs[0].code, ms: median('ms'), mb: median('mb') };
+      const m = { code: runs[0].code, ms: median('ms'), mb: median('mb'), cpu: median('cpu') };
       peaks.set(`${name} ${format}`, m.mb);
+      const pages = pagesIn(dir);
       console.log(
         `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +
-          `peak ${Math.round(m.mb)} MB`,
+          `peak ${Math.round(m.mb)} MB, CPU ${m.cpu.toFixed(1)} s, ${Math.round(pages / m.cpu)} pages per CPU second`,
       );
     }
     rmSync(dir, { recursive: true, force: true });
@@ -90,9 +97,13 @@ try {
     const list = Array.from({ length: SUBSET }, (_, i) => `<a href="core/struct.S${i}.html">S${i}</a>`);
     writeFileSync(path.join(dir, 'index.html'), `<!DOCTYPE html><title>crates</title>\n${list.join('\n')}\n`);
     const ours = measure(dir, 'json');
+    const pages = pagesIn(dir);
     console.log(
-      `subset of ${SUBSET} structs: pa-site ${(ours.ms / 1000).toFixed(1)} s, peak ${Math.round(ours.mb)} MB`,
+      `subset of ${SUBSET} structs (${pages} pages): pa-site ${(ours.ms / 1000).toFixed(1)} s, ` +
+        `peak ${Math.round(ours.mb)} MB, CPU ${ours.cpu.toFixed(1)} s, ` +
+        `${Math.round(pages / ours.cpu)} pages per CPU second`,
     );
+    const cpu0 = process.cpuUsage();
     const { LinkChecker } = await import('linkinator');
     const t = performance.now();
     const lk = await new LinkChecker().check({
@@ -102,10 +113,13 @@ try {
       concurrency: 100,
       linksToSkip: ['^https?://(?!localhost)'],
     });
+    const used = process.cpuUsage(cpu0);
+    const lkCpu = (used.user + used.system) / 1e6;
     const broken = lk.links.filter((l) => l.state === 'BROKEN');
     const ranges = broken.filter((l) => /#\d+-\d+$/.test(l.url)).length;
     console.log(
       `  linkinator 7 (recurse, checkFragments): ${((performance.now() - t) / 1000).toFixed(1)} s, ` +
+        `CPU ${lkCpu.toFixed(1)} s, ${Math.round(pages / lkCpu)} pages per CPU second, ` +
         `${lk.links.length} link results, ${broken.length} broken (${ranges} line ranges whose ends exist)`,
     );
   }

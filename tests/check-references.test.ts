@@ -126,9 +126,35 @@ describe('symbolic links, followed as web servers follow them', () => {
       'symlink-outside shared.css',
     ]);
     const broken = r.findings.find((f) => f.rule === 'broken-link');
-    expect(broken!.places.map((p) => p.page)).toEqual(['index.html', 'pages/home.html']);
+    // index.html is pages/home.html reached by a second path: its link is broken once, where the file really is.
+    expect(broken!.places.map((p) => p.page)).toEqual(['pages/home.html']);
     for (const f of r.findings.filter((f) => f.rule.startsWith('symlink-'))) expect(f.severity).toBe('warning');
     expect(r.findings.find((f) => f.rule === 'symlink-outside')!.message).toContain(path.join(outside, 'shared.css'));
+  });
+});
+
+describe('a tree reached through a symbolic link', () => {
+  it('reports each break once, where the files really are, and counts each page once', async () => {
+    const dir = folder(
+      {
+        'ghc-9.0.2/A.html': page('<a href="#gone">self</a> <a href="B.html">b</a> <a href="missing.html">m</a>'),
+        'ghc-9.0.2/B.html': page('<h2 id="here">B</h2>'),
+        'index.html': page(
+          '<a href="/libraries/ghc/B.html#nope">via link</a> <a href="/ghc-9.0.2/B.html#nope">real</a>' +
+            '<a href="/libraries/ghc/B.html#here">ok</a>',
+        ),
+      },
+      [['libraries/ghc', '../ghc-9.0.2']],
+    );
+    const r = await check({ dir });
+    expect(brief(r)).toEqual([
+      'broken-fragment /ghc-9.0.2/A#gone',
+      'broken-fragment /libraries/ghc/B.html#nope',
+      'broken-link /ghc-9.0.2/missing.html',
+    ]);
+    for (const f of r.findings) expect(f.places.every((p) => !p.page.startsWith('libraries/'))).toBe(true);
+    expect(r.findings.find((f) => f.rule === 'broken-fragment' && f.target?.includes('nope'))!.places).toHaveLength(1);
+    expect(r.summary.pages).toBe(3);
   });
 });
 

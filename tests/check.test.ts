@@ -430,7 +430,7 @@ describe('external links (--external)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('checks each URL once with linkinator: 403 and 429 are warnings, 404 an error, 5xx retried', async () => {
+  it('checks each URL once: 403 and 429 are warnings, 404 an error, 5xx retried', async () => {
     const links = ['ok', 'forbidden', 'limited', 'gone', 'flaky']
       .map((p) => `<a href="${base}/${p}">${p}</a>`)
       .join(' ');
@@ -441,7 +441,7 @@ describe('external links (--external)', () => {
       'assets/site.css': '',
       'sitemap.xml': sitemap(['/', '/about', '/guide']),
     });
-    const r = await check({ dir, external: true, externalOptions: { retries: 1, timeout: 5000 } });
+    const r = await check({ dir, external: true, externalOptions: { retries: 2, timeout: 5000 } });
     const external = r.findings.filter((f) => f.category === 'external');
     expect(external.map((f) => [f.severity, f.target, f.status, f.places.map((p) => p.page)])).toEqual([
       ['error', `${base}/gone`, 404, ['about.html', 'index.html']],

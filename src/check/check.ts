@@ -190,7 +190,10 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       for (const places of links.external.values()) externalRefs += places.length;
       for (const url of sourceUrls) if (!links.external.has(url)) links.external.set(url, []);
       const { checkExternal } = await import('./external.js');
-      const external = await checkExternal(links.external, options.externalOptions);
+      const external = await checkExternal(
+        { urls: links.external, fragments: links.externalFragments, mailto: links.mailto },
+        options.externalOptions,
+      );
       if (root) await locateSources(external, root, sourceUrls);
       append(findings, external);
     }

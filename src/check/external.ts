@@ -1,97 +1,163 @@
 /**
- * External links (`--external`): checked with linkinator, each URL once however many pages link
- * it. linkinator gets a generated page listing the URLs and checks that page's links without
- * recursing. 403 and 429 are warnings (sites that refuse robots or rate-limit them); anything else
- * that is not 2xx, after retries, is an error.
+ * External links (`--external`): each URL asked once however many pages link it (external-fetch.ts:
+ * per-host limits, Retry-After, redirects followed by hand), its fragments looked for on the page
+ * it answers with, `mailto:` addresses parsed, and lasting answers kept between runs
+ * (external-cache.ts). 403 and 429 are warnings (sites that refuse or rate-limit checkers), a
+ * permanent redirect a warning naming the new URL; anything else that is not 2xx is an error.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { LinkChecker, LinkState } from 'linkinator';
+import { ExternalCache } from './external-cache.js';
+import { ExternalClient, type FetchOutcome } from './external-fetch.js';
+import { fragmentFound } from './links.js';
+import { mailtoProblems } from './mailto.js';
 import type { Finding, Place } from './types.js';
 
 export interface ExternalOptions {
   /** Per-request timeout in milliseconds. Default 10000. */
   timeout?: number;
-  /**
-   * Retries for 429, 5xx and network errors (each about 2 s after the last; Retry-After is not waited on).
-   * Default 2.
-   */
+  /** Further tries after a 429, a 5xx or no response, with back-off. Default 2. */
   retries?: number;
   /** Requests in flight. Default 16. */
   concurrency?: number;
+  /** Requests in flight to one host. Default 2. */
+  perHost?: number;
+  /** Milliseconds between the starts of two requests to one host. Default 100. */
+  hostInterval?: number;
+  /** The longest Retry-After waited on, in milliseconds; a longer one is a warning. Default 30000. */
+  maxRetryAfter?: number;
+  /** A file keeping results between runs (`--external-cache`); none by default. */
+  cacheFile?: string;
+  /** How old a kept result may be, in milliseconds. Default a day. */
+  cacheMaxAge?: number;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const normal = (u: string) => {
-  try {
-    return new URL(u).href;
-  } catch {
-    return u;
-  }
-};
+/** What the page phase collected for the external check. */
+export interface ExternalLinks {
+  /** URL (no fragment) → pages. */
+  urls: Map<string, Place[]>;
+  /** URL → fragment → pages. */
+  fragments?: Map<string, Map<string, Place[]>>;
+  /** mailto: URL → pages. */
+  mailto?: Map<string, Place[]>;
+}
 
-export async function checkExternal(urls: Map<string, Place[]>, options: ExternalOptions = {}): Promise<Finding[]> {
-  if (urls.size === 0) return [];
-  const retries = options.retries ?? 2;
-  const dir = await mkdtemp(path.join(tmpdir(), 'pa-site-external-'));
-  try {
-    const list = [...urls.keys()].map((u) => `<a href="${escapeAttr(u)}">${escapeAttr(u)}</a>`).join('\n');
-    await writeFile(
-      path.join(dir, 'links.html'),
-      `<!doctype html><html><head><title>links</title></head><body>\n${list}\n</body></html>\n`,
-    );
-    const checker = new LinkChecker();
-    const result = await checker.check({
-      path: 'links.html',
-      serverRoot: dir,
-      recurse: false,
-      timeout: options.timeout ?? 10_000,
-      concurrency: options.concurrency ?? 16,
-      // `retry` would wait for any Retry-After, without a limit; retryErrors retries 429, 5xx and
-      // network errors a bounded number of times (linkinator counts one more than it is given).
-      retry: false,
-      retryErrors: retries > 0,
-      retryErrorsCount: Math.max(0, retries - 1),
-      retryErrorsJitter: 500,
-    });
-    const byUrl = new Map(result.links.map((l) => [normal(l.url), l]));
-    const findings: Finding[] = [];
-    for (const [url, places] of urls) {
-      const r = byUrl.get(normal(url));
-      if (!r || r.state !== LinkState.BROKEN) continue;
-      const status = r.status ?? 0;
-      const limited = status === 403 || status === 429;
-      const why = status === 0 ? 'no response (timeout, DNS or connection error)' : `HTTP ${status}`;
+const DAY = 24 * 60 * 60 * 1000;
+const byPage = (places: readonly Place[]) => [...places].sort((a, b) => a.page.localeCompare(b.page));
+
+export async function checkExternal(links: ExternalLinks, options: ExternalOptions = {}): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const [href, places] of links.mailto ?? []) {
+    for (const p of mailtoProblems(href))
       findings.push({
-        rule: 'external-link',
-        severity: limited ? 'warning' : 'error',
+        rule: 'mailto-invalid',
+        severity: 'error',
         category: 'external',
-        message: `${url} answered ${why}`,
-        target: url,
-        status,
-        places: [...places].sort((a, b) => a.page.localeCompare(b.page)),
-        ...(limited
-          ? { hint: 'the site refused or rate-limited the checker; open the link in a browser to confirm it works' }
-          : {}),
+        message: `${href}: the address ${p.part} ${p.why}`,
+        target: href,
+        hint: 'write the address as name@example.com (percent-encode spaces and other characters in the link)',
+        places: byPage(places),
       });
-    }
-    // Nothing answered at all: one cause (no network), not one error per link.
-    if (urls.size > 1 && findings.length === urls.size && findings.every((f) => f.status === 0))
-      return [
-        {
-          rule: 'external-link',
+  }
+  const { urls } = links;
+  if (urls.size === 0) return findings;
+  const client = new ExternalClient({
+    timeout: options.timeout ?? 10_000,
+    retries: options.retries ?? 2,
+    concurrency: options.concurrency ?? 16,
+    perHost: options.perHost ?? 2,
+    hostInterval: options.hostInterval ?? 100,
+    maxRetryAfter: options.maxRetryAfter ?? 30_000,
+  });
+  const cache = options.cacheFile ? new ExternalCache(options.cacheFile, options.cacheMaxAge ?? DAY) : null;
+  const outcomes = new Map<string, FetchOutcome & { missing?: string[] }>();
+  await Promise.all(
+    [...urls.keys()].map(async (url) => {
+      const asked = [...(links.fragments?.get(url)?.keys() ?? [])];
+      const kept = cache?.get(url, asked);
+      if (kept) {
+        const missing = asked.filter((f) => kept.fragments?.[f] === false);
+        outcomes.set(url, { status: kept.status, ...(kept.movedTo ? { movedTo: kept.movedTo } : {}), missing });
+        return;
+      }
+      const o = await client.check(url, asked.length > 0);
+      const ids = o.ids;
+      const found = ids ? Object.fromEntries(asked.map((f) => [f, fragmentFound(f, ids)])) : undefined;
+      outcomes.set(url, { ...o, missing: found ? asked.filter((f) => !found[f]) : [] });
+      cache?.set(url, {
+        at: Date.now(),
+        status: o.status,
+        ...(o.movedTo ? { movedTo: o.movedTo } : {}),
+        ...(found ? { fragments: found } : {}),
+      });
+    }),
+  );
+  const cacheProblem = cache?.save() ?? null;
+
+  const linkFindings: Finding[] = [];
+  for (const [url, places] of urls) {
+    const o = outcomes.get(url)!;
+    if (o.movedTo && o.status >= 200 && o.status < 300)
+      linkFindings.push({
+        rule: 'external-redirect',
+        severity: 'warning',
+        category: 'external',
+        message: `${url} moved permanently to ${o.movedTo}`,
+        target: url,
+        status: o.status,
+        hint: `link ${o.movedTo} instead: the old address may stop redirecting`,
+        places: byPage(places),
+      });
+    if (o.status >= 200 && o.status < 300) {
+      for (const fragment of o.missing ?? [])
+        linkFindings.push({
+          rule: 'external-fragment',
           severity: 'error',
           category: 'external',
-          message: `none of the ${urls.size} external links answered (timeout, DNS or connection error): no network?`,
-          hint:
-            'check the network connection (or a proxy), then run again; ' +
-            'without --external no link leaves the machine',
-          places: [],
-        },
-      ];
-    return findings;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+          message: `no id="${fragment}" on ${o.movedTo ?? url}`,
+          target: `${url}#${fragment}`,
+          status: o.status,
+          hint: 'point the link at an id the page has (it may have been renamed), or drop the #fragment',
+          places: byPage(links.fragments?.get(url)?.get(fragment) ?? places),
+        });
+      continue;
+    }
+    const status = o.status;
+    const limited = status === 403 || status === 429;
+    const why =
+      status === 0
+        ? `no response (${o.error ?? 'timeout, DNS or connection error'})`
+        : `HTTP ${status}${o.retryAfter ? ` and asked to wait ${o.retryAfter} s before asking again` : ''}`;
+    linkFindings.push({
+      rule: 'external-link',
+      severity: limited ? 'warning' : 'error',
+      category: 'external',
+      message: `${url} answered ${why}`,
+      target: url,
+      status,
+      places: byPage(places),
+      ...(limited
+        ? { hint: 'the site refused or rate-limited the checker; open the link in a browser to confirm it works' }
+        : {}),
+    });
   }
+  // Nothing answered at all: one cause (no network), not one error per link.
+  if (urls.size > 1 && linkFindings.length === urls.size && linkFindings.every((f) => f.status === 0))
+    linkFindings.splice(0, linkFindings.length, {
+      rule: 'external-link',
+      severity: 'error',
+      category: 'external',
+      message: `none of the ${urls.size} external links answered (timeout, DNS or connection error): no network?`,
+      hint: 'check the network connection (or a proxy), then run again; without --external no link leaves the machine',
+      places: [],
+    });
+  for (const f of linkFindings) findings.push(f);
+  if (cacheProblem)
+    findings.push({
+      rule: 'external-cache',
+      severity: 'warning',
+      category: 'external',
+      message: `the external-link cache ${cacheProblem}`,
+      hint: 'delete the file or name another with --external-cache; every link was checked anyway',
+      places: [],
+    });
+  return findings;
 }

@@ -24,6 +24,11 @@ export interface Listing {
   /** Regular files, relative to the folder, forward slashes. */
   files: string[];
   symlinks: SymlinkNote[];
+  /**
+   * Files reached through a symbolic link whose real file is listed too, under the path where it
+   * really is (`libraries/ghc/X.html` → `ghc-9.0.2/X.html`): one page served at two paths.
+   */
+  aliases: Map<string, string>;
 }
 
 /** Why stat finds no target: the link points at nothing. */
@@ -36,6 +41,8 @@ export async function listFiles(dir: string): Promise<Listing> {
   const rootReal = await realpath(dir);
   const inside = (real: string) => real === rootReal || real.startsWith(rootReal + path.sep);
   const files: string[] = [];
+  /** Each file's real path relative to the folder, where it differs from the path it was reached by. */
+  const realOf = new Map<string, string>();
   const symlinks: SymlinkNote[] = [];
   const noted = new Set<string>();
   let entries = 0;
@@ -70,7 +77,12 @@ export async function listFiles(dir: string): Promise<Listing> {
     for (const e of list.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(abs, e.name);
       const r = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isFile()) files.push(r);
+      const reached = (realPath: string) => {
+        files.push(r);
+        const realRel = inside(realPath) ? path.relative(rootReal, realPath).split(path.sep).join('/') : null;
+        if (realRel !== null && realRel !== r) realOf.set(r, realRel);
+      };
+      if (e.isFile()) reached(path.join(real, e.name));
       else if (e.isDirectory()) await walk(full, r, path.join(real, e.name), [...ancestors, path.join(real, e.name)]);
       else if (e.isSymbolicLink()) {
         const key = path.join(real, e.name);
@@ -100,13 +112,16 @@ export async function listFiles(dir: string): Promise<Listing> {
           (ancestors.includes(to) || rootReal.startsWith(to.endsWith(path.sep) ? to : to + path.sep));
         if (loop) note({ link: r, to, problem: 'loop' }, key);
         else if (!inside(to)) note({ link: r, to, problem: 'outside' }, key);
-        if (st.isFile()) files.push(r);
+        if (st.isFile()) reached(to);
         else if (st.isDirectory() && !loop) await walk(full, r, to, [...ancestors, to]);
       }
     }
   };
   await walk(dir, '', rootReal, [rootReal]);
-  return { files, symlinks };
+  const listed = new Set(files);
+  const aliases = new Map<string, string>();
+  for (const [alias, realRel] of realOf) if (listed.has(realRel)) aliases.set(alias, realRel);
+  return { files, symlinks, aliases };
 }
 
 /** Warnings for the symbolic links that leave the folder, loop or point at nothing. */

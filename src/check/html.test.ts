@@ -95,6 +95,17 @@ describe('scanHtml', () => {
     expect(s.base).toBeNull();
   });
 
+  it('takes a <link> with no rel (only rev, or an empty rel) as no reference, and keeps prev, up, home', () => {
+    const s = scanHtml(`<html><head>
+<link rev="made" href="mailto:docs@example.org">
+<link rel="" href="/nowhere.html">
+<link rel=" " rev="start" href="/index.html">
+<link rel="up" href="/manual/index.html">
+<link rel="prev" rev="next" href="ch01.html">
+</head><body></body></html>`);
+    expect(s.links.map((l) => l.url)).toEqual(['/manual/index.html', 'ch01.html']);
+  });
+
   it('strips only C0 controls and spaces around a URL, as browsers do', () => {
     const links = scanHtml('<a href=" \t/a\n">a</a><a href="\u00a0/b">b</a><a href="  ">c</a>').links;
     expect(links.map((l) => l.url)).toEqual(['/a', '\u00a0/b']);

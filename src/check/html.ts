@@ -306,7 +306,10 @@ export function scanHtml(html: string, options: ScanOptions = {}): PageScan {
         } else if (name === 'link' && href !== undefined) {
           const rel = tokens(attrs.rel);
           const asset = rel.some((r) => ASSET_LINK_RELS.has(r));
-          if (asset || !rel.some((r) => SKIP_LINK_RELS.has(r))) addLink(href, 'href', asset ? 'asset' : 'page');
+          // No rel (DocBook's `<link rev="made" href="mailto:…">`): browsers neither load nor follow it, and
+          // `rev` was dropped from HTML, so it is no reference.
+          if (asset || (rel.length > 0 && !rel.some((r) => SKIP_LINK_RELS.has(r))))
+            addLink(href, 'href', asset ? 'asset' : 'page');
           if (rel.includes('canonical')) scan.canonicals.push(href.trim());
         }
         if (name === 'link' && attrs.imagesrcset)

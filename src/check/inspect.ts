@@ -71,7 +71,7 @@ export interface Inspection {
 
 export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const { dir } = input;
-  const { files, symlinks } = await listFiles(dir);
+  const { files, symlinks, aliases } = await listFiles(dir);
   const fileSet = new Set(files);
   /** Files not read (too large, unreadable): one finding each, however often they are asked for. */
   const unread = new Map<string, Finding>();
@@ -93,15 +93,23 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
   // The page rules' state is collected only where they run: pa-site's own builds.
   const pages = new Map<string, SitePage>();
+  // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
+  // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
+  const scans = new Map<string, PageScan | null>();
+  const scanOf = (f: string) => {
+    if (!scans.has(f)) {
+      const b = bytes(f);
+      scans.set(f, b === null ? null : scanHtml(decodeHtml(b), { rules: paSite }));
+    }
+    return scans.get(f)!;
+  };
   for (const f of files.filter((f) => /\.html?$/i.test(f)).sort()) {
-    const b = bytes(f);
-    if (b === null) continue;
-    pages.set(f, {
-      file: f,
-      url: withBase(base, servedPath(f, servedAs)),
-      scan: scanHtml(decodeHtml(b), { rules: paSite }),
-    });
+    const real = aliases.get(f);
+    const scan = scanOf(real ?? f);
+    if (scan === null) continue;
+    pages.set(f, { file: f, url: withBase(base, servedPath(f, servedAs)), scan, ...(real ? { aliasOf: real } : {}) });
   }
+  scans.clear();
   const sitemap = read('sitemap.xml');
   const siteUrl =
     config?.url ??
@@ -165,7 +173,7 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
     config,
     base,
     siteUrl,
-    pages: pages.size,
+    pages: pages.size - aliases.size,
     links,
     redirects: redirects.findings,
     others,
@@ -185,7 +193,7 @@ function pageRuleFindings(
   config: Config | null,
 ): Finding[] {
   const findings: Finding[] = [];
-  const contentPages = [...pages.values()].filter((p) => !redirectPages.has(p.file));
+  const contentPages = [...pages.values()].filter((p) => !redirectPages.has(p.file) && p.aliasOf === undefined);
   const rulePages: RulePage[] = contentPages.map((p) => {
     const page = input.built.get(p.file);
     const ignore = new Set([...p.scan.ignore, ...(page?.checkIgnore ?? [])]);
@@ -222,10 +230,10 @@ function pageRuleFindings(
 }
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
-function depthFindings(pages: ReadonlyMap<string, { file: string; url: string; scan: PageScan }>): Finding[] {
+function depthFindings(pages: ReadonlyMap<string, SitePage>): Finding[] {
   const findings: Finding[] = [];
   for (const p of pages.values()) {
-    if (p.scan.tooDeep === null) continue;
+    if (p.scan.tooDeep === null || p.aliasOf !== undefined) continue;
     findings.push({
       rule: 'nesting-depth',
       severity: 'error',

@@ -41,6 +41,12 @@ export interface Occurrence {
 const collator = new Intl.Collator();
 
 /**
+ * Fragment findings every reference of which is a same-page `#x` (a page linking an id on itself):
+ * the report's summary says so and offers `--skip '^#'`. A set beside the findings, so their JSON is unchanged.
+ */
+export const sameDocumentFindings = new WeakSet<Finding>();
+
+/**
  * A message built from parts is, in V8, a tree holding each part; JSON's round trip makes it one
  * flat string, about half the memory (84,000 messages are kept until the report is written).
  */
@@ -186,6 +192,7 @@ function findingOf(r: Run, ctx: FindingContext, caseHint: (names: string[]) => s
     places: r.places.slice(),
   };
   if (allPages) f.allPages = true;
+  if (rule === 'broken-fragment' && r.named?.sameDocument) sameDocumentFindings.add(f);
   const caseFix = g.tried ? caseHint(g.tried) : undefined;
   if (isKnown) {
     f.hint = 'write the page, then remove the path from check.knownUnbuilt in content/site.yaml';

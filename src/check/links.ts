@@ -55,6 +55,10 @@ export interface LinkScan {
   builtKnown: Finding[];
   /** External URL (without fragment) → the pages linking it. */
   external: Map<string, Place[]>;
+  /** External URL (without fragment) → each fragment links give it → the pages linking that (for `--external`). */
+  externalFragments: Map<string, Map<string, Place[]>>;
+  /** `mailto:` links as written → the pages linking them (`--external` parses their addresses). */
+  mailto: Map<string, Place[]>;
   /** Built HTML files some other page links to. */
   linkedTo: Set<string>;
   /** Internal link references checked. */
@@ -139,6 +143,17 @@ export function checkLinks(ctx: LinkContext): LinkOutcome {
 export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, collect = true): LinkScan {
   const broken = new SpillSort<Occurrence>(compareOccurrences, spill);
   const external = new Map<string, Place[]>();
+  const externalFragments = new Map<string, Map<string, Place[]>>();
+  const mailto = new Map<string, Place[]>();
+  /** Adds a page to a list, once: pages are read one after another, so a page already listed is the last one. */
+  const listed = (map: Map<string, Place[]>, key: string, page: SitePage, ref: LinkRef) => {
+    let list = map.get(key);
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
+    if (list[list.length - 1]?.page !== page.file) list.push(placeOf(page, ref));
+  };
   const linkedTo = new Set<string>();
   const found = new Map<string, string | null>();
   const known = new Set(ctx.knownUnbuilt.map(normalizePath));
@@ -147,7 +162,9 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   const resolver = new Resolver(origin);
   // Redirect pages carry no layout: a link on every other page still comes from the layout.
   const contentPages = new Set(
-    [...ctx.pages.values()].filter((p) => p.file !== '404.html' && !isRedirectPage(p.scan)).map((p) => p.file),
+    [...ctx.pages.values()]
+      .filter((p) => p.file !== '404.html' && p.aliasOf === undefined && !isRedirectPage(p.scan))
+      .map((p) => p.file),
   );
   let checked = 0;
   let missing = 0;
@@ -198,23 +215,32 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
 
   for (const page of [...ctx.pages.values(), ...(ctx.stylesheets ?? [])]) {
+    // A page reached through a symbolic link is checked once, where it really is.
+    if (page.aliasOf !== undefined) continue;
     const resolve = resolverOf(page);
     for (const ref of page.scan.links) {
       const t = resolve(ref.url);
-      if (t.kind === 'skip') continue;
+      if (t.kind === 'skip') {
+        if (/^\s*mailto:/i.test(ref.url) && !ctx.skip?.(ref.url)) listed(mailto, ref.url.trim(), page, ref);
+        continue;
+      }
       if (ctx.skip?.(ref.url, resolvedText(t))) {
         skipped++;
         continue;
       }
       if (t.kind === 'external') {
         if (isFormTarget(ref)) continue;
-        let list = external.get(t.url);
-        if (!list) {
-          list = [];
-          external.set(t.url, list);
+        listed(external, t.url, page, ref);
+        const hash = ref.url.indexOf('#');
+        const fragment = hash === -1 ? '' : ref.url.slice(hash + 1).trim();
+        if (fragment) {
+          let byFragment = externalFragments.get(t.url);
+          if (!byFragment) {
+            byFragment = new Map();
+            externalFragments.set(t.url, byFragment);
+          }
+          listed(byFragment, fragment, page, ref);
         }
-        // Pages are read one after another, so a page already listed is the last one.
-        if (list[list.length - 1]?.page !== page.file) list.push(placeOf(page, ref));
         continue;
       }
       checked++;
@@ -246,11 +272,13 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
           );
         continue;
       }
-      if (file !== page.file && ctx.pages.has(file)) linkedTo.add(file);
+      if (file !== page.file && ctx.pages.has(file)) linkedTo.add(ctx.pages.get(file)!.aliasOf ?? file);
       if (t.fragment === undefined) continue;
       // A redirect page: the fragment is looked for where it ends (null: it ends nowhere, reported there).
       const end = t.fragment ? endOf(file) : undefined;
-      const target = end === undefined ? ctx.pages.get(file) : end;
+      const reached = end === undefined ? ctx.pages.get(file) : end;
+      // A fragment of a page reached through a symbolic link is one target with the same fragment of its real file.
+      const target = reached?.aliasOf !== undefined ? (ctx.pages.get(reached.aliasOf) ?? reached) : reached;
       if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
@@ -280,7 +308,19 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     }
   }
   const context = { files: ctx.files, paSite: ctx.paSite, has404, contentPages: contentPages.size };
-  return { broken, context, builtKnown, external, linkedTo, checked, missing, skipped, outsideBase };
+  return {
+    broken,
+    context,
+    builtKnown,
+    external,
+    externalFragments,
+    mailto,
+    linkedTo,
+    checked,
+    missing,
+    skipped,
+    outsideBase,
+  };
 }
 
 /** A resolved link as `--skip` sees it: the URL, or the path with its fragment. */

@@ -24,9 +24,18 @@ const caught = (e: unknown): ThreadError => {
 let answer: PageThreadAnswer;
 try {
   const { links, ...seen } = await inspectFolder({ ...input, spill: threadSpill(spillDir) });
-  const { broken, linkedTo: _, external, ...rest } = links;
+  const { broken, linkedTo: _, external, externalFragments, mailto, ...rest } = links;
   answer = {
-    seen: { ...seen, links: { ...rest, broken: broken.handOver(), external: keepExternal ? external : new Map() } },
+    seen: {
+      ...seen,
+      links: {
+        ...rest,
+        broken: broken.handOver(),
+        external: keepExternal ? external : new Map(),
+        externalFragments: keepExternal ? externalFragments : new Map(),
+        mailto: keepExternal ? mailto : new Map(),
+      },
+    },
   };
 } catch (e) {
   answer = { error: caught(e) };

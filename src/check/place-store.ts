@@ -84,6 +84,12 @@ export function* allPlaces(f: Finding): Generator<Place> {
   yield* r.store.read(r.start, r.end);
 }
 
+/** A copy of a finding (escaped for a terminal) reads the same spilled places as the finding. */
+export function samePlaces(copy: Finding, of: Finding): void {
+  const r = ranges.get(of);
+  if (r) ranges.set(copy, r);
+}
+
 /** The store holding a finding's places, when they are spilled (locate.ts writes them again, located). */
 export function spilledTo(f: Finding): PlaceStore | null {
   const store = ranges.get(f)?.store;

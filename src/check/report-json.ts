@@ -1,5 +1,6 @@
 /** The JSON report (schema version 1, docs/check.md), written a finding and a place at a time. */
 import { allPlaces } from './place-store.js';
+import { findingGroups } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
 /** The documented JSON schema (version 1): every key always present, in a fixed order, null when it does not apply. */
@@ -28,6 +29,9 @@ export function toJson(r: CheckResult) {
     },
     build: r.build,
     baseline: r.baseline ?? null,
+    // The findings by cause, largest first, as the text summary has them: a tool reads the shape of a
+    // long report here without walking every place.
+    groups: findingGroups(r.findings),
     findings: r.findings.map((f) => findingJson(f)),
   };
 }
@@ -67,7 +71,8 @@ export function formatJson(r: CheckResult): string {
  * Joined, the pieces are `JSON.stringify(toJson(r), null, 2)`.
  */
 export function* jsonChunks(r: CheckResult): Generator<string> {
-  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }) }, null, 2);
+  // `groups` keeps its place among the keys: it is overwritten, not added.
+  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }), groups: findingGroups(r.findings) }, null, 2);
   if (!r.findings.length) {
     yield head;
     return;

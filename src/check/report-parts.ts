@@ -3,9 +3,10 @@
  * how many pages a finding is on, and the one-line notes and summary.
  */
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
-import { placeCount } from './place-store.js';
+import { sameDocumentFindings } from './link-findings.js';
+import { placeCount, samePlaces } from './place-store.js';
 import { count } from './report-summary.js';
-import type { CheckResult, Finding } from './types.js';
+import type { CheckResult, Finding, Place } from './types.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -26,15 +27,24 @@ function safeFinding(f: Finding): Finding {
     f.places.every((p) => same(p.page) && same(p.url) && same(p.file))
   )
     return f;
-  return {
+  const copy: Finding = {
     ...f,
     message: lines(f.message),
     target: f.target === undefined ? undefined : e(f.target),
     hint: f.hint === undefined ? undefined : lines(f.hint),
     source: f.source && { ...f.source, file: e(f.source.file) },
-    places: f.places.map((p) => ({ ...p, page: e(p.page), url: e(p.url), file: p.file === null ? null : e(p.file) })),
+    places: f.places.map(safePlace),
   };
+  samePlaces(copy, f);
+  if (sameDocumentFindings.has(f)) sameDocumentFindings.add(copy);
+  return copy;
 }
+
+/** A place with its names escaped for a terminal (the places read back from the spill folder are not). */
+export const safePlace = (p: Place): Place => {
+  const e = (s: string) => escapeTerminal(s);
+  return { ...p, page: e(p.page), url: e(p.url), file: p.file === null ? null : e(p.file) };
+};
 
 /** The findings to print: escaped for the terminal, and errors only when `quiet`. */
 export function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {

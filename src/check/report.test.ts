@@ -10,6 +10,8 @@ import {
   textLines,
   toJson,
 } from './report.js';
+import { sameDocumentFindings } from './link-findings.js';
+import { findingGroups } from './report-summary.js';
 import type { CheckResult, Finding } from './types.js';
 
 const place = (
@@ -161,6 +163,7 @@ describe('JSON report', () => {
       'summary',
       'build',
       'baseline',
+      'groups',
       'findings',
     ]);
     expect(json.site).toEqual({ builtBy: 'pa-site', marker: '_headers', servedAs: 'clean', servedAsFrom: 'pa-site' });
@@ -357,7 +360,7 @@ describe('a long report', () => {
   }
   // Made all at once, the lines of 84,000 findings held 40 MB until the first was written.
   it.each([
-    ['text', (r: CheckResult) => textLines(r), '/gone0'],
+    ['text', (r: CheckResult) => textLines(r, { verbose: true }), '/gone0'],
     ['GitHub', (r: CheckResult) => githubLines(r, '/repo'), 'no page at /gone0'],
   ])('hands its %s lines on as each finding is written, not all at the end', (_, lines, first) => {
     const { r, last } = counted();
@@ -374,5 +377,72 @@ describe('a long report', () => {
     const { r } = counted();
     expect([...textLines(r)]).toEqual(formatText(r));
     expect([...githubLines(r, '/repo')]).toEqual(formatGithub(r, '/repo'));
+  });
+});
+
+describe('a report of many findings', () => {
+  /** `n` same-page fragment links and `m` missing files, each on three pages. */
+  function many(n: number, m: number): CheckResult {
+    const findings: Finding[] = [];
+    for (let i = 0; i < n; i++) {
+      const f: Finding = {
+        rule: 'broken-fragment',
+        severity: 'error',
+        category: 'link',
+        message: `no id="x${i}" on /lib/p${i} (lib/p${i}.html)`,
+        target: `/lib/p${i}#x${i}`,
+        hint: 'point the link at an id the target page has, or give the target element that id',
+        places: [place(`lib/p${i}.html`)],
+      };
+      sameDocumentFindings.add(f);
+      findings.push(f);
+    }
+    for (let i = 0; i < m; i++)
+      findings.push({
+        rule: 'broken-link',
+        severity: 'error',
+        category: 'link',
+        message: `no page at /core/c${i}.html`,
+        target: `/core/c${i}.html`,
+        hint: 'correct the link, or add the page it points to',
+        places: [place('a.html'), place('b.html'), place('c.html')],
+      });
+    return result(findings);
+  }
+
+  it('gives one line a finding after a summary that says what the largest groups share and how to skip them', () => {
+    const text = formatText(many(300, 120));
+    // The summary, a heading, one line a finding, each fix once, the notes and the summary line.
+    expect(text.length).toBeLessThan(420 + 30);
+    const joined = text.join('\n');
+    expect(joined).toContain('300  missing fragments of the form `#xN` in /lib/, on the linking page itself');
+    expect(joined).toContain('links from a page to an id of the form `#xN` on itself that no element of it has');
+    expect(joined).toContain("set aside with --skip '^#x\\d+$'");
+    expect(joined).toContain('120  broken-link to *.html in /core/');
+    expect(joined).toContain("set aside with --skip '^/core/.*\\.html$'");
+    expect(joined).toMatch(/broken-link {2}\/core\/c7\.html {2}a\.html:1, b\.html:1 \(\+ 1 more\)/);
+    expect(joined).toContain('--verbose');
+    expect(joined.match(/fix: /g)).toHaveLength(2);
+  });
+
+  it('lists every page of every finding with --verbose', () => {
+    const text = formatText(many(0, 120), { verbose: true }).join('\n');
+    expect(text.match(/^ {11}c\.html:1$/gm)).toHaveLength(120);
+    expect(text).toContain('no page at /core/c119.html');
+  });
+
+  it('offers a --skip that leaves out every finding of its group, and none that would leave out every link', () => {
+    const groups = findingGroups([
+      ...many(3, 0).findings,
+      { ...many(0, 1).findings[0]!, target: '/gone' },
+      { ...many(0, 1).findings[0]!, target: '/core/d.html' },
+    ]);
+    const fragments = groups.find((g) => g.rule === 'broken-fragment')!;
+    expect(fragments).toMatchObject({ findings: 3, places: 3, skip: '^#x\\d+$' });
+    expect(groups.map((g) => [g.pattern, g.skip])).toEqual([
+      ['missing fragments of the form `#xN` in /lib/, on the linking page itself', '^#x\\d+$'],
+      ['broken-link in /', null],
+      ['broken-link to *.html in /core/', '^/core/.*\\.html$'],
+    ]);
   });
 });

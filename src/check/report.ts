@@ -4,10 +4,11 @@
  * where they go.
  */
 import { formatDiagnostic } from '../support/diagnostics/diagnostics.js';
-import { placeCount } from './place-store.js';
+import { allPlaces, placeCount } from './place-store.js';
 import {
   baselineLine,
   PLACES_SHOWN,
+  safePlace,
   shownFindings,
   siteNote,
   spread,
@@ -19,15 +20,25 @@ import type { CheckResult, Finding, Place } from './types.js';
 
 export { formatGithub, githubLines } from './report-github.js';
 export { formatJson, jsonChunks, toJson } from './report-json.js';
+export { formatJunit, junitChunks } from './report-junit.js';
+export { formatSarif, sarifChunks } from './report-sarif.js';
 export { staleOffersLine, summaryLine };
 
-export type CheckFormat = 'text' | 'json' | 'github';
+export type CheckFormat = 'text' | 'json' | 'github' | 'sarif' | 'junit';
 
 export interface TextOptions {
   color?: boolean;
   /** Errors only: no warnings, no summary. */
   quiet?: boolean;
+  /** Every page of every finding, with its message and fix, however long the list. */
+  verbose?: boolean;
 }
+
+/**
+ * Findings from which the report gives each one line (its rule, target and first pages) after the
+ * summary, so its length grows with the causes, not with the pages; `verbose` gives the detail.
+ */
+const ONE_LINE_FROM = 100;
 
 const paint = (on: boolean | undefined, code: number, s: string) => (on ? `\x1b[${code}m${s}\x1b[0m` : s);
 
@@ -45,6 +56,13 @@ function linkedFrom(f: Finding): string {
   const more = placeCount(f) - f.places.length;
   const pages = f.places.map((p) => (p.region && p.region !== 'main' ? `${p.page} (${p.region})` : p.page));
   return pages.join(', ') + (more > 0 ? ` and ${count(more)} more` : '');
+}
+
+/** A finding's first pages on one line: `a.html:3, b.html` and how many more. */
+function firstPages(f: Finding): string {
+  const shown = f.places.slice(0, 2).map(where).join(', ');
+  const more = placeCount(f) - Math.min(2, f.places.length);
+  return more > 0 ? `${shown} (+ ${count(more)} more)` : shown;
 }
 
 export function formatText(result: CheckResult, o: TextOptions = {}): string[] {
@@ -66,6 +84,7 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
   const modeHint = r.findings.find((f) => f.rule === 'served-as');
   const findings = r.findings.filter((f) => f !== modeHint);
   if (modeHint) out.push(`${tag(modeHint)}: ${modeHint.message}`, `  ${modeHint.hint}`, '');
+  const oneLine = !o.verbose && findings.length >= ONE_LINE_FROM;
 
   const note = o.quiet ? null : siteNote(r);
   if (note) out.push(`note: ${note}`, '');
@@ -94,11 +113,14 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
   const detail = (f: Finding, indent: string) => {
     out.push(`${indent}       ${f.message}`);
     if (f.source) out.push(`${indent}       source: ${f.source.file}:${f.source.line}`);
-    if (!f.allPages && f.places.length) {
+    if ((o.verbose || !f.allPages) && f.places.length) {
       out.push(`${indent}       linked from:`);
-      for (const p of f.places.slice(0, PLACES_SHOWN))
-        out.push(`${indent}         ${where(p)}${p.region && p.region !== 'main' ? ` (${p.region})` : ''}`);
-      const more = placeCount(f) - PLACES_SHOWN;
+      const places = o.verbose ? allPlaces(f) : f.places.slice(0, PLACES_SHOWN);
+      for (const p of places) {
+        const s = o.verbose ? safePlace(p) : p;
+        out.push(`${indent}         ${where(s)}${s.region && s.region !== 'main' ? ` (${s.region})` : ''}`);
+      }
+      const more = o.verbose ? 0 : placeCount(f) - PLACES_SHOWN;
       if (more > 0) out.push(`${indent}         … and ${count(more)} more page${more === 1 ? '' : 's'}`);
     }
     fix(f.hint, `${indent}       `);
@@ -112,8 +134,13 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     for (const f of list) {
       const target = f.target === undefined ? '' : `  ${f.target}`;
       const on = spread(f, r.summary.pages);
-      out.push(`  ${tag(f)}  ${f.rule}${target}${on ? `  ${on}` : ''}`);
-      detail(f, '  ');
+      if (oneLine) {
+        out.push(`  ${tag(f)}  ${f.rule}${target}  ${on || firstPages(f)}`);
+        fix(f.hint, '         ');
+      } else {
+        out.push(`  ${tag(f)}  ${f.rule}${target}${on ? `  ${on}` : ''}`);
+        detail(f, '  ');
+      }
       yield* out.splice(0);
     }
     out.push('');
@@ -127,7 +154,13 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     // Another generator's folder gets no page rules (the note says so): its page findings are the
     // sitemap's and the nesting depth's.
     out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
-    const single = pageFindings.filter((f) => placeCount(f) === 1);
+    const single = pageFindings.filter((f) => placeCount(f) === 1 && !oneLine);
+    if (oneLine)
+      for (const f of pageFindings.filter((f) => placeCount(f) === 1)) {
+        const p = f.places[0]!;
+        out.push(`  ${tag(f)}  ${f.rule}  ${where(p)}  ${f.message}`);
+        yield* out.splice(0);
+      }
     const byPage = new Map<string, Finding[]>();
     for (const f of single) {
       const list = byPage.get(f.places[0]!.page);
@@ -149,7 +182,11 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     if (across.length) {
       out.push('  across pages');
       for (const f of across) {
-        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}`);
+        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${oneLine ? `  ${firstPages(f)}` : ''}`);
+        if (oneLine) {
+          yield* out.splice(0);
+          continue;
+        }
         for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
         if (placeCount(f) > PLACES_SHOWN) out.push(`           … and ${count(placeCount(f) - PLACES_SHOWN)} more`);
         fix(f.hint, '           ');
@@ -187,6 +224,10 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     if (offers) out.push(`${paint(o.color, 33, '!')} ${offers}`);
     const baseline = baselineLine(r);
     if (baseline) out.push(`note: ${baseline}`);
+    if (oneLine)
+      out.push(
+        `note: one line a finding (${count(findings.length)}); --verbose gives each one's pages, message and fix`,
+      );
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }

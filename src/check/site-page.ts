@@ -7,4 +7,9 @@ export interface SitePage {
   /** URL path the host serves the page at (served.ts): `/about`, `/guides/`. */
   url: string;
   scan: PageScan;
+  /**
+   * The page's real file, when this path reaches it through a symbolic link (files.ts `aliases`):
+   * the page shares that file's scan, and its links and rules are checked there, once.
+   */
+  aliasOf?: string;
 }

@@ -3,7 +3,7 @@ import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, checkBaselineTarget, readBaseline, writeBaseline } from '../check/baseline.js';
 import { closeCheck } from '../check/place-store.js';
 import type { CheckResult } from '../check/types.js';
-import { githubLines, jsonChunks, textLines, type CheckFormat } from '../check/report.js';
+import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
 import type { StaleSeverity } from '../domain/staleness.js';
 import { colorEnabled } from './output.js';
@@ -14,9 +14,12 @@ export interface CheckCommandOptions {
   root: string;
   dir?: string;
   external?: boolean;
+  externalCache?: string;
+  externalCacheAge?: string;
   servedAs?: ServedAs;
   format?: CheckFormat;
   quiet?: boolean;
+  verbose?: boolean;
   today?: string;
   staleOffers?: StaleSeverity;
   skip?: string[];
@@ -41,6 +44,9 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
     }
     if (slice.length) process.stdout.write(`${slice.join('\n')}\n`);
   };
+  const age = opts.externalCacheAge === undefined ? undefined : Number(opts.externalCacheAge);
+  if (age !== undefined && !(Number.isFinite(age) && age >= 0))
+    return usageError(err, `--external-cache-age must be a number of hours (received: ${opts.externalCacheAge})`);
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
   if (badCores) return badCores.exit;
@@ -56,6 +62,10 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       root: opts.root,
       dir: opts.dir,
       external: opts.external,
+      externalOptions: {
+        ...(opts.externalCache !== undefined ? { cacheFile: opts.externalCache } : {}),
+        ...(age !== undefined ? { cacheMaxAge: age * 3_600_000 } : {}),
+      },
       servedAs: opts.servedAs,
       today: opts.today,
       staleOffers: opts.staleOffers,
@@ -87,18 +97,26 @@ function report(
   const noProject = notAProject(err, opts.root, result.build?.diagnostics ?? []);
   if (noProject) return noProject;
   const format = opts.format ?? 'text';
-  if (format === 'json') {
+  const chunks =
+    format === 'json'
+      ? jsonChunks(result)
+      : format === 'sarif'
+        ? sarifChunks(result, process.cwd())
+        : format === 'junit'
+          ? junitChunks(result)
+          : null;
+  if (chunks) {
     let buffered = '';
-    for (const chunk of jsonChunks(result)) {
+    for (const chunk of chunks) {
       buffered += chunk;
       if (buffered.length > 65_536) {
         process.stdout.write(buffered);
         buffered = '';
       }
     }
-    process.stdout.write(`${buffered}\n`);
+    process.stdout.write(format === 'junit' ? buffered : `${buffered}\n`);
   } else if (format === 'github') write(githubLines(result, process.cwd(), opts.quiet));
-  else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet }));
+  else write(textLines(result, { color: colorEnabled(process.stdout), quiet: opts.quiet, verbose: opts.verbose }));
   if (opts.writeBaseline !== undefined) {
     // Recorded, the findings are known: a later --baseline run fails only on new ones.
     err.err(

@@ -204,15 +204,22 @@ export function program(): Command {
     .addOption(root)
     .option('--dir <dir>', 'check this built folder instead of building (relative to the current folder)')
     .option('--external', 'also check links to other sites (needs network)')
+    .option('--external-cache <file>', 'with --external: keep results in this file between runs')
+    .option('--external-cache-age <hours>', 'with --external-cache: ask again after this many hours (default 24)')
     .addOption(
       new Option('--served-as <mode>', 'how the host serves the folder (default: detected; see docs/check.md)').choices(
         ['clean', 'html', 'folders'],
       ),
     )
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'github']).default('text'))
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['text', 'json', 'github', 'sarif', 'junit'])
+        .default('text'),
+    )
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
+    .option('--verbose', 'text format: every page of every finding, with its message and fix, however many')
     .option(
       '--skip <regex>',
       'leave out links whose URL matches (repeatable)',
