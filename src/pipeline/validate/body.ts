@@ -5,10 +5,13 @@ import {
   type Diagnostic,
 } from '../../support/diagnostics/diagnostics.js';
 import type { BodySegment } from '../../model.js';
+import { DATED_CLOSE, DATED_FENCE } from '../render/markdown/dated-sections.js';
 
 /**
  * A line starting `:::` places a block: whatever follows is its name, checked against the frontmatter's blocks
  * (block-placement.ts), so a misspelt one (`::: toString`, a bare `:::`) is an error, never published as text.
+ * The one exception is a dated section (`::: from 2026-01-01` … `:::`), which stays in the Markdown: the
+ * renderer shows it only in builds dated when it is true (dated-sections.ts).
  */
 const PLACEHOLDER = /^:::(.*)$/;
 /** `{{fanduel.licensee}}` or `{{site.helpline.display}}` inside Markdown text. */
@@ -36,6 +39,7 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
   let buffer: string[] = [];
   let bufferLine = firstLine;
   let fence: string | null = null;
+  let dated = false;
   const flush = (nextLine: number) => {
     const text = buffer.join('\n');
     if (text.trim()) segments.push({ kind: 'markdown', text, line: bufferLine });
@@ -53,7 +57,11 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
         else if (raw.trim().startsWith(fence)) fence = null;
       }
     }
-    const placeholder = fence || c !== 58 ? null : PLACEHOLDER.exec(raw);
+    let placeholder = fence || c !== 58 ? null : PLACEHOLDER.exec(raw);
+    if (placeholder && (dated ? DATED_CLOSE.test(raw.trim()) : DATED_FENCE.test(raw.trim()))) {
+      dated = !dated;
+      placeholder = null;
+    }
     if (placeholder) {
       flush(line + 1);
       segments.push({ kind: 'block', name: placeholder[1]!.trim(), line });

@@ -13,19 +13,19 @@
  * A section out of force on the build's date is blanked line for line (later lines keep their
  * numbers for errors); the fence lines are always blanked. Without a build date every section shows.
  */
-const FENCE = /^::: *(from|until) +(\d{4}-\d{2}-\d{2}) *$/;
-const CLOSE = /^::: *$/;
+export const DATED_FENCE = /^::: *(from|until) +(\d{4}-\d{2}-\d{2}) *$/;
+export const DATED_CLOSE = /^::: *$/;
 
 export function datedSections(text: string, today: string | undefined): string {
   if (!text.includes(':::')) return text;
   const lines = text.split('\n');
   let open: { kind: string; day: string } | undefined;
   for (const [i, line] of lines.entries()) {
-    const fence = FENCE.exec(line.trim());
+    const fence = DATED_FENCE.exec(line.trim());
     if (fence && !open) {
       open = { kind: fence[1]!, day: fence[2]! };
       lines[i] = '';
-    } else if (open && CLOSE.test(line.trim())) {
+    } else if (open && DATED_CLOSE.test(line.trim())) {
       open = undefined;
       lines[i] = '';
     } else if (open && today && !inForce(open, today)) lines[i] = '';
