@@ -268,7 +268,8 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
       if (kind === 'casino')
         expect(textOf($(e).find('.app-games'))).toBe(o.app!.games ? `${o.app!.games} casino games` : '');
       const button = $(e).find('a.btn-cta');
-      expect(textOf(button)).toMatch(/^Get App/);
+      // The app cards link to the brand's website, and say so (not "Get App").
+      expect(textOf(button)).toMatch(/^Visit website/);
       expect(button.attr('href')).toBe(o.affiliateUrl ?? o.officialUrl);
     });
   });

@@ -184,7 +184,7 @@ export const seeTerms = (o: Operator) => `See terms at ${o.shortName}`;
 const ctaLabel = (o: Operator, offerLabel: string) => (offerClaimable(o) ? offerLabel : seeTerms(o));
 
 /**
- * An operator call to action: `label` always (e.g. "Get App"), else `offerLabel` while the offer is
+ * An operator call to action: `label` always (e.g. "Visit website"), else `offerLabel` while the offer is
  * shown (default the operator's ctaText), else "See Current Offer" to the page where the operator
  * states its current offers.
  */
@@ -278,7 +278,7 @@ export function AppEntry({ operator }: { operator: Operator }) {
       </ul>
       <OfferSummary operator={o} />
       <div className="op-actions">
-        <OfferButton operator={o} label="Get App" />
+        <OfferButton operator={o} label="Visit website" />
       </div>
       <OfferNote operator={o} />
     </article>
