@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { check, type CheckResult } from '../src/index.js';
-import { retryAfterMs } from '../src/check/external-fetch.js';
+import { retryAfterMs } from '../src/check/external-client.js';
 import { mailtoProblems } from '../src/check/mailto.js';
 import { scaled } from './machine.js';
 
