@@ -232,4 +232,3 @@ function reason(e: unknown, timeout: number): string {
     ? 'connection closed before an answer'
     : `connection error (${code})`;
 }
-
