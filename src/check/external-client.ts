@@ -62,7 +62,8 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 /**
  * One GET by linkinator, for one URL only: the URL is its start page, every link on that page is
  * skipped (`linksToSkip`), a redirect is a result (`redirects: 'error'` asks fetch not to follow it,
- * and the result carries the Location header), and nothing is retried (pa-site does that).
+ * and the result carries the Location header), and nothing is retried (pa-site does that). Each
+ * run leaves linkinator's queue a 2.5 s timer, unref'd (it keeps no process alive) and never cleared.
  */
 async function askLinkinator(href: string, ids: readonly string[], timeout: number): Promise<Answer> {
   const checker = new LinkChecker();
