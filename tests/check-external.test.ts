@@ -1,8 +1,9 @@
 /**
- * `--external` against local servers only (no network): redirects (a permanent one is a warning
- * naming the new URL), rate limits with 429 and Retry-After (waited on up to a limit, the host
- * paused), timeouts, dropped connections, per-host concurrency, fragments on external pages,
- * mailto: addresses, and the result cache between runs (read safely, never written over another file).
+ * `--external` against local servers only (no network), linkinator making the requests: redirects
+ * (a permanent one is a warning naming the new URL), rate limits with 429 and Retry-After (waited on
+ * up to a limit, the host paused), timeouts, dropped connections, per-host concurrency, fragments on
+ * external pages, mailto: addresses, and the result cache between runs (read safely, never written
+ * over another file).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { check, type CheckResult } from '../src/index.js';
-import { retryAfterMs } from '../src/check/external-fetch.js';
+import { retryAfterMs } from '../src/check/external-client.js';
 import { mailtoProblems } from '../src/check/mailto.js';
 import { scaled } from './machine.js';
 
@@ -22,6 +23,8 @@ let server: Server;
 let base: string;
 /** Requests by path, with the time each arrived. */
 const hits = new Map<string, number[]>();
+/** The headers of the last request to each path. */
+const heard = new Map<string, IncomingMessage['headers']>();
 let inFlight = 0;
 let maxInFlight = 0;
 /** Requests that hang: answered (closed) when the test ends. */
@@ -32,6 +35,7 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   const times = hits.get(url) ?? [];
   times.push(Date.now());
   hits.set(url, times);
+  heard.set(url, req.headers);
   const n = times.length;
   inFlight++;
   maxInFlight = Math.max(maxInFlight, inFlight);
@@ -56,7 +60,12 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   else if (url === '/page.html' || url === '/moved-page')
     url === '/moved-page'
       ? send(308, { location: '/page.html' })
-      : send(200, { 'content-type': 'text/html; charset=utf-8' }, '<html><body><h2 id="here">Here</h2></body></html>');
+      : send(
+          200,
+          { 'content-type': 'text/html; charset=utf-8' },
+          '<html><body><h2 id="here">Here</h2><p id="caf\u00e9">x</p><i id="L1"></i><i id="L9"></i>' +
+            '<a href="/gone">a link on the page, not asked for</a></body></html>',
+        );
   else send(404);
 }
 
@@ -165,6 +174,30 @@ describe('fragments on external pages', () => {
     expect(r.findings.find((f) => f.target === `${base}/page.html#gone`)!.message).toBe(
       `no id="gone" on ${base}/page.html`,
     );
+  });
+});
+
+describe('linkinator makes the requests', () => {
+  it('asks with linkinator (its browser-like headers, the user agent pa-site names), one GET per URL', async () => {
+    const r = await check({ dir: site([`${base}/ok`]), external: true });
+    expect(external(r)).toEqual([]);
+    expect(hits.get('/ok')).toHaveLength(1);
+    expect(heard.get('/ok')!['upgrade-insecure-requests']).toBe('1');
+    expect(heard.get('/ok')!['user-agent']).toBe('pa-site-check (link checker)');
+  });
+
+  it("looks fragments up %-decoded and by both ends of a line range; the page's own links are not asked", async () => {
+    const r = await check({
+      dir: site([
+        `${base}/page.html#caf%C3%A9`,
+        `${base}/page.html#L1-L9`,
+        `${base}/page.html#L1-L2`,
+        `${base}/page.html#top`,
+      ]),
+      external: true,
+    });
+    expect(external(r)).toEqual([['external-fragment', 'error', `${base}/page.html#L1-L2`]]);
+    expect(hits.get('/gone')).toBeUndefined();
   });
 });
 

@@ -1,13 +1,12 @@
 /**
- * External links (`--external`): each URL asked once however many pages link it (external-fetch.ts:
- * per-host limits, Retry-After, redirects followed by hand), its fragments looked for on the page
- * it answers with, `mailto:` addresses parsed, and lasting answers kept between runs
+ * External links (`--external`): each URL asked once however many pages link it, by linkinator
+ * (external-client.ts: pa-site's per-host limits, Retry-After and redirects around it), its
+ * fragments looked for on the page it answers with, `mailto:` addresses parsed, and lasting answers kept between runs
  * (external-cache.ts). 403 and 429 are warnings (sites that refuse or rate-limit checkers), a
  * permanent redirect a warning naming the new URL; anything else that is not 2xx is an error.
  */
 import { ExternalCache } from './external-cache.js';
-import { ExternalClient, type FetchOutcome } from './external-fetch.js';
-import { fragmentFound } from './links.js';
+import { ExternalClient, type FetchOutcome } from './external-client.js';
 import { mailtoProblems } from './mailto.js';
 import type { Finding, Place } from './types.js';
 
@@ -68,7 +67,7 @@ export async function checkExternal(links: ExternalLinks, options: ExternalOptio
     maxRetryAfter: options.maxRetryAfter ?? 30_000,
   });
   const cache = options.cacheFile ? new ExternalCache(options.cacheFile, options.cacheMaxAge ?? DAY) : null;
-  const outcomes = new Map<string, FetchOutcome & { missing?: string[] }>();
+  const outcomes = new Map<string, FetchOutcome>();
   await Promise.all(
     [...urls.keys()].map(async (url) => {
       const asked = [...(links.fragments?.get(url)?.keys() ?? [])];
@@ -78,10 +77,9 @@ export async function checkExternal(links: ExternalLinks, options: ExternalOptio
         outcomes.set(url, { status: kept.status, ...(kept.movedTo ? { movedTo: kept.movedTo } : {}), missing });
         return;
       }
-      const o = await client.check(url, asked.length > 0);
-      const ids = o.ids;
-      const found = ids ? Object.fromEntries(asked.map((f) => [f, fragmentFound(f, ids)])) : undefined;
-      outcomes.set(url, { ...o, missing: found ? asked.filter((f) => !found[f]) : [] });
+      const o = await client.check(url, asked);
+      const found = asked.length > 0 ? Object.fromEntries(asked.map((f) => [f, !o.missing.includes(f)])) : undefined;
+      outcomes.set(url, o);
       cache?.set(url, {
         at: Date.now(),
         status: o.status,
@@ -107,7 +105,7 @@ export async function checkExternal(links: ExternalLinks, options: ExternalOptio
         places: byPage(places),
       });
     if (o.status >= 200 && o.status < 300) {
-      for (const fragment of o.missing ?? [])
+      for (const fragment of o.missing)
         linkFindings.push({
           rule: 'external-fragment',
           severity: 'error',
