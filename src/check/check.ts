@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from '../model.js';
 import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../domain/staleness.js';
+import { packOf } from '../domain/gambling-pack.js';
 import { append } from './append.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
@@ -143,6 +144,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         knownUnbuilt: b.site.config.check.knownUnbuilt,
         skip: b.site.config.check.skip,
         offers: b.site.config.offers,
+        pack: packOf(b.site.config),
+        rules: b.site.config.check.rules,
       };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
       sourceUrls = Object.values(b.site.config.sources).flatMap((s) => (s.url ? [s.url] : []));

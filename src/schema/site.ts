@@ -135,19 +135,19 @@ const siteFields = z.strictObject({
   /** The help line the gambling pack shows on every page (`compliance:`); a site without the pack needs none. */
   helpline: z
     .strictObject({
-    /** Shown to readers, e.g. 1-800-GAMBLER. */
-    display: text,
-    /** Digits for the tel: link, e.g. +18004262537. */
-    tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
-    /** The number in digits as readers dial it, e.g. 1-800-426-2537. */
-    numeric: text,
-    /** Who answers the line, in the sentence "from the …" of the help-line block. */
-    organisation: text.optional(),
-    /** The site's responsible-gambling page, linked from every page's reminder; no link when left out. */
-    page: href.optional(),
-    /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
-    source: sourceRef.optional(),
-  })
+      /** Shown to readers, e.g. 1-800-GAMBLER. */
+      display: text,
+      /** Digits for the tel: link, e.g. +18004262537. */
+      tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
+      /** The number in digits as readers dial it, e.g. 1-800-426-2537. */
+      numeric: text,
+      /** Who answers the line, in the sentence "from the …" of the help-line block. */
+      organisation: text.optional(),
+      /** The site's responsible-gambling page, linked from every page's reminder; no link when left out. */
+      page: href.optional(),
+      /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
+      source: sourceRef.optional(),
+    })
     .optional(),
   emails: z.strictObject({
     /** Shown by the contact blocks and in structured data; the contact form writes to it. */

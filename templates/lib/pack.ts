@@ -24,7 +24,8 @@ export const marketName = (site: Site): string | undefined =>
 export const regulatorName = (site: Site): string | undefined => site.compliance?.regulator?.name ?? site.regulator;
 
 /** The regulator's short name ("PGCB"), else its full name. */
-export const regulatorShort = (site: Site): string | undefined => site.compliance?.regulator?.short ?? regulatorName(site);
+export const regulatorShort = (site: Site): string | undefined =>
+  site.compliance?.regulator?.short ?? regulatorName(site);
 
 /** The pack's age mark ("21+"), when the pack is on. */
 export const ageMark = (site: Site): string | undefined => (site.compliance ? `${site.compliance.age}+` : undefined);
