@@ -14,6 +14,7 @@ import type { Page } from '../model.js';
 import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../domain/staleness.js';
 import { packOf } from '../domain/gambling-pack.js';
 import { append } from './append.js';
+import { contentFilesOf, isOwnOutput } from './content-map.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
 import { CheckInputError } from './errors.js';
@@ -198,7 +199,12 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       append(findings, external);
     }
     if (root) {
-      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])), base);
+      // A built check knows each page's file; `--dir` on the project's own output reads the routes of content/pages.
+      const contentFiles =
+        pagesByFile.size > 0 || !isOwnOutput(root, dir)
+          ? new Map([...pagesByFile].map(([file, p]) => [file, p.file]))
+          : await contentFilesOf(root);
+      await locateFindings(findings, root, contentFiles, base);
       for (const f of findings) if (f.placeCount === undefined) f.places = uniquePlaces(f.places);
     }
     sortFindings(findings);

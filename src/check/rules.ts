@@ -229,14 +229,7 @@ function runRules(ctx: RuleContext): Finding[] {
     }
     if (on(p, 'banned-wording')) {
       for (const b of bannedPhrases(s.text))
-        out.push(
-          finding(
-            'banned-wording',
-            `uses "${b.phrase}": "${b.excerpt}"`,
-            [placeOf(p)],
-            BANNED_WORDING_HINT,
-          ),
-        );
+        out.push(finding('banned-wording', `uses "${b.phrase}": "${b.excerpt}"`, [placeOf(p)], BANNED_WORDING_HINT));
     }
     if (on(p, 'single-h1') && s.h1 !== 1)
       out.push(

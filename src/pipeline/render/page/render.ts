@@ -29,6 +29,16 @@ export interface RenderedPage {
 
 const DOCTYPE = '<!DOCTYPE html>';
 
+/**
+ * The page's `checkIgnore` as the meta element check reads in a built folder, so that `check --dir`
+ * (what CI runs) skips the same rules on the page as `check` does; nothing when the page silences none.
+ */
+function withCheckIgnore(html: string, ids: readonly string[]): string {
+  if (ids.length === 0) return html;
+  const meta = `<meta name="pa-site-check-ignore" content="${ids.join(' ').replace(/[&"<>]/g, '')}"/>`;
+  return html.replace(/<head>/, (head) => `${head}${meta}`);
+}
+
 /** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
 export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
   const { createElement, renderToStaticMarkup } = ctx.templates;
@@ -72,7 +82,8 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         createElement(Template, props),
       ),
     );
-    return { page, html: DOCTYPE + rebaseHtml(ctx.templates.expandShared(html), ctx.site.config.base), diagnostics };
+    const full = withCheckIgnore(ctx.templates.expandShared(html), page.data.checkIgnore);
+    return { page, html: DOCTYPE + rebaseHtml(full, ctx.site.config.base), diagnostics };
   } catch (e) {
     diagnostics.push(templateThrew(e, ctx.site.root, page.file, page.template));
     return { page, html: '', diagnostics };
