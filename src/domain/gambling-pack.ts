@@ -43,3 +43,9 @@ export function packOfYaml(data: { compliance?: unknown; helpline?: unknown } | 
     helpline: typeof display === 'string' && display.trim() ? display.trim() : DEFAULT_HELPLINE,
   };
 }
+
+/** What the home page offers, as the not-found page says it: " for New Jersey sportsbook and casino guides". */
+export const homeFor = (site: Pick<SiteConfig, 'compliance'>): string => {
+  const where = site.compliance?.jurisdiction?.name;
+  return where ? ` for ${where} sportsbook and casino guides` : '';
+};

@@ -41,7 +41,8 @@ export const ageLineName = (pack: PackSettings) =>
   `the ${pack.age}+${pack.jurisdiction ? ` and ${pack.jurisdiction}` : ''} reminder`;
 
 /** How to fix a banned phrase (the Pennsylvania regulator's list, which other states' regulators echo). */
-export const BANNED_WORDING_HINT = 'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"';
+export const BANNED_WORDING_HINT =
+  'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"';
 
 /** The help line as the site shows it, in any case. */
 export const helplineText = (pack: PackSettings) => new RegExp(escape(pack.helpline), 'i');

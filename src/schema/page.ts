@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { copy, href, monthOrDate, text } from './common.js';
-import { blockSchema } from './blocks.js';
+import { blockSchema, tagName } from './blocks.js';
 import { ROUTE_PATTERN } from '../urls/urls.js';
 
 const base = {
@@ -12,6 +12,10 @@ const base = {
   /** Last content update: drives the visible date, sitemap lastmod and structured data. */
   // The month is enough (and all most sources give): a day nobody recorded must not be made up.
   updated: monthOrDate('the date the page was last updated'),
+  /** When a post was published: blog lists and the feed put the newest first. */
+  date: monthOrDate('the date the post was published').optional(),
+  /** A post's tags: each tag has a page at /tags/<tag> listing its posts. */
+  tags: z.array(tagName).max(20).default([]),
   route: z
     .string()
     .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash')

@@ -188,7 +188,8 @@ const siteFields = z.strictObject({
       .array(z.strictObject({ title: text, links: z.array(linkSchema).min(1) }))
       .max(4, 'the footer has room for four link columns')
       .default([]),
-    disclaimer: copy,
+    /** A sentence at the foot of every page; none when left out. */
+    disclaimer: copy.optional(),
     /** Links in the footer's last line (privacy policy, terms…). */
     bottomLinks: z.array(linkSchema).default([]),
   }),
@@ -276,6 +277,16 @@ const siteFields = z.strictObject({
    * supported host and as a small HTML page at `from` for hosts without redirect rules.
    */
   redirects: z.array(redirectSchema).default([]),
+  /** The Atom feed (/feed.xml): the pages under `section` (a blog); left out, articles and reviews. */
+  feed: z.strictObject({ section: route.optional() }).default({}),
+  /**
+   * Each page's <title>: `{title}` is the page's own `title:`, `{site}` the site's; left out, the
+   * page's title as written.
+   */
+  titleFormat: z
+    .string()
+    .refine((s) => s.includes('{title}'), 'expected a format with {title}, such as "{title} | {site}"')
+    .optional(),
   markdown: markdownSchema.default({ engine: 'markdown-it' }),
   check: z
     .strictObject({

@@ -37,17 +37,21 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
             ))}
           </div>
         ) : null}
-        <div className="footer-disclaimer">
-          <p className="help-line">
-            <strong>Disclaimer:</strong> {footer.disclaimer}
-          </p>
-          {helpline ? (
-            <p className="help-line">
-              Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free
-              and confidential, 24/7.
-            </p>
-          ) : null}
-        </div>
+        {footer.disclaimer || helpline ? (
+          <div className="footer-disclaimer">
+            {footer.disclaimer ? (
+              <p className="help-line">
+                <strong>Disclaimer:</strong> {footer.disclaimer}
+              </p>
+            ) : null}
+            {helpline ? (
+              <p className="help-line">
+                Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free
+                and confidential, 24/7.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="footer-bottom">
           <p>
             © {year} {site.title}. All rights reserved.

@@ -8,6 +8,7 @@ import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';
 import { FEED_PATH } from '../../../urls/urls.js';
 import { rebaseHtml } from './rebase.js';
+import { homeFor } from '../../../domain/gambling-pack.js';
 
 export interface RenderContext {
   site: Site;
@@ -28,6 +29,12 @@ export interface RenderedPage {
 }
 
 const DOCTYPE = '<!DOCTYPE html>';
+
+/** A page's <title>: site.yaml `titleFormat` ("{title} | {site}") filled in, else the page's title as written. */
+const pageTitle = (config: Pick<Site['config'], 'titleFormat' | 'title'>, title: string) =>
+  config.titleFormat
+    ? config.titleFormat.replace(/\{(title|site)\}/g, (_, k) => (k === 'site' ? config.title : title))
+    : title;
 
 /**
  * The page's `checkIgnore` as the meta element check reads in a built folder, so that `check --dir`
@@ -67,7 +74,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         {
           site: ctx.site.config,
           route: page.route,
-          title: page.data.title,
+          title: pageTitle(ctx.site.config, page.data.title),
           description: page.data.description,
           canonical: page.url.canonical,
           assets: ctx.assets,
@@ -186,9 +193,7 @@ export function renderNotFound(ctx: RenderContext): string {
         site: config,
         route: '/404',
         title: `Page Not Found | ${config.title}`,
-        description:
-          `The page you asked for does not exist. Return to the ${config.title} home page ` +
-          'for Pennsylvania sportsbook and casino guides.',
+        description: `The page you asked for does not exist. Return to the ${config.title} home page${homeFor(config)}.`,
         canonical: '',
         assets: ctx.assets,
         year: ctx.year,
