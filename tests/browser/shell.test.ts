@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
     }, DEV_CLIENT);
     const overlay = page.locator('#pa-site-error-overlay');
     await expect(overlay.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Unexpected Application Error!',
+      'The site could not be built',
     );
     const look = await overlay.evaluate((el) => {
       const style = getComputedStyle(el);
