@@ -5,7 +5,7 @@
  * result to `check` and to `check --dir` (what the workflow init writes runs), whose findings point
  * at content files.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -224,6 +224,66 @@ Text.
       const [warned, warnedDir] = await both();
       expect(warned).toEqual(['warning orphan-page content/pages/lonely.md']);
       expect(warnedDir).toEqual(warned);
+    },
+    TIMEOUT,
+  );
+});
+
+/** docs/templates.md's own-template example: each fenced file under its `// path` first line. */
+function ownTemplateExample(): Record<string, string> {
+  const doc = readFileSync(path.join(repoRoot, 'docs', 'templates.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## A template of your own'), doc.indexOf('## What templates receive'));
+  const files: Record<string, string> = {};
+  for (const m of section.matchAll(/^```tsx?\n\/\/ (templates\/\S+)\n([\s\S]*?)^```$/gm)) files[m[1]!] = m[2]!;
+  return files;
+}
+
+describe('open content models', () => {
+  it(
+    'builds a page of a template the site registers, and checks its own fields as its schema says',
+    async () => {
+      const root = path.join(tmp, 'own-template');
+      expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
+      const files = ownTemplateExample();
+      expect(Object.keys(files).sort()).toEqual(['templates/index.ts', 'templates/pages/Talk.tsx']);
+      for (const [rel, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
+        await writeFile(path.join(root, rel), text);
+      }
+      await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      const talk = (fields: string, template = 'talk') => `---
+template: ${template}
+title: A first talk
+description: The first talk of the site, with its speaker and slides, for the own-template test.
+updated: 2026-11
+${fields}
+hero:
+  heading: A first talk
+  lede: Its speaker and slides.
+---
+What the talk said.
+`;
+      const page = path.join(root, 'content/pages/talk.md');
+      await writeFile(page, talk('speaker: Ada Lovelace\nslides: https://slides.example.com/first'));
+      const good = await build({ root });
+      expect(good.diagnostics).toEqual([]);
+      const html = await readFile(path.join(good.outDir, 'talk.html'), 'utf8');
+      expect(html).toContain('<p class="talk-speaker">By Ada Lovelace');
+      // A mistyped key, a wrong value and an unknown template: each at its line, with a fix.
+      await writeFile(page, talk('speker: Ada Lovelace\nslides: 42'));
+      const bad = await build({ root });
+      expect(bad.diagnostics.map((d) => `${d.file}:${d.line}:${d.col} ${d.field} ${d.hint ?? d.message}`)).toEqual(
+        expect.arrayContaining([
+          'content/pages/talk.md:6:1 speker did you mean "speaker"?',
+          expect.stringMatching(/^content\/pages\/talk\.md:7:1 slides /),
+        ]),
+      );
+      expect(bad.ok).toBe(false);
+      await writeFile(page, talk('speaker: Ada Lovelace', 'tlak'));
+      const unknown = await build({ root });
+      expect(unknown.diagnostics.map((d) => `${d.file}:${d.line} ${d.code} ${d.hint}`)).toEqual([
+        'content/pages/talk.md:2 unknown-template did you mean "talk"?',
+      ]);
     },
     TIMEOUT,
   );

@@ -73,6 +73,19 @@ const reviewPageSchema = z.strictObject({
   operator: z.string().regex(/^[a-z0-9-]+$/, 'expected an operator id such as "fanduel"'),
 });
 
+/** A template's name as `template:` gives it: pa-site's, or one a site registers in templates/index.ts. */
+export const TEMPLATE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * A page of a template the site registers itself: the fields every page has, checked here, and its
+ * own fields, which the template's exported schema checks once the templates compile
+ * (validate/custom-templates.ts).
+ */
+export const customPageSchema = z.looseObject({ template: z.string().regex(TEMPLATE_NAME), ...base });
+
+/** The fields every page has, whatever its template: what a template's own schema does not see. */
+export const BASE_FIELDS: ReadonlySet<string> = new Set(['template', ...Object.keys(base)]);
+
 /** Every template and the schema its frontmatter must satisfy. */
 export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;
 export type TemplateName = keyof typeof pageSchemas;
