@@ -288,3 +288,27 @@ What the talk said.
     TIMEOUT,
   );
 });
+
+describe('dev under a base path', () => {
+  it("swaps the site's stylesheet when it is served under the base, as at the root", async () => {
+    const { DEV_CLIENT } = await import('../src/dev/client.js');
+    for (const base of ['/', '/docs/']) {
+      const link = {
+        href: `${base}assets/styles-OLD.css`,
+        getAttribute: () => link.href,
+        setAttribute: (_: string, v: string) => void (link.href = v),
+      };
+      const listeners = new Map<string, (ev: { data: string }) => void>();
+      class FakeEventSource {
+        addEventListener(name: string, fn: (ev: { data: string }) => void) {
+          listeners.set(name, fn);
+        }
+      }
+      const document = { querySelectorAll: () => [link], querySelector: () => null };
+      const location = { pathname: base, href: `http://127.0.0.1:8080${base}` };
+      new Function('document', 'location', 'EventSource', DEV_CLIENT)(document, location, FakeEventSource);
+      listeners.get('css')!({ data: JSON.stringify({ href: `${base}assets/styles-NEW.css` }) });
+      expect(link.href, base).toBe(`${base}assets/styles-NEW.css`);
+    }
+  });
+});

@@ -15,6 +15,7 @@ import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity
 import { packOf } from '../domain/gambling-pack.js';
 import { append } from './append.js';
 import { contentFilesOf, isOwnOutput } from './content-map.js';
+import { typecheckFindings } from './typecheck.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
 import { CheckInputError } from './errors.js';
@@ -188,6 +189,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       seen.redirects.filter((f) => !redirectKey(f).some((k) => made.brokenRedirects.has(k))),
     );
     append(findings, seen.others);
+    // The project's own templates, type-checked where it has TypeScript (check and check --dir alike).
+    if (root && config) append(findings, typecheckFindings(root));
 
     let externalRefs = 0;
     if (options.external) {

@@ -41,7 +41,7 @@ export const DEV_CLIENT = `(() => {
     const { href } = JSON.parse(ev.data);
     // The site's own stylesheet, under the site's base path (/docs/assets/…) as much as at /assets/.
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-      if (/\/assets\/[^/]+\.css$/.test(new URL(link.getAttribute('href'), location.href).pathname))
+      if (/\\/assets\\/[^/]+\\.css$/.test(new URL(link.getAttribute('href'), location.href).pathname))
         link.setAttribute('href', href);
     }
     hideError();

@@ -23,7 +23,7 @@ export type GamblingRule = keyof typeof GAMBLING_RULES;
 export const isGamblingRule = (id: string): id is GamblingRule => Object.hasOwn(GAMBLING_RULES, id);
 
 const SAME_SENTENCE = '[^.!?]{0,160}';
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The age line: the age limit ("21+", "21 or older", "21 years") and the jurisdiction in one sentence,
@@ -32,7 +32,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function ageLine(pack: PackSettings): RegExp {
   const age = String.raw`(?:\b${pack.age}\+|\b${pack.age} or older|\b${pack.age} years)`;
   if (!pack.jurisdiction) return new RegExp(age, 'i');
-  const place = String.raw`\b${escape(pack.jurisdiction)}\b`;
+  const place = String.raw`\b${escapeRegex(pack.jurisdiction)}\b`;
   return new RegExp(`${age}${SAME_SENTENCE}${place}|${place}${SAME_SENTENCE}${age}`, 'i');
 }
 
@@ -45,4 +45,4 @@ export const BANNED_WORDING_HINT =
   'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"';
 
 /** The help line as the site shows it, in any case. */
-export const helplineText = (pack: PackSettings) => new RegExp(escape(pack.helpline), 'i');
+export const helplineText = (pack: PackSettings) => new RegExp(escapeRegex(pack.helpline), 'i');

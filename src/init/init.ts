@@ -8,7 +8,15 @@ import { makeDirs } from '../support/fs/make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { type NextSteps, nextSteps } from './next-steps.js';
-import { mergeGitignore, mergePackageJson, type ProjectChange, WORKFLOW, WORKFLOW_PATH } from './project-files.js';
+import {
+  mergeGitignore,
+  mergePackageJson,
+  type ProjectChange,
+  TEMPLATES_NOTE,
+  TSCONFIG,
+  WORKFLOW,
+  WORKFLOW_PATH,
+} from './project-files.js';
 import { starterFiles } from './starter.js';
 import { blankStarterFiles } from './blank-starter.js';
 
@@ -130,7 +138,10 @@ export function init(options: InitOptions = {}): InitResult {
   const keptWorkflow = existsSync(path.join(dir, WORKFLOW_PATH));
   const workflow: Record<string, string> = keptWorkflow ? {} : { [WORKFLOW_PATH]: WORKFLOW };
   const starter = options.starter === 'blank' ? blankStarterFiles(month) : starterFiles(month);
-  const files = writeNewFiles(dir, { ...starter, ...schemas, ...workflow });
+  const typed: Record<string, string> = existsSync(path.join(dir, 'tsconfig.json'))
+    ? {}
+    : { 'tsconfig.json': TSCONFIG, 'templates/templates.d.ts': TEMPLATES_NOTE };
+  const files = writeNewFiles(dir, { ...starter, ...schemas, ...workflow, ...typed });
   const updated: string[] = [];
   for (const change of changes) {
     if (change.text === undefined) continue;

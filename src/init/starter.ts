@@ -44,8 +44,9 @@ footer:
 # enforce it (docs/content.md, "Compliance packs"). Remove the block for a site that is not about gambling.
 compliance:
   pack: gambling
-  jurisdiction: # where readers may play: the age line and check name it
-    name: Pennsylvania
+  # Where readers may play: the age line and check name it.
+  jurisdiction:
+    name: Pennsylvania # in sentences: "physically inside Pennsylvania"
     short: PA # before a noun: "PA sportsbooks"
   age: 21 # the minimum age to play there
   # The 21+ reminder at the end of every page (a compliance rule).
