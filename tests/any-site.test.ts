@@ -6,6 +6,7 @@
  * at content files.
  */
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -310,5 +311,21 @@ describe('dev under a base path', () => {
       listeners.get('css')!({ data: JSON.stringify({ href: `${base}assets/styles-NEW.css` }) });
       expect(link.href, base).toBe(`${base}assets/styles-NEW.css`);
     }
+  });
+});
+
+describe("npm test's pretest", () => {
+  it('stops in one line naming the command that installs the system packages the tests need', async () => {
+    const bin = path.join(tmp, 'bare-bin');
+    await mkdir(bin, { recursive: true });
+    await symlink(process.execPath, path.join(bin, 'node'));
+    const r = spawnSync(path.join(bin, 'node'), [path.join(repoRoot, 'scripts', 'pretest.mjs')], {
+      env: { PATH: bin, PA_SITE_PRETEST_NO_INSTALL: '1' },
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: the tests need [^\n]*xmllint, hugo: run sudo apt-get install [^\n]*libxml2-utils hugo\n$/,
+    );
   });
 });
