@@ -297,7 +297,9 @@ describe('dev under a base path', () => {
       const link = {
         href: `${base}assets/styles-OLD.css`,
         getAttribute: () => link.href,
-        setAttribute: (_: string, v: string) => void (link.href = v),
+        setAttribute: (_: string, v: string) => {
+          link.href = v;
+        },
       };
       const listeners = new Map<string, (ev: { data: string }) => void>();
       class FakeEventSource {

@@ -21,7 +21,10 @@ import {
   isGamblingRule,
 } from '../domain/gambling-rules.js';
 
-/** Every page rule id with its one-line explanation (docs/check.md repeats these): the gambling pack's, then the site's. */
+/**
+ * Every page rule id with its one-line explanation (docs/check.md repeats these): the gambling
+ * pack's, then the site's.
+ */
 export const PAGE_RULES = {
   ...GAMBLING_RULES,
   'unique-title': 'every page has a <title> no other page uses',

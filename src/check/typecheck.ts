@@ -22,6 +22,8 @@ function projectTsc(root: string): string | undefined {
   }
 }
 
+const firstLine = (text: string) => text.trim().split('\n')[0];
+
 export function typecheckFindings(root: string): Finding[] {
   if (!existsSync(path.join(root, 'tsconfig.json')) || !existsSync(path.join(root, 'templates'))) return [];
   const tsc = projectTsc(root);
@@ -51,7 +53,7 @@ export function typecheckFindings(root: string): Finding[] {
       rule: 'typecheck',
       severity: 'error',
       category: 'page',
-      message: `tsc could not check the templates: ${(r.stdout || r.stderr || r.error?.message || '').trim().split('\n')[0]}`,
+      message: `tsc could not check the templates: ${firstLine(r.stdout || r.stderr || r.error?.message || '')}`,
       hint: 'run npm run typecheck to see why',
       places: [{ page: 'tsconfig.json', url: '', file: 'tsconfig.json', line: null }],
     });

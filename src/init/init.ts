@@ -44,7 +44,7 @@ export interface InitOptions {
 }
 
 /** The starters `init --starter` knows. */
-export const STARTERS = ['pa', 'blank'] as const;
+const STARTERS = ['pa', 'blank'] as const;
 export type Starter = (typeof STARTERS)[number];
 
 export interface InitResult {

@@ -92,7 +92,6 @@ const complianceSchema = z.strictObject({
   /** Where the full advertising disclosure is, e.g. /about#advertising-disclosure. */
   disclosureHref: href,
 });
-export type Compliance = z.infer<typeof complianceSchema>;
 
 /** A page rule's id as `check.rules` names it (src/check/rules.ts lists them; check warns on others). */
 const ruleId = z.string().regex(/^[a-z0-9-]+$/, 'expected a page rule id such as "orphan-page"');

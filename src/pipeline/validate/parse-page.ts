@@ -108,10 +108,13 @@ export function parsePage(
         pos.col,
         'template',
         'unknown-template',
-        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')}, or a name registered in templates/index.ts)`,
+        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')}, ` +
+          'or a name registered in templates/index.ts)',
         {
           received: JSON.stringify(template),
-          hint: 'use "guide" for articles and landing pages, "review" for an operator review, or your own template\'s name (lowercase words joined by "-")',
+          hint:
+            'use "guide" for articles and landing pages, "review" for an operator review, ' +
+            'or the name your templates/index.ts registers (lowercase words joined by "-")',
         },
       ),
     );

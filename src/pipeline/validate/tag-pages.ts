@@ -6,7 +6,7 @@ import type { Page } from '../../model.js';
 import type { SiteConfig } from '../../schema/site.js';
 import { urlFor } from '../../urls/urls.js';
 
-export const TAGS_ROUTE = '/tags';
+const TAGS_ROUTE = '/tags';
 
 /** The tag pages of `pages`, none where a page already has the route. */
 export function tagPages(pages: readonly Page[], config: SiteConfig): Page[] {

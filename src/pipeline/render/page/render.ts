@@ -193,7 +193,8 @@ export function renderNotFound(ctx: RenderContext): string {
         site: config,
         route: '/404',
         title: `Page Not Found | ${config.title}`,
-        description: `The page you asked for does not exist. Return to the ${config.title} home page${homeFor(config)}.`,
+        description:
+          `The page you asked for does not exist. Return to the ${config.title} home page` + `${homeFor(config)}.`,
         canonical: '',
         assets: ctx.assets,
         year: ctx.year,
