@@ -331,3 +331,39 @@ describe("npm test's pretest", () => {
     );
   });
 });
+
+describe('type-checked templates', () => {
+  it(
+    "check runs the project's tsc on its templates and reports a mistyped field at file:line:col",
+    async () => {
+      const root = path.join(tmp, 'typed');
+      expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
+      await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      // The tsconfig init wrote, with `pa-site` resolved to this clone (a project has it in node_modules).
+      const tsconfig = JSON.parse(await readFile(path.join(root, 'tsconfig.json'), 'utf8'));
+      tsconfig.compilerOptions.paths = {
+        'pa-site': [path.join(repoRoot, 'src/index.ts')],
+        'pa-site/*': [path.join(repoRoot, '*')],
+      };
+      await writeFile(path.join(root, 'tsconfig.json'), JSON.stringify(tsconfig));
+      const footer = `import type { SiteConfig } from 'pa-site';
+
+export function Footer({ site }: { site: SiteConfig; year: number; route: string }) {
+  return <footer>{site.footer.disclaimr}</footer>;
+}
+`;
+      await mkdir(path.join(root, 'templates/components'), { recursive: true });
+      await writeFile(path.join(root, 'templates/components/Footer.tsx'), footer);
+      const r = await check({ root });
+      const typed = r.findings.filter((f) => f.rule === 'typecheck');
+      closeCheck(r);
+      expect(typed.map((f) => `${f.places[0]?.file}:${f.places[0]?.line}:${f.places[0]?.col}`)).toEqual([
+        'templates/components/Footer.tsx:4:31',
+      ]);
+      expect(typed[0]?.message).toMatch(/disclaimr/);
+      expect(r.ok).toBe(false);
+    },
+    // tsc over pa-site's sources takes a while on a busy machine.
+    scaled(400_000),
+  );
+});
