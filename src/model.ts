@@ -87,6 +87,11 @@ export interface ListedPage {
   operator?: string;
   kind?: 'sportsbook' | 'casino';
   rank?: number;
+  /** Posts: when published (`date:`), and last changed. */
+  date?: string;
+  updated?: string;
+  /** Posts: their tags, when they have any. */
+  tags?: string[];
 }
 
 /** Props of a page template (`templates/pages/*.tsx`). */

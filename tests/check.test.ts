@@ -76,7 +76,8 @@ ${routes.map((r) => `  <url><loc>${ORIGIN}${r}</loc></url>`).join('\n')}
 </urlset>
 `;
 
-const CONFIG = `url: ${ORIGIN}\ncheck:\n  knownUnbuilt: [/sportsbooks, /privacy-policy]\n`;
+const CONFIG = `url: ${ORIGIN}\ncheck:\n  knownUnbuilt: [/sportsbooks, /privacy-policy]
+compliance: { pack: gambling, jurisdiction: { name: Pennsylvania } }\nhelpline: { display: 1-800-GAMBLER }\n`;
 /** What marks a folder as a pa-site build: the _headers file every build writes starts with this line. */
 const MARKED = { _headers: '# Written by pa-site build. Security headers for every response.\n/*\n' };
 

@@ -161,7 +161,7 @@ describe('pa-site dev', () => {
       expect(JSON.stringify(ev.data)).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
       const page = await fetchText('/about');
       expect(page.status).toBe(500);
-      expect(page.text).toContain('Unexpected Application Error!');
+      expect(page.text).toContain('The site could not be built');
       expect(page.text).toMatch(/content\/pages\/about\.md:\d+:\d+ {2}updated/);
       // Other pages keep serving the last good output (the overlay comes from the client script).
       expect((await fetchText('/')).status).toBe(200);

@@ -158,7 +158,13 @@ describe('init makes a project', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({
       name: 'new-site',
       private: true,
-      scripts: { build: 'pa-site build', check: 'pa-site check', dev: 'pa-site dev', preview: 'pa-site preview' },
+      scripts: {
+        build: 'pa-site build',
+        check: 'pa-site check',
+        dev: 'pa-site dev',
+        preview: 'pa-site preview',
+        typecheck: 'tsc --noEmit',
+      },
     });
     const ignored = readFileSync(path.join(dir, '.gitignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['dist/', 'node_modules/']));
@@ -209,7 +215,14 @@ describe('init makes a project', () => {
     expect(JSON.parse(text)).toEqual({
       name: 'mine',
       version: '1.2.3',
-      scripts: { build: 'make', test: 't', check: 'pa-site check', dev: 'pa-site dev', preview: 'pa-site preview' },
+      scripts: {
+        build: 'make',
+        test: 't',
+        check: 'pa-site check',
+        dev: 'pa-site dev',
+        preview: 'pa-site preview',
+        typecheck: 'tsc --noEmit',
+      },
       dependencies: { 'left-pad': '1.0.0' },
     });
     const ignored = readFileSync(path.join(dir, '.gitignore'), 'utf8');
@@ -285,7 +298,7 @@ describe('schema', () => {
     expect(filesIn(path.join(tmp, 'out-schemas'))).toEqual(names);
     const site = JSON.parse(readFileSync(path.join(tmp, 'out-schemas', 'site.schema.json'), 'utf8'));
     expect(Object.keys(site.properties)).toEqual(expect.arrayContaining(['title', 'helpline', 'favicon']));
-    expect(site.required).toEqual(expect.arrayContaining(['title', 'url', 'helpline', 'compliance']));
+    expect(site.required).toEqual(expect.arrayContaining(['title', 'url']));
     expect(site.required).not.toContain('tagline');
     const again = cli(['schema', '--out', 'out-schemas']);
     expect(again.status).toBe(2);

@@ -190,7 +190,7 @@ describe('README walk-through', () => {
 
   it('starts a site of its own with init, and builds and checks it with --root', async () => {
     const mine = path.join(site, 'my-site');
-    const made = run('npm run init -- my-site');
+    const made = run('npm run init -- my-site --starter blank');
     expect(made.status, made.stderr).toBe(0);
     expect(existsSync(path.join(mine, 'content', 'site.yaml'))).toBe(true);
     const r = run('npm run build -- --root my-site');

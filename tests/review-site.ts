@@ -41,6 +41,9 @@ export async function addReview(dir: string, month: string): Promise<void> {
  */
 export function templatesDocExample(docs: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const m of docs.matchAll(/^```tsx\n(\/\/ (templates\/\S+)\n[\s\S]*?)^```$/gm)) files[m[2]!] = m[1]!;
+  // The override example's section only: "A template of your own" has its own test (tests/any-site.test.ts).
+  const from = docs.indexOf('## An example: one page template and one component');
+  const section = docs.slice(from, docs.indexOf('\n## ', from + 1));
+  for (const m of section.matchAll(/^```tsx\n(\/\/ (templates\/\S+)\n[\s\S]*?)^```$/gm)) files[m[2]!] = m[1]!;
   return files;
 }

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from '../model.js';
 import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../domain/staleness.js';
+import { packOf } from '../domain/gambling-pack.js';
 import { append } from './append.js';
+import { contentFilesOf, isOwnOutput } from './content-map.js';
+import { typecheckFindings } from './typecheck.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
 import { CheckInputError } from './errors.js';
@@ -143,6 +146,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         knownUnbuilt: b.site.config.check.knownUnbuilt,
         skip: b.site.config.check.skip,
         offers: b.site.config.offers,
+        pack: packOf(b.site.config),
+        rules: b.site.config.check.rules,
       };
       pagesByFile = new Map(b.site.pages.map((p) => [p.url.file, p]));
       sourceUrls = Object.values(b.site.config.sources).flatMap((s) => (s.url ? [s.url] : []));
@@ -184,6 +189,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       seen.redirects.filter((f) => !redirectKey(f).some((k) => made.brokenRedirects.has(k))),
     );
     append(findings, seen.others);
+    // The project's own templates, type-checked where it has TypeScript (check and check --dir alike).
+    if (root && config) append(findings, typecheckFindings(root));
 
     let externalRefs = 0;
     if (options.external) {
@@ -198,7 +205,12 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       append(findings, external);
     }
     if (root) {
-      await locateFindings(findings, root, new Map([...pagesByFile].map(([file, p]) => [file, p.file])), base);
+      // A built check knows each page's file; `--dir` on the project's own output reads the routes of content/pages.
+      const contentFiles =
+        pagesByFile.size > 0 || !isOwnOutput(root, dir)
+          ? new Map([...pagesByFile].map(([file, p]) => [file, p.file]))
+          : await contentFilesOf(root);
+      await locateFindings(findings, root, contentFiles, base);
       for (const f of findings) if (f.placeCount === undefined) f.places = uniquePlaces(f.places);
     }
     sortFindings(findings);

@@ -4,6 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import { readRegularFileAsync } from '../pipeline/load/regular-file.js';
 import { basePathProblem, siteUrlProblem } from '../urls/urls.js';
 import { DEFAULT_POLICY, type StaleSeverity, type StalenessPolicy } from '../domain/staleness.js';
+import { type PackSettings, packOfYaml } from '../domain/gambling-pack.js';
+import type { RuleSetting } from './rules.js';
 
 export interface Config {
   url: string | null;
@@ -12,6 +14,18 @@ export interface Config {
   knownUnbuilt: string[];
   skip: string[];
   offers: StalenessPolicy & { stale?: StaleSeverity };
+  /** The compliance pack site.yaml turns on (`compliance:`), or null for a plain site. */
+  pack: PackSettings | null;
+  /** site.yaml `check.rules`: page rules turned off or given another severity. */
+  rules: Record<string, RuleSetting>;
+}
+
+const SETTINGS: readonly unknown[] = ['off', 'warning', 'error'] satisfies RuleSetting[];
+
+/** `check.rules` as parsed: only the entries a build would accept (site.ts validates them for the build). */
+function ruleSettings(value: unknown): Record<string, RuleSetting> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, RuleSetting] => SETTINGS.includes(e[1])));
 }
 
 const positive = (v: unknown, fallback: number) => (typeof v === 'number' && v > 0 ? v : fallback);
@@ -28,7 +42,9 @@ export async function readConfig(root: string): Promise<Config | null> {
     const data = parseYaml(text) as {
       url?: unknown;
       base?: unknown;
-      check?: { knownUnbuilt?: unknown; skip?: unknown };
+      check?: { knownUnbuilt?: unknown; skip?: unknown; rules?: unknown };
+      compliance?: unknown;
+      helpline?: unknown;
       offers?: { warnAfterDays?: unknown; hardLimitDays?: unknown; stale?: unknown };
     } | null;
     const list = data?.check?.knownUnbuilt;
@@ -44,6 +60,8 @@ export async function readConfig(root: string): Promise<Config | null> {
         hardLimitDays: positive(data?.offers?.hardLimitDays, DEFAULT_POLICY.hardLimitDays),
         stale: data?.offers?.stale === 'error' ? 'error' : 'warning',
       },
+      pack: packOfYaml(data),
+      rules: ruleSettings(data?.check?.rules),
     };
   } catch {
     return null;

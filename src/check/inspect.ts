@@ -193,6 +193,15 @@ function pageRuleFindings(
   config: Config | null,
 ): Finding[] {
   const findings: Finding[] = [];
+  for (const id of Object.keys(config?.rules ?? {}).filter((id) => !isPageRule(id)))
+    findings.push({
+      rule: 'unknown-ignore',
+      severity: 'warning',
+      category: 'page',
+      message: `site.yaml check.rules names "${id}", which is not a page rule`,
+      hint: 'use one of the page rule ids in docs/check.md',
+      places: [{ page: 'content/site.yaml', url: '', file: 'content/site.yaml', line: null }],
+    });
   const contentPages = [...pages.values()].filter((p) => !redirectPages.has(p.file) && p.aliasOf === undefined);
   const rulePages: RulePage[] = contentPages.map((p) => {
     const page = input.built.get(p.file);
@@ -224,6 +233,9 @@ function pageRuleFindings(
       listed,
       // A build reported each aging offer at its `verified` line; the rule is for folders built earlier.
       offers: input.offersJudged ? null : { policy: config?.offers ?? DEFAULT_POLICY, today: input.today },
+      // No site.yaml: nothing says the site follows a pack, so no gambling rule runs.
+      pack: config?.pack ?? null,
+      settings: config?.rules ?? {},
     }),
   );
   return findings;

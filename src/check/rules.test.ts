@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeForFile } from '../urls/urls.js';
 import { scanHtml } from './html.js';
-import { bannedPhrases, checkPages, PAGE_RULES, type RulePage } from './rules.js';
+import { bannedPhrases, checkPages, PAGE_RULES, type RuleContext, type RulePage } from './rules.js';
 import { lookup } from './served.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 
@@ -70,7 +70,10 @@ const offerBox = (verified: string, state = 'current', terms = true) =>
 <p>New customers only. ${terms ? TERMS_LINK : 'T&amp;Cs apply'}. 21+</p></article>`;
 
 /** The sitemap's own findings, then the page rules, as check() runs them on a pa-site build. */
-const brief = (c: ReturnType<typeof ctx>) => {
+/** The Pennsylvania guide's pack, as site.yaml `compliance:` gives it. */
+const PA = { age: 21, jurisdiction: 'Pennsylvania', helpline: '1-800-GAMBLER' };
+
+const brief = (c: ReturnType<typeof ctx>, pack: RuleContext['pack'] = PA, settings: RuleContext['settings'] = {}) => {
   const map = checkSitemap({
     text: c.sitemap,
     required: true,
@@ -80,7 +83,7 @@ const brief = (c: ReturnType<typeof ctx>) => {
   });
   return [
     ...map.findings,
-    ...checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: map.listed, offers: c.offers }),
+    ...checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: map.listed, offers: c.offers, pack, settings }),
   ].map((f) => `${f.rule} ${f.places.map((p) => p.page).join(',') || '-'}: ${f.message}`);
 };
 
@@ -107,6 +110,38 @@ describe('page rules', () => {
       'compliance-helpline about.html: does not show the help line 1-800-GAMBLER',
       'compliance-disclosure about.html: does not show the compensation disclosure',
     ]);
+  });
+
+  it('runs no gambling rule on a plain site (no compliance pack), and names the jurisdiction of the pack', () => {
+    const bare = `<h1>x</h1><section><a class="btn-cta" href="https://op.example/">Claim</a></section>
+<p>A risk-free start.</p>`;
+    const pages = { 'index.html': {}, 'about.html': { compliance: false, body: bare } };
+    expect(brief(ctx(pages), null)).toEqual([]);
+    const nj = { age: 21, jurisdiction: 'New Jersey', helpline: '1-800-GAMBLER' };
+    // The Pennsylvania reminder does not satisfy New Jersey's age line.
+    expect(
+      brief(
+        ctx({
+          'index.html': {
+            compliance: false,
+            body: '<h1>x</h1><p>21+ in New Jersey. ' + 'Call 1-800-GAMBLER. We may receive compensation.</p>',
+          },
+          'b.html': {},
+        }),
+        nj,
+      ),
+    ).toEqual(['compliance-age b.html: does not show the 21+ and New Jersey reminder']);
+  });
+
+  it('turns rules off or makes them warnings as site.yaml check.rules says', () => {
+    const c = ctx({ 'index.html': {}, 'about.html': { compliance: false } }, { linked: [] });
+    const settings = { 'compliance-age': 'off', 'compliance-helpline': 'warning', 'orphan-page': 'off' } as const;
+    expect(brief(c, PA, settings)).toEqual([
+      'compliance-helpline about.html: does not show the help line 1-800-GAMBLER',
+      'compliance-disclosure about.html: does not show the compensation disclosure',
+    ]);
+    const severities = checkPages({ ...c, listed: null, pack: PA, settings }).map((f) => `${f.rule} ${f.severity}`);
+    expect(severities).toEqual(['compliance-helpline warning', 'compliance-disclosure error']);
   });
 
   it("requires 'T&Cs apply' and a terms link next to each operator CTA, and rel=sponsored on it", () => {
@@ -153,7 +188,7 @@ describe('page rules', () => {
       { today: '2025-05-20' },
     );
     expect(
-      checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: null, offers: c.offers }).map(
+      checkPages({ pages: c.pages, linkedTo: c.linkedTo, listed: null, offers: c.offers, pack: PA }).map(
         (f) => `${f.severity} ${f.rule} ${f.places[0]?.page}: ${f.message}`,
       ),
     ).toEqual([

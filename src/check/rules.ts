@@ -1,8 +1,9 @@
 /**
- * Page rules: what every page of the guide must (or must not) show. Each rule has an id that a
+ * Page rules: what every page of the site must (or must not) show. Each rule has an id that a
  * page can silence with frontmatter `checkIgnore: [id]` or, in a built page,
- * `<meta name="pa-site-check-ignore" content="id other-id">`. 404.html is exempt from all but
- * single-h1.
+ * `<meta name="pa-site-check-ignore" content="id other-id">`, and site.yaml `check.rules` can turn
+ * off or make a warning. The gambling pack's rules (src/domain/gambling-rules.ts) run only when
+ * the site turns the pack on. 404.html is exempt from all but single-h1.
  */
 import { findBannedPhrase } from '../schema/common.js';
 import { append } from './append.js';
@@ -10,19 +11,22 @@ import type { SitePage } from './site-page.js';
 import type { Finding, Place } from './types.js';
 import { DISCLOSURE } from './html.js';
 import { ageInDays, offerState, verifiedLabel, type StalenessPolicy } from '../domain/staleness.js';
+import type { PackSettings } from '../domain/gambling-pack.js';
+import {
+  ageLine,
+  ageLineName,
+  BANNED_WORDING_HINT,
+  GAMBLING_RULES,
+  helplineText,
+  isGamblingRule,
+} from '../domain/gambling-rules.js';
 
-/** Every page rule id with its one-line explanation (docs/check.md repeats these). */
+/**
+ * Every page rule id with its one-line explanation (docs/check.md repeats these): the gambling
+ * pack's, then the site's.
+ */
 export const PAGE_RULES = {
-  'compliance-age': 'every content page shows the reminder that players must be 21+ and in Pennsylvania',
-  'compliance-helpline': 'every content page shows the problem-gambling help line 1-800-GAMBLER',
-  'compliance-disclosure': 'every content page discloses that the site may receive compensation from operators',
-  'cta-terms':
-    "every operator call to action has 'T&Cs apply' and a link to the operator's terms in the same card or section",
-  'disclosure-order': 'no rel="sponsored" link comes before the compensation disclosure in document order',
-  'offer-stale':
-    'no offer is shown as current once its terms are older than the hard limit (error) or the warn age (warning)',
-  'cta-sponsored': 'every operator call to action has rel="sponsored"',
-  'banned-wording': 'no "free bet", "risk-free", "risk free" or "free play" in visible text (PGCB, March 2023)',
+  ...GAMBLING_RULES,
   'unique-title': 'every page has a <title> no other page uses',
   'unique-description': 'every page has a meta description no other page uses',
   canonical: "every page's canonical link is its own absolute URL",
@@ -51,14 +55,14 @@ export interface RuleContext {
    * skips `offer-stale` (a build check made already reported each offer at its operator file).
    */
   offers: { policy: StalenessPolicy; today: Date } | null;
+  /** The site's compliance pack (site.yaml `compliance:`); null for a plain site: no gambling rule runs. */
+  pack: PackSettings | null;
+  /** site.yaml `check.rules`: rules turned off or given another severity. */
+  settings?: Readonly<Record<string, RuleSetting>>;
 }
 
-// The age limit ("21+", "21 or older", "21 years") and Pennsylvania in one sentence, in either order.
-const AGE_LIMIT = String.raw`(?:\b21\+|\b21 or older|\b21 years)`;
-const SAME_SENTENCE = '[^.!?]{0,160}';
-const STATE = String.raw`\bPennsylvania\b`;
-const AGE = new RegExp(`${AGE_LIMIT}${SAME_SENTENCE}${STATE}|${STATE}${SAME_SENTENCE}${AGE_LIMIT}`, 'i');
-const HELPLINE = /1-800-GAMBLER/i;
+/** What site.yaml `check.rules` may say of a rule. */
+export type RuleSetting = 'off' | 'warning' | 'error';
 
 const placeOf = (p: SitePage, line: number | null = null): Place => ({ page: p.file, url: p.url, file: null, line });
 const finding = (rule: PageRule, message: string, places: Place[], hint?: string): Finding => ({
@@ -145,25 +149,43 @@ function staleOfferFindings(ctx: RuleContext, offers: Map<string, Place[]>): Fin
   });
 }
 
+/** The page rules' findings, less the rules site.yaml turns off, each with the severity it gives. */
 export function checkPages(ctx: RuleContext): Finding[] {
+  const settings = ctx.settings ?? {};
+  const out: Finding[] = [];
+  for (const f of runRules(ctx)) {
+    const setting = settings[f.rule];
+    if (setting === 'off') continue;
+    out.push(setting ? { ...f, severity: setting } : f);
+  }
+  return out;
+}
+
+function runRules(ctx: RuleContext): Finding[] {
   const out: Finding[] = [];
   const staleOffers = new Map<string, Place[]>();
-  const on = (p: RulePage, rule: PageRule) => !p.ignore.has(rule) && (p.file !== '404.html' || rule === 'single-h1');
+  const { pack } = ctx;
+  const settings = ctx.settings ?? {};
+  const on = (p: RulePage, rule: PageRule) =>
+    settings[rule] !== 'off' &&
+    (pack !== null || !isGamblingRule(rule)) &&
+    !p.ignore.has(rule) &&
+    (p.file !== '404.html' || rule === 'single-h1');
 
   for (const p of ctx.pages) {
     const s = p.scan;
     const is404 = p.file === '404.html';
-    if (on(p, 'compliance-age') && !AGE.test(s.text))
+    if (pack && on(p, 'compliance-age') && !ageLine(pack).test(s.text))
       out.push(
         finding(
           'compliance-age',
-          'does not show the 21+ and Pennsylvania reminder',
+          `does not show ${ageLineName(pack)}`,
           [placeOf(p)],
           'the layout adds it on content pages; a page built without the layout misses it',
         ),
       );
-    if (on(p, 'compliance-helpline') && !HELPLINE.test(s.text))
-      out.push(finding('compliance-helpline', 'does not show the help line 1-800-GAMBLER', [placeOf(p)]));
+    if (pack && on(p, 'compliance-helpline') && !helplineText(pack).test(s.text))
+      out.push(finding('compliance-helpline', `does not show the help line ${pack.helpline}`, [placeOf(p)]));
     if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text))
       out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));
     if (on(p, 'cta-terms')) {
@@ -210,14 +232,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
     }
     if (on(p, 'banned-wording')) {
       for (const b of bannedPhrases(s.text))
-        out.push(
-          finding(
-            'banned-wording',
-            `uses "${b.phrase}": "${b.excerpt}"`,
-            [placeOf(p)],
-            'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"',
-          ),
-        );
+        out.push(finding('banned-wording', `uses "${b.phrase}": "${b.excerpt}"`, [placeOf(p)], BANNED_WORDING_HINT));
     }
     if (on(p, 'single-h1') && s.h1 !== 1)
       out.push(
@@ -250,7 +265,7 @@ export function checkPages(ctx: RuleContext): Finding[] {
       );
     }
   }
-  append(out, staleOfferFindings(ctx, staleOffers));
+  if (pack && settings['offer-stale'] !== 'off') append(out, staleOfferFindings(ctx, staleOffers));
   append(
     out,
     duplicates(ctx, 'unique-title', (p) => p.scan.titles, '<title>'),

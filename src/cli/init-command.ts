@@ -2,7 +2,7 @@
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
-import { init, schemaFiles, writeNewFiles } from '../init/init.js';
+import { init, schemaFiles, type Starter, writeNewFiles } from '../init/init.js';
 import { processOut } from './output.js';
 import { usageError } from './usage.js';
 import { systemRefusal } from '../pipeline/write/write-problem.js';
@@ -24,7 +24,7 @@ function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown,
   return usageError(o, `could not create ${escapeTerminal(at)}: ${what} (${err.code})`, fix);
 }
 
-export function runInit(dir: string | undefined): number {
+export function runInit(dir: string | undefined, starter?: Starter): number {
   const o = processOut();
   // `init -` and `init -- --help` made folders named "-" and "--help": an option's look is a mistake.
   if (dir?.startsWith('-'))
@@ -35,7 +35,7 @@ export function runInit(dir: string | undefined): number {
     );
   let r: ReturnType<typeof init>;
   try {
-    r = init({ dir });
+    r = init({ dir, starter });
   } catch (e) {
     return cannotCreate(o, path.resolve(dir ?? '.'), e);
   }

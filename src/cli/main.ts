@@ -155,10 +155,18 @@ export function program(): Command {
     .command('init')
     .description('create a minimal site (content/ and JSON Schemas) in a new or empty folder')
     .argument('[dir]', 'the folder to create it in (default: the current folder)')
+    .addOption(
+      new Option(
+        '--starter <name>',
+        'pa: a betting guide with the gambling compliance pack; blank: a plain site with a blog',
+      )
+        .choices(['pa', 'blank'])
+        .default('pa'),
+    )
     .exitOverride()
-    .action(async (dir: string | undefined) => {
+    .action(async (dir: string | undefined, opts: { starter: 'pa' | 'blank' }) => {
       const { runInit } = await import('./init-command.js');
-      process.exitCode = runInit(dir);
+      process.exitCode = runInit(dir, opts.starter);
     });
 
   cmd

@@ -2,7 +2,7 @@
  * The dev-only browser script, served at /__pa-site/client.js and injected into HTML by the dev
  * server (never into the production build). It listens on an EventSource: CSS changes swap the
  * stylesheet in place, other changes reload the page if it changed, and build errors show the
- * 'Unexpected Application Error!' overlay until the next good build clears it.
+ * 'The site could not be built' overlay until the next good build clears it.
  */
 export const DEV_CLIENT = `(() => {
   const here = location.pathname.replace(/\\/+$/, '') || '/';
@@ -18,7 +18,7 @@ export const DEV_CLIENT = `(() => {
     const box = document.createElement('div');
     box.style.cssText = 'max-width:960px;margin:0 auto;padding:40px 24px';
     const h = document.createElement('h1');
-    h.textContent = 'Unexpected Application Error!';
+    h.textContent = 'The site could not be built';
     h.style.cssText = 'color:#a4161a;margin:0 0 12px;font-size:1.75rem;line-height:1.2';
     const p = document.createElement('p');
     p.textContent = e.message;
@@ -39,8 +39,10 @@ export const DEV_CLIENT = `(() => {
   const es = new EventSource('/__pa-site/events');
   es.addEventListener('css', (ev) => {
     const { href } = JSON.parse(ev.data);
+    // The site's own stylesheet, under the site's base path (/docs/assets/…) as much as at /assets/.
     for (const link of document.querySelectorAll('link[rel="stylesheet"]')) {
-      if (link.getAttribute('href').startsWith('/assets/')) link.setAttribute('href', href);
+      if (/\\/assets\\/[^/]+\\.css$/.test(new URL(link.getAttribute('href'), location.href).pathname))
+        link.setAttribute('href', href);
     }
     hideError();
   });

@@ -27,14 +27,14 @@ export function devNotFound(html: string, routes: readonly string[]): string {
 export function errorPage(message: string, details: readonly string[], css?: string, screen?: string): string {
   const body =
     screen ??
-    '<section class="error-screen" role="alert"><div class="container"><h1>Unexpected Application Error!</h1>' +
+    '<section class="error-screen" role="alert"><div class="container"><h1>The site could not be built</h1>' +
       `<p class="error-message">${escapeHtml(message)}</p>` +
       `<pre class="error-details"><code>${escapeHtml(details.join('\n'))}</code></pre></div></section>`;
   const stylesheet = css ? `<link rel="stylesheet" href="${escapeHtml(css)}">` : '';
   return injectClient(
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
       '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<title>Unexpected Application Error!</title>${stylesheet}</head>` +
+      `<title>The site could not be built</title>${stylesheet}</head>` +
       `<body><main id="main">${body}</main></body></html>`,
   );
 }

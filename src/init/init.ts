@@ -8,8 +8,17 @@ import { makeDirs } from '../support/fs/make-dirs.js';
 import path from 'node:path';
 import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
 import { type NextSteps, nextSteps } from './next-steps.js';
-import { mergeGitignore, mergePackageJson, type ProjectChange, WORKFLOW, WORKFLOW_PATH } from './project-files.js';
+import {
+  mergeGitignore,
+  mergePackageJson,
+  type ProjectChange,
+  TEMPLATES_NOTE,
+  TSCONFIG,
+  WORKFLOW,
+  WORKFLOW_PATH,
+} from './project-files.js';
 import { starterFiles } from './starter.js';
+import { blankStarterFiles } from './blank-starter.js';
 
 /**
  * What an npm project that just installed pa-site holds: none of it is a path init writes, so such
@@ -30,7 +39,13 @@ export interface InitOptions {
   dir?: string;
   /** The month the starter page is dated, YYYY-MM (default: this month). */
   month?: string;
+  /** What the site starts as: `pa` (default), the Pennsylvania guide's shape; `blank`, a plain site with a blog. */
+  starter?: Starter;
 }
+
+/** The starters `init --starter` knows. */
+const STARTERS = ['pa', 'blank'] as const;
+export type Starter = (typeof STARTERS)[number];
 
 export interface InitResult {
   ok: boolean;
@@ -74,6 +89,8 @@ export function writeNewFiles(dir: string, files: Record<string, string>): strin
 
 export function init(options: InitOptions = {}): InitResult {
   const dir = path.resolve(options.dir ?? '.');
+  if (options.starter !== undefined && !STARTERS.includes(options.starter))
+    throw new Error(`unknown starter ${JSON.stringify(options.starter)}: use one of ${STARTERS.join(', ')}`);
   const refuse = (message: string, hint: string): InitResult => ({
     ok: false,
     dir,
@@ -120,7 +137,11 @@ export function init(options: InitOptions = {}): InitResult {
   const schemas = Object.fromEntries(Object.entries(schemaFiles()).map(([name, text]) => [`schemas/${name}`, text]));
   const keptWorkflow = existsSync(path.join(dir, WORKFLOW_PATH));
   const workflow: Record<string, string> = keptWorkflow ? {} : { [WORKFLOW_PATH]: WORKFLOW };
-  const files = writeNewFiles(dir, { ...starterFiles(month), ...schemas, ...workflow });
+  const starter = options.starter === 'blank' ? blankStarterFiles(month) : starterFiles(month);
+  const typed: Record<string, string> = existsSync(path.join(dir, 'tsconfig.json'))
+    ? {}
+    : { 'tsconfig.json': TSCONFIG, 'templates/templates.d.ts': TEMPLATES_NOTE };
+  const files = writeNewFiles(dir, { ...starter, ...schemas, ...workflow, ...typed });
   const updated: string[] = [];
   for (const change of changes) {
     if (change.text === undefined) continue;

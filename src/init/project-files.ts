@@ -12,7 +12,33 @@ const SCRIPTS: Readonly<Record<string, string>> = {
   check: 'pa-site check',
   dev: 'pa-site dev',
   preview: 'pa-site preview',
+  // TypeScript is the project's own (npm install --save-dev typescript); check runs it when it is there.
+  typecheck: 'tsc --noEmit',
 };
+
+/** The tsconfig.json init writes: the project's templates, checked against pa-site's types. */
+export const TSCONFIG = `${JSON.stringify(
+  {
+    compilerOptions: {
+      target: 'es2022',
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      jsx: 'react-jsx',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+    },
+    include: ['templates'],
+  },
+  null,
+  2,
+)}\n`;
+
+/** A declaration file in templates/, so that tsc finds an input before the site has a template of its own. */
+export const TEMPLATES_NOTE = `// Your templates go in this folder: a file here replaces pa-site's file of the same path
+// (docs/templates.md in the pa-site package). npm run typecheck and pa-site check type-check them.
+export {};
+`;
 
 /**
  * What git must not track: the output, the dependencies, and what a killed build can leave beside

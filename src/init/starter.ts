@@ -40,8 +40,15 @@ footer:
   # The sentence at the foot of every page.
   disclaimer: This site is for readers 21 and older in Pennsylvania. It is an independent guide.
 
-# What every page must say to readers.
+# The gambling compliance pack: what every page must say to readers, and the check rules that
+# enforce it (docs/content.md, "Compliance packs"). Remove the block for a site that is not about gambling.
 compliance:
+  pack: gambling
+  # Where readers may play: the age line and check name it.
+  jurisdiction:
+    name: Pennsylvania # in sentences: "physically inside Pennsylvania"
+    short: PA # before a noun: "PA sportsbooks"
+  age: 21 # the minimum age to play there
   # The 21+ reminder at the end of every page (a compliance rule).
   reminder: You must be 21 or older and physically in Pennsylvania to play. Gambling involves risk.
   # The full compensation disclosure, at the end of every page.

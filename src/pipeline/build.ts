@@ -7,6 +7,7 @@ import { loadContent } from './load/load.js';
 import { coldCache, usableCache } from './render/cache/cache-folder.js';
 import { compileOrReuse } from './render/compile/compile-cache.js';
 import { compiledTemplates } from './render/compile/compiled-templates.js';
+import { checkCustomTemplates } from './validate/custom-templates.js';
 import type { MarkdownEngine } from './render/markdown/markdown.js';
 import { loadMarkdownEngine } from './render/markdown/remark-plugins.js';
 import { closeThreads, prepareThreads, startThreads, type Threads } from './render/threads/cold-start.js';
@@ -74,6 +75,9 @@ async function buildWith(options: BuildOptions, threads: Threads): Promise<Build
   const compiled = await compiledTemplates(run, tplDir, compiling);
   if (!compiled) return run.done();
   run.lap('compile');
+  // Pages of the site's own templates: a registered name, and their own fields as its schema asks.
+  run.report(checkCustomTemplates(site.root, site.pages, compiled.templates.module));
+  if (run.failed) return run.done();
 
   // Route: every output file (page, public file, asset, redirect page) has one claimant.
   const publicOut = await publicOutput(run, site, compiled);

@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { copy, href, text } from './common.js';
 
+/** A tag of a post (`tags:`): lowercase words joined by "-", the last part of its page's route /tags/<tag>. */
+export const tagName = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a tag such as "release-notes"');
+
 const faqItem = z.strictObject({ question: copy, answer: copy });
 const action = z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') });
 const operatorKind = z.enum(['sportsbook', 'casino']);
@@ -74,6 +77,18 @@ export const blockSchema = z.discriminatedUnion('type', [
     template: z.enum(['guide', 'review']).optional(),
     kind: operatorKind.optional(),
     order: z.enum(['menu', 'title', 'rank']).default('menu'),
+    limit: z.number().int().min(1).max(100).optional(),
+    heading: text.optional(),
+    intro: copy.optional(),
+  }),
+  /**
+   * A blog's posts: the pages under `section` (its route and below), newest `date` first (then
+   * `updated`), each with its date and tags; `tag` keeps those with that tag.
+   */
+  z.strictObject({
+    type: z.literal('posts'),
+    section: href,
+    tag: tagName.optional(),
     limit: z.number().int().min(1).max(100).optional(),
     heading: text.optional(),
     intro: copy.optional(),

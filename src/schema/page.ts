@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { copy, href, monthOrDate, text } from './common.js';
-import { blockSchema } from './blocks.js';
+import { blockSchema, tagName } from './blocks.js';
 import { ROUTE_PATTERN } from '../urls/urls.js';
 
 const base = {
@@ -12,6 +12,10 @@ const base = {
   /** Last content update: drives the visible date, sitemap lastmod and structured data. */
   // The month is enough (and all most sources give): a day nobody recorded must not be made up.
   updated: monthOrDate('the date the page was last updated'),
+  /** When a post was published: blog lists and the feed put the newest first. */
+  date: monthOrDate('the date the post was published').optional(),
+  /** A post's tags: each tag has a page at /tags/<tag> listing its posts. */
+  tags: z.array(tagName).max(20).default([]),
   route: z
     .string()
     .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash')
@@ -68,6 +72,19 @@ const reviewPageSchema = z.strictObject({
   /** The operator id (its file name in content/operators without .yaml). */
   operator: z.string().regex(/^[a-z0-9-]+$/, 'expected an operator id such as "fanduel"'),
 });
+
+/** A template's name as `template:` gives it: pa-site's, or one a site registers in templates/index.ts. */
+export const TEMPLATE_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * A page of a template the site registers itself: the fields every page has, checked here, and its
+ * own fields, which the template's exported schema checks once the templates compile
+ * (validate/custom-templates.ts).
+ */
+export const customPageSchema = z.looseObject({ template: z.string().regex(TEMPLATE_NAME), ...base });
+
+/** The fields every page has, whatever its template: what a template's own schema does not see. */
+export const BASE_FIELDS: ReadonlySet<string> = new Set(['template', ...Object.keys(base)]);
 
 /** Every template and the schema its frontmatter must satisfy. */
 export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;

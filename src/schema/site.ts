@@ -69,6 +69,33 @@ const criterion = z.strictObject({
   text: copy,
 });
 
+/** A jurisdiction, a regulator: its full name and the short form pages use ("New Jersey", "NJ"). */
+const named = z.strictObject({ name: text, short: text.optional(), url: absoluteUrl.optional() });
+
+/**
+ * `compliance:`: the pack a regulated site turns on (only `gambling` so far), with the
+ * jurisdiction's own names, age and wording. The pack needs `helpline` too (siteSchema says so).
+ */
+const complianceSchema = z.strictObject({
+  /** The rules and notices the site follows: `gambling` (age line, help line, disclosure, offer terms). */
+  pack: z.literal('gambling').default('gambling'),
+  /** Where the site's readers may play: named by the age line and the check rule that looks for it. */
+  jurisdiction: named.optional(),
+  /** Who licenses the operators the site lists (the hero's "play safely" panel names it). */
+  regulator: named.optional(),
+  /** The minimum age to play there. */
+  age: z.number().int().min(18).max(25).default(21),
+  reminder: copy,
+  disclosure: copy,
+  /** One sentence shown above the first operator link on a page, linking to the full disclosure. */
+  shortDisclosure: copy,
+  /** Where the full advertising disclosure is, e.g. /about#advertising-disclosure. */
+  disclosureHref: href,
+});
+
+/** A page rule's id as `check.rules` names it (src/check/rules.ts lists them; check warns on others). */
+const ruleId = z.string().regex(/^[a-z0-9-]+$/, 'expected a page rule id such as "orphan-page"');
+
 /** The site's own address: a plain https origin, optionally with a folder (urls.ts siteUrlProblem). */
 const siteUrl = z.string().superRefine((s, ctx) => {
   const bad = siteUrlProblem(s);
@@ -104,20 +131,23 @@ const siteFields = z.strictObject({
     .optional(),
   /** Who licenses the operators the site lists, named in the hero's "play safely" panel when given. */
   regulator: text.optional(),
-  helpline: z.strictObject({
-    /** Shown to readers, e.g. 1-800-GAMBLER. */
-    display: text,
-    /** Digits for the tel: link, e.g. +18004262537. */
-    tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
-    /** The number in digits as readers dial it, e.g. 1-800-426-2537. */
-    numeric: text,
-    /** Who answers the line, in the sentence "from the …" of the help-line block. */
-    organisation: text.optional(),
-    /** The site's responsible-gambling page, linked from every page's reminder; no link when left out. */
-    page: href.optional(),
-    /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
-    source: sourceRef.optional(),
-  }),
+  /** The help line the gambling pack shows on every page (`compliance:`); a site without the pack needs none. */
+  helpline: z
+    .strictObject({
+      /** Shown to readers, e.g. 1-800-GAMBLER. */
+      display: text,
+      /** Digits for the tel: link, e.g. +18004262537. */
+      tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
+      /** The number in digits as readers dial it, e.g. 1-800-426-2537. */
+      numeric: text,
+      /** Who answers the line, in the sentence "from the …" of the help-line block. */
+      organisation: text.optional(),
+      /** The site's responsible-gambling page, linked from every page's reminder; no link when left out. */
+      page: href.optional(),
+      /** Where the number and its hours come from: pages that state it (a help-line block, `{{…}}`) cite it. */
+      source: sourceRef.optional(),
+    })
+    .optional(),
   emails: z.strictObject({
     /** Shown by the contact blocks and in structured data; the contact form writes to it. */
     general: email,
@@ -157,18 +187,16 @@ const siteFields = z.strictObject({
       .array(z.strictObject({ title: text, links: z.array(linkSchema).min(1) }))
       .max(4, 'the footer has room for four link columns')
       .default([]),
-    disclaimer: copy,
+    /** A sentence at the foot of every page; none when left out. */
+    disclaimer: copy.optional(),
     /** Links in the footer's last line (privacy policy, terms…). */
     bottomLinks: z.array(linkSchema).default([]),
   }),
-  compliance: z.strictObject({
-    reminder: copy,
-    disclosure: copy,
-    /** One sentence shown above the first operator link on a page, linking to the full disclosure. */
-    shortDisclosure: copy,
-    /** Where the full advertising disclosure is, e.g. /about#advertising-disclosure. */
-    disclosureHref: href,
-  }),
+  /**
+   * The compliance pack (src/domain/gambling-pack.ts): what a regulated site must show on every page
+   * and what `check` enforces. Left out, the site is a plain one: no notices, no gambling rules.
+   */
+  compliance: complianceSchema.optional(),
   /** How old an offer's `verified` date may be (see README, "Offers and staleness"). */
   offers: z
     .strictObject({
@@ -233,13 +261,16 @@ const siteFields = z.strictObject({
     })
     .optional(),
   /** Every PGCB-licensed online brand, with its license holder when the source names one. */
-  market: z.strictObject({
-    asOf: text,
-    source: sourceRef,
-    /** Brands listed by the offers blocks; operator files join them by themselves. */
-    sportsbooks: z.array(brandSchema).default([]),
-    casinos: z.array(brandSchema).default([]),
-  }),
+  market: z
+    .strictObject({
+      asOf: text,
+      source: sourceRef,
+      /** Brands listed by the offers blocks; operator files join them by themselves. */
+      sportsbooks: z.array(brandSchema).default([]),
+      casinos: z.array(brandSchema).default([]),
+    })
+    // A site that lists no market: no brands, nothing to cite.
+    .default({ asOf: '', source: [] as unknown as string, sportsbooks: [], casinos: [] }),
   /** Every PGCB-licensed online brand over time, with dated statuses: the `roster` block (schema/roster.ts). */
   roster: rosterSchema,
   /**
@@ -247,6 +278,16 @@ const siteFields = z.strictObject({
    * supported host and as a small HTML page at `from` for hosts without redirect rules.
    */
   redirects: z.array(redirectSchema).default([]),
+  /** The Atom feed (/feed.xml): the pages under `section` (a blog); left out, articles and reviews. */
+  feed: z.strictObject({ section: route.optional() }).default({}),
+  /**
+   * Each page's <title>: `{title}` is the page's own `title:`, `{site}` the site's; left out, the
+   * page's title as written.
+   */
+  titleFormat: z
+    .string()
+    .refine((s) => s.includes('{title}'), 'expected a format with {title}, such as "{title} | {site}"')
+    .optional(),
   markdown: markdownSchema.default({ engine: 'markdown-it' }),
   check: z
     .strictObject({
@@ -254,8 +295,13 @@ const siteFields = z.strictObject({
       knownUnbuilt: z.array(z.string().startsWith('/')).default([]),
       /** Links `check` leaves out: regular expressions tested against the URL (as `--skip`). */
       skip: z.array(z.string().refine(isRegex, 'must be a valid regular expression')).default([]),
+      /**
+       * Page rules turned off or made warnings, by id (`orphan-page: off`); `check` and `check --dir`
+       * read them alike. A rule not named runs as it does by default.
+       */
+      rules: z.record(ruleId, z.enum(['off', 'warning', 'error'])).default({}),
     })
-    .default({ knownUnbuilt: [], skip: [] }),
+    .default({ knownUnbuilt: [], skip: [], rules: {} }),
 });
 
 function isRegex(s: string): boolean {
@@ -288,6 +334,13 @@ export const siteSchema = siteFields.superRefine((site, ctx) => {
   const bad = urlBaseProblem(site.url, site.base);
   if (bad)
     ctx.addIssue({ code: 'custom', path: ['url'], input: site.url, message: bad.problem, params: { hint: bad.fix } });
+  if (site.compliance && !site.helpline)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['compliance'],
+      message: 'the gambling pack needs a help line: every page shows it',
+      params: { hint: 'add helpline: { display, tel, numeric } to site.yaml, or remove compliance: for a plain site' },
+    });
 });
 
 /** The criteria an operator of this kind is scored on (`methodology`): casinos' own where given. */

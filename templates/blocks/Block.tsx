@@ -10,6 +10,7 @@ import { Roster } from './Roster.js';
 import { Cite, operatorSources } from '../components/Sources.js';
 import { OfferList, PageList, ReviewList, SitemapList } from './Lists.js';
 import { ComparisonTable } from '../components/Comparison.js';
+import { PostList } from './Posts.js';
 import { licenseSources } from '../components/Scores.js';
 import { WithheldNotice } from '../components/Withheld.js';
 import { Tool } from './tools/Tool.js';
@@ -126,6 +127,8 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
     }
     case 'pages':
       return <PageList block={block} pages={ctx.pages} route={ctx.route} site={ctx.site} />;
+    case 'posts':
+      return <PostList block={block} pages={ctx.pages} route={ctx.route} />;
     case 'sitemap':
       return <SitemapList block={block} pages={ctx.pages} site={ctx.site} />;
     case 'methodology':

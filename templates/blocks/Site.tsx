@@ -1,21 +1,24 @@
 import type { BlockOf, SiteConfig } from 'pa-site';
 import { Cite } from '../components/Sources.js';
 
+/** The help-line block: the pack's help line; nothing on a site without one. */
 export function Helpline({ block, site }: { block: BlockOf<'helpline'>; site: SiteConfig }) {
+  const { helpline } = site;
+  if (!helpline) return null;
   return (
     <section className="helpline" aria-label="Problem gambling help line">
-      <Cite refs={[site.helpline.source]} />
+      <Cite refs={[helpline.source]} />
       <h2>{block.heading ?? 'Need help right now?'}</h2>
       <p>
         {block.text ??
           'If gambling has stopped being fun, confidential help is available 24 hours a day' +
-            (site.helpline.organisation ? ` from the ${site.helpline.organisation}.` : '.')}
+            (helpline.organisation ? ` from the ${helpline.organisation}.` : '.')}
       </p>
       <p className="helpline-number help-line">
-        <a className="btn btn-primary" href={`tel:${site.helpline.tel}`}>
-          Call {site.helpline.display}
+        <a className="btn btn-primary" href={`tel:${helpline.tel}`}>
+          Call {helpline.display}
         </a>
-        <span>{site.helpline.numeric}</span>
+        <span>{helpline.numeric}</span>
       </p>
     </section>
   );

@@ -1,28 +1,34 @@
 import type { SiteConfig } from 'pa-site';
+import { ageMark, gamblingPack } from '../lib/pack.js';
 
-/** The reminder every content page ends with (spec §1; 58 Pa. Code §501a.7). */
+/**
+ * The reminder every content page ends with when the site turns the gambling pack on (site.yaml
+ * `compliance:`; on the Pennsylvania guide, spec §1 and 58 Pa. Code §501a.7). Nothing on a plain site.
+ */
 export function ComplianceNotice({ site }: { site: SiteConfig }) {
+  const pack = gamblingPack(site);
+  if (!pack) return null;
+  const { helpline } = pack;
   return (
     <aside className="compliance" aria-label="Responsible gambling">
       <div className="container compliance-inner">
         <span className="age-badge" aria-hidden="true">
-          21+
+          {ageMark(site)}
         </span>
         <div>
-          <p className="compliance-reminder">{site.compliance.reminder}</p>
+          <p className="compliance-reminder">{pack.reminder}</p>
           <p className="compliance-help help-line">
-            Gambling problem? Call <a href={`tel:${site.helpline.tel}`}>{site.helpline.display}</a> (
-            {site.helpline.numeric})
-            {site.helpline.page ? (
+            Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric})
+            {helpline.page ? (
               <>
                 {' '}
-                or visit <a href={site.helpline.page}>our responsible gambling page</a>.
+                or visit <a href={helpline.page}>our responsible gambling page</a>.
               </>
             ) : (
               '.'
             )}
           </p>
-          <p className="compliance-disclosure">{site.compliance.disclosure}</p>
+          <p className="compliance-disclosure">{pack.disclosure}</p>
         </div>
       </div>
     </aside>
@@ -31,9 +37,10 @@ export function ComplianceNotice({ site }: { site: SiteConfig }) {
 
 /**
  * The short compensation disclosure shown above the first operator link on a page (FTC: clear and
- * conspicuous, before the endorsement), linking to the full disclosure.
+ * conspicuous, before the endorsement), linking to the full disclosure; none without the pack.
  */
 export function AdDisclosure({ site }: { site: SiteConfig }) {
+  if (!site.compliance) return null;
   return (
     <p className="ad-disclosure">
       <strong>Advertising disclosure:</strong> {site.compliance.shortDisclosure}{' '}

@@ -1,6 +1,7 @@
 import type { SiteConfig } from 'pa-site';
 import { LinkList } from './LinkList.js';
 import { Shared } from 'pa-site/shared-parts';
+import { gamblingPack } from '../lib/pack.js';
 
 export function Footer({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
   // Rendered once per build, and once more for each page the footer links to (aria-current).
@@ -11,7 +12,8 @@ export function Footer({ site, year, route }: { site: SiteConfig; year: number; 
 }
 
 function FooterContent({ site, year, route }: { site: SiteConfig; year: number; route: string }) {
-  const { footer, helpline } = site;
+  const { footer } = site;
+  const helpline = gamblingPack(site)?.helpline;
   return (
     <footer className="site-footer">
       <div className="container">
@@ -35,15 +37,21 @@ function FooterContent({ site, year, route }: { site: SiteConfig; year: number; 
             ))}
           </div>
         ) : null}
-        <div className="footer-disclaimer">
-          <p className="help-line">
-            <strong>Disclaimer:</strong> {footer.disclaimer}
-          </p>
-          <p className="help-line">
-            Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free and
-            confidential, 24/7.
-          </p>
-        </div>
+        {footer.disclaimer || helpline ? (
+          <div className="footer-disclaimer">
+            {footer.disclaimer ? (
+              <p className="help-line">
+                <strong>Disclaimer:</strong> {footer.disclaimer}
+              </p>
+            ) : null}
+            {helpline ? (
+              <p className="help-line">
+                Gambling problem? Call <a href={`tel:${helpline.tel}`}>{helpline.display}</a> ({helpline.numeric}), free
+                and confidential, 24/7.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <div className="footer-bottom">
           <p>
             © {year} {site.title}. All rights reserved.

@@ -1,6 +1,7 @@
 import type { MenuItem, SiteConfig } from 'pa-site';
 import { Shared } from 'pa-site/shared-parts';
 import { LinkList } from './LinkList.js';
+import { brandMark } from '../lib/pack.js';
 
 /**
  * The sticky header. The menu sits in a <details> element, so without JavaScript it starts
@@ -20,7 +21,7 @@ function HeaderBar({ site, section, route }: { site: SiteConfig; section?: strin
       <div className="container header-bar">
         <a className="brand" href="/" aria-current={route === '/' ? 'page' : undefined}>
           <span className="brand-mark" aria-hidden="true">
-            PA
+            {brandMark(site)}
           </span>
           <span className="brand-text">
             <span className="brand-title">{site.title}</span>

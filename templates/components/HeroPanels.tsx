@@ -3,6 +3,7 @@ import { operatorSources } from './Sources.js';
 import type { Operator, SiteConfig } from 'pa-site';
 import { Stars } from './Operator.js';
 import { Wordmark } from './Wordmark.js';
+import { ageMark, gamblingPack, regulatorName, whoMayPlay } from '../lib/pack.js';
 
 /**
  * The hero's data panel on ranking pages: the top three of a kind by our rating, with the facts a
@@ -13,18 +14,22 @@ export function TopOffers({
   operators,
   kind,
   reviewRoutes,
+  market,
 }: {
   operators: readonly Operator[];
   kind: Operator['kind'];
   reviewRoutes: Record<string, string>;
+  /** The market's short name before the noun (site.yaml `compliance.jurisdiction`), when the site names one. */
+  market?: string;
 }) {
   const list = topOperators(operators, kind);
   if (!list.length) return null;
+  const where = market ? `${market} ` : '';
   return (
     <div className="top-offers">
       <p className="top-offers-title">
-        Top {list.length} {kind === 'casino' ? 'PA online casinos' : 'PA sportsbooks'} by our rating, of those that meet
-        our bar
+        Top {list.length} {kind === 'casino' ? `${where}online casinos` : `${where}sportsbooks`} by our rating, of those that
+        meet our bar
       </p>
       <ol className="top-offers-list">
         {list.map((o) => (
@@ -62,7 +67,7 @@ export const factsSources = (o: Operator, site: SiteConfig): string[] => {
 
 /**
  * One line of facts from the operator's data: its own fastest payout ("Fastest payout: Play+ prepaid card,
- * instant once approved"), or its license. A time typical of Pennsylvania is not the operator's, so it is
+ * instant once approved"), or its license. A time typical of the market is not the operator's, so it is
  * not shown as one.
  */
 const factsOf = (o: Operator) => {
@@ -75,21 +80,24 @@ const factsOf = (o: Operator) => {
 const NameLink = ({ operator, href }: { operator: Operator; href?: string }) =>
   href ? <a href={href}>{operator.name}</a> : operator.name;
 
-/** The hero's panel on guides without rankings: who may play, and where help is. */
+/** The hero's panel on guides without rankings: who may play, and where help is (gambling pack only). */
 export function PlaySafePanel({ site }: { site: SiteConfig }) {
+  const pack = gamblingPack(site);
+  if (!pack) return null;
+  const regulator = regulatorName(site);
   return (
     <div className="play-safe">
       <p className="play-safe-age" aria-hidden="true">
-        21+
+        {ageMark(site)}
       </p>
       <p className="play-safe-title">Play legally, play safely</p>
       <ul className="play-safe-list">
-        <li>21 or older, physically inside Pennsylvania</li>
-        {site.regulator ? <li>Only operators licensed by the {site.regulator}</li> : null}
+        <li>{whoMayPlay(site)}</li>
+        {regulator ? <li>Only operators licensed by the {regulator}</li> : null}
         <li>Free, confidential help around the clock</li>
       </ul>
-      <a className="btn btn-primary play-safe-call" href={`tel:${site.helpline.tel}`}>
-        Call {site.helpline.display}
+      <a className="btn btn-primary play-safe-call" href={`tel:${pack.helpline.tel}`}>
+        Call {pack.helpline.display}
       </a>
     </div>
   );

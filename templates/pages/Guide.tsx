@@ -5,6 +5,7 @@ import { WithToc, tocEntries } from '../components/Toc.js';
 import { Shared } from 'pa-site/shared-parts';
 import { PlaySafePanel, TOP_SHOWN, TopOffers, factsSources, topOperators } from '../components/HeroPanels.js';
 import { CitationScope, Cite, SourcesList } from '../components/Sources.js';
+import { gamblingPack, marketName } from '../lib/pack.js';
 
 /**
  * Ranking pages show their top three in the hero; other guides show who may play and the help line, and
@@ -22,11 +23,12 @@ function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
     return (
       <>
         <Cite refs={shown} />
-        <Shared of={TopOffers} props={{ operators, kind: ranked, reviewRoutes }} />
+        <Shared of={TopOffers} props={{ operators, kind: ranked, reviewRoutes, market: marketName(site) }} />
       </>
     );
   }
-  return <Shared of={PlaySafePanel} props={{ site }} />;
+  // A plain site (no gambling pack) has nothing to say here: the hero has no aside.
+  return gamblingPack(site) ? <Shared of={PlaySafePanel} props={{ site }} /> : undefined;
 }
 
 /** Ranking pages (and app lists): the kind of operator they rank. */

@@ -12,12 +12,36 @@ import { CitationScope, Cite, SourcesList, operatorSources } from '../components
 import { ScoreBreakdown, licenseLine, recordLine, restsOnText } from '../components/Scores.js';
 import { ComparisonTable } from '../components/Comparison.js';
 import { RegulatoryRecord } from '../components/Record.js';
+import { jurisdictionName, marketName } from '../lib/pack.js';
 
-/** A payment row's time, marked when it is typical of Pennsylvania operators rather than this one's own. */
-const timeOf = (r: Review['withdrawals'][number]) => (r.typical ? `${r.time} (typical in PA)` : r.time);
+/** Where the site's operators are licensed (site.yaml `compliance.jurisdiction`): the short and the full name. */
+interface Where {
+  market?: string;
+  region?: string;
+}
+
+/** The mark of a time typical of the market's operators: "typical in PA". */
+const typicalMark = (where: Where) => (where.market ? `typical in ${where.market}` : 'typical');
+
+/** A payment row's time, marked when it is typical of the market's operators rather than this one's own. */
+const timeOf = (r: Review['withdrawals'][number], where: Where) =>
+  r.typical ? `${r.time} (${typicalMark(where)})` : r.time;
+
+/** "Pennsylvania " before a noun, when the site names its jurisdiction. */
+const regionWord = (where: Where) => (where.region ? `${where.region} ` : '');
 
 /** The hero's scorecard: the mark, the rating and the facts a reader compares first. */
-function Scorecard({ operator, review, games }: { operator: Operator; review: Review; games?: string }) {
+function Scorecard({
+  operator,
+  review,
+  games,
+  where,
+}: {
+  operator: Operator;
+  review: Review;
+  games?: string;
+  where: Where;
+}) {
   const fastest = review.withdrawals[0];
   // Each fact the operator's data gives; one it does not give is left out.
   const facts: [term: string, value: string | undefined][] = [
@@ -25,7 +49,7 @@ function Scorecard({ operator, review, games }: { operator: Operator; review: Re
     ['Rating rests on', restsOnText(operator) || undefined],
     ['Record', operator.record ? recordLine(operator) : undefined],
     // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
-    ['Fastest payout', fastest && timeOf(fastest)],
+    ['Fastest payout', fastest && timeOf(fastest, where)],
     ['Casino games', games],
     ['Minimum deposit', review.minDeposit === undefined ? undefined : money(review.minDeposit)],
     ['Minimum withdrawal', review.minWithdrawal === undefined ? undefined : money(review.minWithdrawal)],
@@ -86,7 +110,7 @@ function AtAGlance({ operator, review }: { operator: Operator; review: Review })
   );
 }
 
-function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) {
+function Payments({ title, rows, where }: { title: string; rows: Review['deposits']; where: Where }) {
   return (
     <TableScroll stack label={title}>
       <table>
@@ -102,7 +126,7 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
           {rows.map((r) => (
             <tr key={r.method}>
               <th scope="row">{r.method}</th>
-              <td data-label="Time">{timeOf(r)}</td>
+              <td data-label="Time">{timeOf(r, where)}</td>
               <td data-label="Notes">{r.note ?? '—'}</td>
             </tr>
           ))}
@@ -114,18 +138,30 @@ function Payments({ title, rows }: { title: string; rows: Review['deposits'] }) 
 
 /**
  * Deposits and withdrawals: only the methods a source gives for this operator. Where none gives any, one
- * sentence sends the reader to the cashier and to the guide that holds what is typical in Pennsylvania
+ * sentence sends the reader to the cashier and to the guide that holds what is typical in the market
  * (`guide`: site.yaml `links.beginnersGuide`, when the site has one).
  */
-function Banking({ operator, review, guide }: { operator: Operator; review: Review; guide?: string }) {
+function Banking({
+  operator,
+  review,
+  guide,
+  where,
+}: {
+  operator: Operator;
+  review: Review;
+  guide?: string;
+  where: Where;
+}) {
   const name = operator.shortName;
   const typical = review.withdrawals.some((r) => r.typical);
   const rows = review.deposits.length + review.withdrawals.length > 0;
   return (
     <section className="payments" aria-labelledby="payments-heading">
       <h2 id="payments-heading">Deposits and withdrawals</h2>
-      {review.deposits.length ? <Payments title="Deposit methods" rows={review.deposits} /> : null}
-      {review.withdrawals.length ? <Payments title="Withdrawal times once approved" rows={review.withdrawals} /> : null}
+      {review.deposits.length ? <Payments title="Deposit methods" rows={review.deposits} where={where} /> : null}
+      {review.withdrawals.length ? (
+        <Payments title="Withdrawal times once approved" rows={review.withdrawals} where={where} />
+      ) : null}
       {rows ? null : (
         // The same line in every review by design, a pointer rather than a fact about the operator: the
         // overlap measure (tests/review-overlap.ts) leaves `.review-links` out.
@@ -141,8 +177,8 @@ function Banking({ operator, review, guide }: { operator: Operator; review: Revi
       )}
       {typical ? (
         <p>
-          Times marked "typical in PA" are what Pennsylvania operators usually publish, not {possessive(name)} own
-          figures: its cashier shows the times that apply to you.
+          Times marked "{typicalMark(where)}" are what {regionWord(where)}operators usually publish, not{' '}
+          {possessive(name)} own figures: its cashier shows the times that apply to you.
         </p>
       ) : null}
       {review.minDeposit !== undefined && review.minWithdrawal !== undefined ? (
@@ -161,11 +197,11 @@ function Banking({ operator, review, guide }: { operator: Operator; review: Revi
  * Where what applies at every licensed operator is explained: the laws guide (taxes on winnings)
  * and the responsible-gambling page, each when the site has one (site.yaml `links.laws`, `helpline.page`).
  */
-function ExplainedOnce({ laws, safety }: { laws?: string; safety?: string }) {
+function ExplainedOnce({ laws, safety, where }: { laws?: string; safety?: string; where: Where }) {
   if (!laws && !safety) return null;
   const lawsLink = laws ? (
     <>
-      taxes on winnings in our <a href={laws}>Pennsylvania gambling laws guide</a>
+      taxes on winnings in our <a href={laws}>{regionWord(where)}gambling laws guide</a>
     </>
   ) : null;
   const safetyLink = safety ? (
@@ -217,6 +253,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
   const id = page.data.operator;
   const operator = operators.find((o) => o.id === id)!;
   const review = operator.review!;
+  const where: Where = { market: marketName(site), region: jurisdictionName(site) };
   const claim = offerShown(operator) ? `Claim ${operator.shortName} Bonus` : undefined;
   const sister = sisterOf(operator, operators);
   const sisterReview = sister ? reviewRoutes[sister.id] : undefined;
@@ -237,7 +274,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         data={page.data}
         byline={bylineFor(page.data, site, authors, true)}
         disclosure={site}
-        aside={<Scorecard operator={operator} review={review} games={gamesFrom?.app?.games} />}
+        aside={<Scorecard operator={operator} review={review} games={gamesFrom?.app?.games} where={where} />}
       />
       <WithToc entries={reviewToc(operator, body, review.faqs.length > 0)}>
         <AtAGlance operator={operator} review={review} />
@@ -265,7 +302,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           </p>
         </section>
         <Body body={body} ctx={{ site, operators, reviewRoutes, route: page.route, pages: listing }} />
-        <Banking operator={operator} review={review} guide={site.links.beginnersGuide} />
+        <Banking operator={operator} review={review} guide={site.links.beginnersGuide} where={where} />
         <section className="review-check" aria-labelledby="check-heading" hidden={!review.checkOnSite.length}>
           <h2 id="check-heading">What to check on {possessive(operator.shortName)} own site</h2>
           <ul>
@@ -273,7 +310,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
               <li key={c}>{c}</li>
             ))}
           </ul>
-          <ExplainedOnce laws={site.links.laws} safety={site.helpline.page} />
+          <ExplainedOnce laws={site.links.laws} safety={site.helpline?.page} where={where} />
         </section>
         <section className="review-compare" aria-labelledby="compare-heading">
           <h2 id="compare-heading">How {operator.shortName} compares</h2>
@@ -296,7 +333,7 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
           />
         </section>
         {review.faqs.length ? (
-          <Faq id="faqs" heading={`${operator.shortName} Pennsylvania FAQ`} items={review.faqs} />
+          <Faq id="faqs" heading={`${operator.shortName} ${regionWord(where)}FAQ`} items={review.faqs} />
         ) : null}
         <section className="verdict" aria-labelledby="verdict-heading">
           <h2 id="verdict-heading">Final verdict</h2>

@@ -184,9 +184,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       w.__source.dispatchEvent(new MessageEvent('error-state', { data }));
     }, DEV_CLIENT);
     const overlay = page.locator('#pa-site-error-overlay');
-    await expect(overlay.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Unexpected Application Error!',
-    );
+    await expect(overlay.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('The site could not be built');
     const look = await overlay.evaluate((el) => {
       const style = getComputedStyle(el);
       const r = el.getBoundingClientRect();

@@ -10,9 +10,19 @@ import { FEED_PATH, publicFileUrl, urlFor } from '../../urls/urls.js';
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** What the feed lists: reviews, and guides written as articles (not the home page or hubs). */
-const inFeed = (p: Pick<Page, 'route' | 'data'>): boolean =>
-  p.data.template === 'review' || (p.data.template === 'guide' && p.data.schemaType === 'article' && p.route !== '/');
+/**
+ * What the feed lists: the pages under site.yaml `feed.section` (a blog's posts); without one, reviews,
+ * and guides written as articles (not the home page or hubs).
+ */
+const inFeed = (p: Pick<Page, 'route' | 'data'>, section: string | undefined): boolean =>
+  section !== undefined
+    ? p.route.startsWith(`${section}/`)
+    : p.data.template === 'review' ||
+      (p.data.template === 'guide' && p.data.schemaType === 'article' && p.route !== '/');
+
+/** The date a feed entry is ordered and dated by: a post's `date`, else its `updated`. */
+const entryDate = (p: Pick<Page, 'data'>) =>
+  p.data.date && p.data.date > p.data.updated ? p.data.date : p.data.updated;
 
 /**
  * An Atom date (RFC 3339) for a page's `updated`. Atom requires a full date and time, and pages
@@ -24,9 +34,13 @@ export function atomDate(updated: string): string {
 
 export function atomFeed(site: Pick<Site, 'config' | 'pages'>): string {
   const { config } = site;
+  const section = config.feed?.section;
   const entries = site.pages
-    .filter(inFeed)
-    .sort((a, b) => localeOrder(b.data.updated, a.data.updated) || localeOrder(a.route, b.route));
+    .filter((p) => inFeed(p, section))
+    .sort(
+      (a, b) =>
+        localeOrder(b.data.date ?? b.data.updated, a.data.date ?? a.data.updated) || localeOrder(a.route, b.route),
+    );
   // The feed changed when its newest entry did; with none, when the site's newest page did.
   const newest = (entries.length ? entries : site.pages)
     .map((p) => p.data.updated)
@@ -50,7 +64,7 @@ export function atomFeed(site: Pick<Site, 'config' | 'pages'>): string {
       `    <title>${escapeXml(p.data.title)}</title>`,
       `    <id>${escapeXml(p.url.canonical)}</id>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(p.url.canonical)}"/>`,
-      `    <updated>${atomDate(p.data.updated)}</updated>`,
+      `    <updated>${atomDate(entryDate(p))}</updated>`,
       `    <summary>${escapeXml(p.data.description)}</summary>`,
       '  </entry>',
     );

@@ -1,6 +1,12 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SourceFile } from '../../model.js';
-import { pageSchemas, type Frontmatter, type TemplateName } from '../../schema/page.js';
+import {
+  customPageSchema,
+  pageSchemas,
+  TEMPLATE_NAME,
+  type Frontmatter,
+  type TemplateName,
+} from '../../schema/page.js';
 import { issuesToDiagnostics } from './issues.js';
 import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
 import { type FrontmatterCache, splitFrontmatter, textHash } from '../load/frontmatter.js';
@@ -110,7 +116,8 @@ export function parsePage(
     );
     return;
   }
-  if (typeof template !== 'string' || !(template in pageSchemas)) {
+  const custom = typeof template === 'string' && !(template in pageSchemas) && TEMPLATE_NAME.test(template);
+  if (!custom && (typeof template !== 'string' || !(template in pageSchemas))) {
     failed?.(body);
     const pos = src.locate(['template']);
     diagnostics.push(
@@ -120,10 +127,13 @@ export function parsePage(
         pos.col,
         'template',
         'unknown-template',
-        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')})`,
+        `unknown template (expected one of: ${Object.keys(pageSchemas).join(', ')}, ` +
+          'or a name registered in templates/index.ts)',
         {
           received: JSON.stringify(template),
-          hint: 'use "guide" for articles and landing pages, "review" for an operator review',
+          hint:
+            'use "guide" for articles and landing pages, "review" for an operator review, ' +
+            'or the name your templates/index.ts registers (lowercase words joined by "-")',
         },
       ),
     );
@@ -162,10 +172,11 @@ export function parsePage(
       }),
     );
   }
-  const parsed = pageSchemas[template as TemplateName].safeParse(raw, { reportInput: true });
+  // A site's own template: the fields every page has are checked here, its own once the templates compile.
+  const schema = custom ? customPageSchema : pageSchemas[template as TemplateName];
+  const parsed = schema.safeParse(raw, { reportInput: true }) as ReturnType<(typeof pageSchemas)['guide']['safeParse']>;
   if (!parsed.success || !fileRouteOk) failed?.(body);
   if (!parsed.success) {
-    const schema = pageSchemas[template as TemplateName];
     return void diagnostics.push(...issuesToDiagnostics(parsed.error.issues, src, [], { schema, input: raw }));
   }
   if (!fileRouteOk) return;

@@ -14,6 +14,7 @@ import { interpolateOperators } from './operator-values.js';
 import { checkScores } from './scores.js';
 import { readPageDrafts } from './page-drafts.js';
 import { claimPages } from './unique-pages.js';
+import { tagPages } from './tag-pages.js';
 import { checkBlockPlacement } from './block-placement.js';
 import { checkFailedBodyReferences, pageOperatorRefs } from './operator-refs.js';
 import { checkSections } from './sections.js';
@@ -106,6 +107,7 @@ export function validateContent(
     diagnostics.push(
       ...checkRedirects(siteResult.config.redirects, new Set(byRoute.keys()), loaded.site.path, siteResult.locate),
     );
+  if (config) pages.push(...tagPages(pages, config));
   pages.sort((a, b) => (a.route === '/' ? -1 : b.route === '/' ? 1 : localeOrder(a.route, b.route)));
   if (loaded.operators.length === 0) collapseUnknownOperators(diagnostics);
   const hasErrors = diagnostics.some((d) => d.severity === 'error');

@@ -7,6 +7,7 @@ import { reactRuntime, reactRuntimePlugin } from './react-runtime.js';
 import type { Metafile, Plugin } from 'esbuild';
 import type { ComponentType, createElement as CreateElement } from 'react';
 import type { LayoutProps, TemplateName, TemplateProps } from '../../../model.js';
+import type { FieldSchema } from '../../validate/custom-templates.js';
 import type { MenuItem } from '../../../schema/site.js';
 import { packageDir } from '../../../support/package/paths.js';
 import { pruneCompiled, writeCode } from './code-dir.js';
@@ -63,6 +64,11 @@ export interface TemplateRegistry {
   ErrorScreen: ComponentType<ErrorScreenProps>;
   /** The top-level menu item a route belongs to (the header marks it). */
   sectionFor(menu: readonly MenuItem[], route: string, fallback?: string): string | undefined;
+  /**
+   * Optional: a zod schema per template of the site's own, for the frontmatter fields only its pages
+   * have (validate/custom-templates.ts checks them at file:line:col).
+   */
+  schemas?: Record<string, FieldSchema>;
 }
 
 /** What the compiled templates bundle exports: the registry and pa-site's own parts. */

@@ -14,7 +14,7 @@ export function sectionOf(site: Site, templates: Pick<TemplateModule, 'sectionFo
 
 /** Whether a page lists other pages (a `pages` or `sitemap` block): its render depends on every page's entry. */
 export const listsPages = (page: Page) =>
-  Object.values(page.data.blocks).some((b) => b.type === 'pages' || b.type === 'sitemap');
+  Object.values(page.data.blocks).some((b) => b.type === 'pages' || b.type === 'sitemap' || b.type === 'posts');
 
 /**
  * What list blocks (`pages`, `sitemap`) know of every page: its route, frontmatter title and
@@ -35,6 +35,8 @@ export function pageListing(site: Site, templates: Pick<TemplateModule, 'section
       template: p.template,
       ...(section ? { section } : {}),
       ...(operator ? { operator: operator.id, kind: operator.kind, rank: operator.rank } : {}),
+      ...(data.date ? { date: data.date, updated: data.updated } : {}),
+      ...(data.tags.length ? { tags: data.tags } : {}),
     };
   });
 }

@@ -8,6 +8,7 @@ import { templateFrame } from './template-frame.js';
 import { sectionOf } from './listing.js';
 import { FEED_PATH } from '../../../urls/urls.js';
 import { rebaseHtml } from './rebase.js';
+import { homeFor } from '../../../domain/gambling-pack.js';
 
 export interface RenderContext {
   site: Site;
@@ -28,6 +29,22 @@ export interface RenderedPage {
 }
 
 const DOCTYPE = '<!DOCTYPE html>';
+
+/** A page's <title>: site.yaml `titleFormat` ("{title} | {site}") filled in, else the page's title as written. */
+const pageTitle = (config: Pick<Site['config'], 'titleFormat' | 'title'>, title: string) =>
+  config.titleFormat
+    ? config.titleFormat.replace(/\{(title|site)\}/g, (_, k) => (k === 'site' ? config.title : title))
+    : title;
+
+/**
+ * The page's `checkIgnore` as the meta element check reads in a built folder, so that `check --dir`
+ * (what CI runs) skips the same rules on the page as `check` does; nothing when the page silences none.
+ */
+function withCheckIgnore(html: string, ids: readonly string[]): string {
+  if (ids.length === 0) return html;
+  const meta = `<meta name="pa-site-check-ignore" content="${ids.join(' ').replace(/[&"<>]/g, '')}"/>`;
+  return html.replace(/<head>/, (head) => `${head}${meta}`);
+}
 
 /** Stage 4: Markdown → HTML segments, then the page's template inside the layout. */
 export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
@@ -58,7 +75,7 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         {
           site: ctx.site.config,
           route: page.route,
-          title: page.data.title,
+          title: pageTitle(ctx.site.config, page.data.title),
           description: page.data.description,
           canonical: page.url.canonical,
           assets: ctx.assets,
@@ -73,7 +90,10 @@ export function renderPage(ctx: RenderContext, page: Page): RenderedPage {
         createElement(Template, props),
       ),
     );
-    const full = withToolScripts(ctx.templates.expandShared(html), page, ctx.assets);
+    const full = withCheckIgnore(
+      withToolScripts(ctx.templates.expandShared(html), page, ctx.assets),
+      page.data.checkIgnore,
+    );
     return { page, html: DOCTYPE + rebaseHtml(full, ctx.site.config.base), diagnostics };
   } catch (e) {
     diagnostics.push(templateThrew(e, ctx.site.root, page.file, page.template));
@@ -188,8 +208,7 @@ export function renderNotFound(ctx: RenderContext): string {
         route: '/404',
         title: `Page Not Found | ${config.title}`,
         description:
-          `The page you asked for does not exist. Return to the ${config.title} home page ` +
-          'for Pennsylvania sportsbook and casino guides.',
+          `The page you asked for does not exist. Return to the ${config.title} home page` + `${homeFor(config)}.`,
         canonical: '',
         assets: ctx.assets,
         year: ctx.year,

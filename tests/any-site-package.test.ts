@@ -1,0 +1,160 @@
+/**
+ * Done when, for issue 61: from the packed package installed offline (as tests/package.test.ts does),
+ * each starter and the New Jersey fixture build and pass `check` the way the workflow `init` writes
+ * runs it, and their output names no other jurisdiction and, with no pack, no gambling; and
+ * `npm publish --dry-run` accepts the package (MIT, not private).
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+const TIMEOUT = scaled(300_000);
+const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
+);
+
+function sh(cmd: string, args: string[], cwd: string) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
+  return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout };
+}
+
+/** A lock file for a project depending on the tarball: the repository's runtime entries (package.test.ts). */
+function lockFor(tarball: string) {
+  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
+  const self = lock.packages[''];
+  const packages: Record<string, unknown> = {
+    '': { name: 'sites', dependencies: { 'pa-site': `file:${tarball}` } },
+    'node_modules/pa-site': {
+      version: self.version,
+      resolved: `file:${tarball}`,
+      dependencies: self.dependencies,
+      bin: self.bin,
+      engines: self.engines,
+    },
+  };
+  for (const [key, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
+    if (!key.startsWith('node_modules/') || entry.dev) continue;
+    const { devOptional: _d, peer: _p, ...rest } = entry;
+    packages[key] = rest;
+  }
+  return { name: 'sites', lockfileVersion: 3, requires: true, packages };
+}
+
+/** The commands of the workflow init writes, after its install step: what CI runs. */
+function workflowCommands(project: string): string[] {
+  const text = readFileSync(path.join(project, '.github', 'workflows', 'site.yml'), 'utf8');
+  return [...text.matchAll(/^\s+run: (.+)$/gm)].map((m) => m[1]!).filter((c) => c !== 'npm ci');
+}
+
+let tmp: string;
+/** The project the package is installed in; each site is a folder of it. */
+let host: string;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-any-package-'));
+  const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
+  await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
+  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
+  expect(types.code, types.out).toBe(0);
+  const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
+  expect(packed.code, packed.out).toBe(0);
+  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'))!;
+  host = path.join(tmp, 'sites');
+  await mkdir(host);
+  const manifest = { name: 'sites', private: true, dependencies: { 'pa-site': `file:../${tarball}` } };
+  await writeFile(path.join(host, 'package.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(path.join(host, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`), null, 2));
+  const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], host);
+  expect(installed.code, installed.out).toBe(0);
+}, TIMEOUT);
+
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+/** Builds and checks `site` as its workflow does; returns the text of every built page, sitemap and feed. */
+async function asCiDoes(site: string): Promise<Record<string, string>> {
+  const commands = workflowCommands(site);
+  expect(commands).toEqual(['npm run build', 'npm run check -- --dir dist --format github']);
+  for (const command of commands) {
+    const r = sh('sh', ['-c', command], site);
+    expect(r.code, `${command}:\n${r.out}`).toBe(0);
+    expect(r.out, command).not.toMatch(/^::(error|warning)/m);
+  }
+  const dist = path.join(site, 'dist');
+  const out: Record<string, string> = {};
+  for (const e of await readdir(dist, { recursive: true, withFileTypes: true }))
+    if (e.isFile() && /\.(html|xml|txt)$/.test(e.name))
+      out[path.relative(dist, path.join(e.parentPath, e.name))] = await readFile(
+        path.join(e.parentPath, e.name),
+        'utf8',
+      );
+  return out;
+}
+
+describe('sites from the packed package, checked as the workflow init writes checks them', () => {
+  it(
+    'the blank starter: clean, and no word of gambling in what it builds',
+    async () => {
+      const r = sh('npx', ['pa-site', 'init', 'blank', '--starter', 'blank'], host);
+      expect(r.code, r.out).toBe(0);
+      for (const [file, text] of Object.entries(await asCiDoes(path.join(host, 'blank'))))
+        expect(text, file).not.toMatch(/gambl|1-800|\b21\+|sportsbook|casino|compensation|Pennsylvania/i);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the pa starter (the default): clean, with the Pennsylvania pack on every page',
+    async () => {
+      const r = sh('npx', ['pa-site', 'init', 'pa'], host);
+      expect(r.code, r.out).toBe(0);
+      const pages = await asCiDoes(path.join(host, 'pa'));
+      expect(pages['index.html']).toContain('physically in Pennsylvania');
+      expect(pages['index.html']).toContain('1-800-GAMBLER');
+      expect(Object.values(pages).join('\n')).not.toMatch(/New Jersey/);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the New Jersey fixture: clean, New Jersey on every page and Pennsylvania on none',
+    async () => {
+      const site = path.join(host, 'new-jersey');
+      await cp(path.join(repoRoot, 'tests', 'fixtures', 'new-jersey'), site, { recursive: true });
+      // What init would add to a folder that has content already: its scripts and workflow.
+      const r = sh('npx', ['pa-site', 'init', 'scaffold'], host);
+      expect(r.code, r.out).toBe(0);
+      await cp(path.join(host, 'scaffold', 'package.json'), path.join(site, 'package.json'));
+      await cp(path.join(host, 'scaffold', '.github'), path.join(site, '.github'), { recursive: true });
+      for (const [file, text] of Object.entries(await asCiDoes(site))) {
+        expect(text, file).not.toMatch(/Pennsylvania|PGCB/);
+        if (file.endsWith('.html') && file !== '404.html') expect(text, file).toContain('New Jersey');
+      }
+    },
+    TIMEOUT,
+  );
+});
+
+describe('the package others depend on', () => {
+  it(
+    'is MIT-licensed, not private, and npm publish --dry-run accepts it',
+    () => {
+      const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+      expect(manifest.license).toBe('MIT');
+      expect(manifest.private).toBeUndefined();
+      expect(readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+      const r = sh('npm', ['publish', '--dry-run', '--ignore-scripts'], repoRoot);
+      expect(r.code, r.out).toBe(0);
+      expect(r.out).toMatch(/\+ pa-site@\d+\.\d+\.\d+/);
+    },
+    TIMEOUT,
+  );
+});
