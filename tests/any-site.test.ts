@@ -34,6 +34,8 @@ const LEFT_FOR_AFTER_58 = new Set([
   'templates/components/Highlights.tsx',
   'templates/blocks/Offers.tsx',
   'templates/blocks/Lists.tsx',
+  // The tax tool computes Pennsylvania's own income tax (3.07%): another state's tool needs its rate in data.
+  'templates/blocks/tools/TaxTool.tsx',
 ]);
 
 /** Code lines of a template source, without comments (a comment may say where a rule comes from). */

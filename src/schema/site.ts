@@ -83,6 +83,8 @@ const complianceSchema = z.strictObject({
   jurisdiction: named.optional(),
   /** Who licenses the operators the site lists (the hero's "play safely" panel names it). */
   regulator: named.optional(),
+  /** The regulator's self-exclusion program (`name` as readers type it, `url`): the tools' help panel links it. */
+  selfExclusion: named.optional(),
   /** The minimum age to play there. */
   age: z.number().int().min(18).max(25).default(21),
   reminder: copy,

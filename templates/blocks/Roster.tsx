@@ -1,4 +1,5 @@
 import type { BlockOf, Operator, SiteConfig } from 'pa-site';
+import { regulatorShort } from '../lib/pack.js';
 import { Cite } from '../components/Sources.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { formatPartialDate } from '../lib/dates.js';
@@ -48,7 +49,8 @@ export function Roster({
       <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
-            PGCB-licensed {what}
+            {regulatorShort(site) ? `${regulatorShort(site)}-licensed ` : 'Licensed '}
+            {what}
             {site.today ? `, as of ${formatPartialDate(site.today)}` : ''}: {rows.length} brands, {closed} of them
             closed
           </caption>

@@ -98,10 +98,12 @@ ${complianceFooter(config)}
  * `helpline`), at body size, with the number a reader can tap.
  */
 function complianceFooter(config: SiteConfig): string {
-  const tel = escapeHtml(`tel:${config.helpline.tel}`);
+  const { compliance, helpline } = config;
+  if (!compliance || !helpline) return ''; // a plain site (no compliance pack) shows no notice
+  const tel = escapeHtml(`tel:${helpline.tel}`);
   return `<footer class="container redirect-page-compliance">
-<p><strong>21+</strong> ${escapeHtml(config.compliance.reminder)} Gambling problem? Call <a href="${tel}">${escapeHtml(
-    config.helpline.display,
+<p><strong>${compliance.age}+</strong> ${escapeHtml(compliance.reminder)} Gambling problem? Call <a href="${tel}">${escapeHtml(
+    helpline.display,
   )}</a>.</p>
 </footer>`;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { SiteConfig } from 'pa-site';
 import { Cite } from '../../components/Sources.js';
+import { regulatorName } from '../../lib/pack.js';
 
 /**
  * The pieces every tool is made of: a field with its unit, hint and the message slot beside it (the
@@ -128,33 +129,40 @@ export function ToolFrame(props: {
   );
 }
 
-/** Help that every money tool and every self-check result routes to. */
+/** Help that every money tool and every self-check result routes to (the site's pack: help line, self-exclusion). */
 export function ToolHelp({ site, heading = 'If betting stops being fun' }: { site: SiteConfig; heading?: string }) {
   const periods = site.facts.selfExclusionPeriods;
+  const { helpline } = site;
+  const exclusion = site.compliance?.selfExclusion;
+  const regulator = regulatorName(site);
   return (
     <aside className="tool-help" aria-label="Help with gambling">
-      <Cite refs={[site.helpline.source, periods?.source]} />
+      <Cite refs={[helpline?.source, periods?.source]} />
       <h3>{heading}</h3>
       <ul>
-        <li>
-          Call{' '}
-          <a className="help-line" href={`tel:${site.helpline.tel}`}>
-            {site.helpline.display}
-          </a>{' '}
-          ({site.helpline.numeric}): free, confidential help at any hour
-          {site.helpline.organisation ? ` from the ${site.helpline.organisation}` : ''}.
-        </li>
-        <li>
-          Self-exclude with the Pennsylvania Gaming Control Board at{' '}
-          <a href="https://responsibleplay.pa.gov" target="_blank" rel="noopener noreferrer">
-            responsibleplay.pa.gov
-          </a>
-          : one enrollment covers every licensed online sportsbook and casino
-          {periods ? ` for ${periods.value}` : ''}.
-        </li>
+        {helpline ? (
+          <li>
+            Call{' '}
+            <a className="help-line" href={`tel:${helpline.tel}`}>
+              {helpline.display}
+            </a>{' '}
+            ({helpline.numeric}): free, confidential help at any hour
+            {helpline.organisation ? ` from the ${helpline.organisation}` : ''}.
+          </li>
+        ) : null}
+        {exclusion?.url ? (
+          <li>
+            Self-exclude{regulator ? ` with the ${regulator}` : ''} at{' '}
+            <a href={exclusion.url} target="_blank" rel="noopener noreferrer">
+              {exclusion.name}
+            </a>
+            : one enrollment covers every licensed online sportsbook and casino
+            {periods ? ` for ${periods.value}` : ''}.
+          </li>
+        ) : null}
         <li>
           Set deposit, time and wager limits or a cool-off in your account&apos;s responsible gaming settings: every
-          licensed operator offers them. <a href={site.helpline.page ?? '/responsible-gambling'}>How to use them</a>.
+          licensed operator offers them. <a href={helpline?.page ?? '/responsible-gambling'}>How to use them</a>.
         </li>
       </ul>
     </aside>
