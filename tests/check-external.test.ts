@@ -16,6 +16,9 @@ import { retryAfterMs } from '../src/check/external-client.js';
 import { mailtoProblems } from '../src/check/mailto.js';
 import { scaled } from './machine.js';
 
+/** How long a local server may take to answer before the checker gives up: /slow never answers. */
+const answerMs = scaled(1_000);
+
 const work = mkdtempSync(path.join(tmpdir(), 'pa-site-external-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -130,14 +133,14 @@ describe('rate limits, timeouts and dropped connections', () => {
     const r = await check({
       dir: site([`${base}/flaky`, `${base}/slow`, `${base}/drop`, `${base}/ok`]),
       external: true,
-      externalOptions: { timeout: 1_000, retries: 1 },
+      externalOptions: { timeout: answerMs, retries: 1 },
     });
     expect(external(r)).toEqual([
       ['external-link', 'error', `${base}/drop`],
       ['external-link', 'error', `${base}/slow`],
     ]);
     const messages = r.findings.map((f) => f.message).join('\n');
-    expect(messages).toContain(`${base}/slow answered no response (no answer in 1000 ms)`);
+    expect(messages).toContain(`${base}/slow answered no response (no answer in ${answerMs} ms)`);
     expect(messages).toMatch(/\/drop answered no response \((connection closed before an answer|connection error)/);
     expect(hits.get('/drop')!.length).toBe(2);
     expect(hits.get('/flaky')!.length).toBe(2);
@@ -236,7 +239,7 @@ describe('the result cache', () => {
   }, async () => {
     const cacheFile = path.join(work, 'cache', 'external.json');
     const dir = site([`${base}/ok`, `${base}/gone`, `${base}/old`, `${base}/page.html#gone`, `${base}/slow`]);
-    const options = { cacheFile, timeout: 1_000, retries: 0 };
+    const options = { cacheFile, timeout: answerMs, retries: 0 };
     const first = await check({ dir, external: true, externalOptions: options });
     const kept = JSON.parse(readFileSync(cacheFile, 'utf8'));
     expect(Object.keys(kept.urls).sort()).toEqual([`${base}/gone`, `${base}/ok`, `${base}/old`, `${base}/page.html`]);

@@ -82,7 +82,7 @@ describe.each(rankingPages)('ranking page $route', ({ route, kind, stats }) => {
     // Past the staleness limit, each card says in one line when its offer was last checked, or that none is known.
     const stale = /^Offer: last checked January 2025, too old to show/;
     for (const [i, s] of shown.entries())
-      expect(s.offer).toMatch(expected[i]!.bonus ? stale : /^Offer: none in our sources/);
+      expect(s.offer).toMatch(expected[i]!.bonus ? stale : /^Offer: none listed here/);
     // The comparison table says it once above its rows.
     expect(
       $('.withheld-notice')
@@ -261,7 +261,7 @@ describe.each(appPages)('apps page $route', ({ route, kind, figures }) => {
       expect(textOf($(e).find('.app-rating'))).toContain(`Our overall rating of ${o.shortName}`);
       expect(textOf($(e).find('.stars'))).toContain(ratingText(o));
       expect(textOf($(e).find('.op-offer, .op-offer-line'))).toMatch(
-        /^Offer: (last checked January 2025|none in our sources)/,
+        /^Offer: (last checked January 2025|none listed here)/,
       );
       expect($(e).find('.op-features li')).toHaveLength(o.app!.features.length);
       // A game count shows only where our source gives one.

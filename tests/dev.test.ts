@@ -195,13 +195,14 @@ describe('pa-site dev', () => {
     await project.write(file, good.replace(feature, `${feature} in court`));
     const reload = await nextEvent('reload', t1);
     const routes = (reload.data as { routes: string[] }).routes;
-    // The pages that show the operator re-render; only the ranking shows the edited feature (the
-    // casino review index lists reviews, not ranking cards), so only it reloads.
-    expect([...routes].sort()).toEqual(['/best-pa-online-casinos']);
+    // The pages that show the operator re-render; only the ranking cards show the edited feature: the
+    // ranking, and the Top lists of home and the casino hub that Caesars Palace leads (the casino review
+    // index lists reviews, not ranking cards), so only those reload.
+    expect([...routes].sort()).toEqual(['/', '/best-pa-online-casinos', '/online-casinos']);
     expect(routes).not.toContain('/pa-online-casino-apps');
     expect(routes).not.toContain('/about');
     expect(routes).not.toContain('/pa-gambling-laws');
-    await waitFor(() => /updated \/best-pa-online-casinos \(\d+ rendered\)/.test(stdout), 'the build log line');
+    await waitFor(() => /updated 3 pages \(\d+ rendered\)/.test(stdout), 'the build log line');
   });
 
   it('applies a CSS change without a page reload', async () => {

@@ -28,8 +28,8 @@ export function TopOffers({
   return (
     <div className="top-offers">
       <p className="top-offers-title">
-        Top {list.length} {kind === 'casino' ? `${where}online casinos` : `${where}sportsbooks`} by our rating, of those that
-        meet our bar
+        Top {list.length} {kind === 'casino' ? `${where}online casinos` : `${where}sportsbooks`} by our rating, of those
+        that meet our bar
       </p>
       <ol className="top-offers-list">
         {list.map((o) => (

@@ -101,7 +101,7 @@ export function OfferSummary({ operator, detail = false }: { operator: Operator;
   if (!b)
     return (
       <p className="op-offer-line">
-        <span className="op-line-label">Offer:</span> none in our sources; see {o.shortName}.
+        <span className="op-line-label">Offer:</span> none listed here; {o.shortName} shows its current one.
       </p>
     );
   const checked = formatPartialDate(b.verified);

@@ -43,7 +43,8 @@ describe('splitFrontmatter (gray-matter)', () => {
       else expect(splitFrontmatter(text)).toEqual(expected);
     };
     const pages = path.resolve(import.meta.dirname, '../../../content/pages');
-    for (const f of readdirSync(pages)) agrees(readFileSync(path.join(pages, f), 'utf8'));
+    for (const f of readdirSync(pages, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md')))
+      agrees(readFileSync(path.join(pages, f), 'utf8'));
     // Delimiters anywhere in a line, after a BOM, before CR, at the very end; languages; no closing line.
     const piece = fc.oneof(
       fc.stringMatching(/^[-a-z: #\uFEFF]{0,8}$/),
@@ -65,7 +66,9 @@ describe('splitFrontmatter (gray-matter)', () => {
 
 describe('FrontmatterCache', () => {
   const pages = path.resolve(import.meta.dirname, '../../../content/pages');
-  const real = readdirSync(pages).map((f) => readFileSync(path.join(pages, f), 'utf8'));
+  const real = readdirSync(pages, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(path.join(pages, f), 'utf8'));
 
   it('splits from a saved cache exactly as gray-matter does', () => {
     const file = path.join(dir, 'real.json');
@@ -121,7 +124,7 @@ describe('frontmatter cache entries are checked against the page (issue 60, 3)',
 
   it('an entry the cache made for a real page fits it, so warm builds still skip splitting', () => {
     const pages = path.resolve(import.meta.dirname, '../../../content/pages');
-    for (const f of readdirSync(pages)) {
+    for (const f of readdirSync(pages, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'))) {
       const t = readFileSync(path.join(pages, f), 'utf8');
       const made = new FrontmatterCache();
       made.split(t, 'k');

@@ -10,7 +10,9 @@ const yamlFiles = (): [string, string][] => {
     [path.join(content, 'site.yaml'), readFileSync(path.join(content, 'site.yaml'), 'utf8')],
   ];
   for (const dir of ['operators', 'pages']) {
-    for (const f of readdirSync(path.join(content, dir))) {
+    // Pages may sit in sub-folders (content/pages/tools).
+    const files = readdirSync(path.join(content, dir), { recursive: true, encoding: 'utf8' });
+    for (const f of files.filter((n) => /\.(md|ya?ml)$/.test(n))) {
       const text = readFileSync(path.join(content, dir, f), 'utf8');
       out.push([
         f,

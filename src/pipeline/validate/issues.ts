@@ -91,13 +91,26 @@ function dateHint(message: string): string | undefined {
 }
 
 /** Turns zod issues into diagnostics that point at the YAML position of each field. */
+/**
+ * A union none of whose branches took the input (a fact: one value, or a list of dated values): when
+ * exactly one branch got past the input's shape, its own issues say what is wrong, at their fields
+ * ("facts.incomeTax.source"), not one "invalid input" at the union.
+ */
+function shapedBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return [issue];
+  const fits = issue.errors.filter((branch) => branch.length > 0 && branch.every((i) => i.path.length > 0));
+  if (fits.length !== 1) return [issue];
+  return fits[0]!.flatMap((i) => shapedBranch({ ...i, path: [...issue.path, ...i.path] } as z.core.$ZodIssue));
+}
+
 export function issuesToDiagnostics(
-  issues: readonly z.core.$ZodIssue[],
+  unflattened: readonly z.core.$ZodIssue[],
   src: YamlSource,
   prefix: readonly PropertyKey[] = [],
   /** The schema that was parsed, and what it parsed: the keys a misspelt key is compared with. */
   parsed?: { schema: z.ZodType; input: unknown },
 ): Diagnostic[] {
+  const issues = unflattened.flatMap(shapedBranch);
   const out: Diagnostic[] = [];
   // The cause once: a field that is the wrong type is not also "too short" or "not a real date",
   // and a misspelt key is not also its correct spelling "missing".
