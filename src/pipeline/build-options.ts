@@ -46,6 +46,7 @@ export interface BuildOptions {
    * What earlier builds in this process read and parsed, kept for the next (the dev server passes one
    * across saves): a file whose lstat did not change is not read again, a page whose text did not
    * change is not parsed again. Every check across files still runs over the whole site.
+   * @internal the dev server's own: left out of the published declarations (no Node types needed there).
    */
   memo?: BuildMemo;
   /** Told of a wait while another build writes into the same output folder. */

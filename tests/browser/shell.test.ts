@@ -30,8 +30,8 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       await expect(sub.isVisible()).resolves.toBe(false);
       expect(await button.getAttribute('aria-expanded')).toBe('false');
     }
-    await expect(page.getByRole('link', { name: 'Welcome Offers' }).isVisible()).resolves.toBe(true);
-    expect(await page.getByRole('link', { name: 'Welcome Offers' }).getAttribute('href')).toBe('/betting-promos');
+    await expect(page.getByRole('link', { name: 'How Offers Work' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByRole('link', { name: 'How Offers Work' }).getAttribute('href')).toBe('/betting-promos');
     await page.close();
   });
 
@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('site shell in Chromium', () => {
       await expect(nav.isVisible()).resolves.toBe(true);
       // Sub-items are listed, and the offers button is in the mobile menu.
       await expect(nav.getByRole('link', { name: 'Best PA Sportsbooks' }).isVisible()).resolves.toBe(true);
-      await expect(nav.getByRole('link', { name: 'Welcome Offers' }).isVisible()).resolves.toBe(true);
+      await expect(nav.getByRole('link', { name: 'How Offers Work' }).isVisible()).resolves.toBe(true);
       await toggle.click();
       await expect(nav.isVisible()).resolves.toBe(false);
       if (js) {
