@@ -139,7 +139,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
 
 describe('pages list the sources of what they show', () => {
   let site: BuiltSite;
-  let facts: Record<string, { value: string; source: string | string[] }>;
+  let facts: ReturnType<typeof factsOn>;
   let registry: { id: string; url?: string; checked?: string }[];
   let pages: { file: string; route: string; text: string }[];
   beforeAll(async () => {

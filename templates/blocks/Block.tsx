@@ -46,7 +46,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
           {heading ? <h2>{heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
           {block.limit && ctx.site.methodology ? (
-            <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating)}</p>
+            <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating, ctx.site)}</p>
           ) : null}
           <ol className="op-cards">
             {list.map((o) => (
@@ -96,7 +96,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
       return (
         <>
           <Cite refs={shown} />
-          <ReviewList block={block} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} />
+          <ReviewList block={block} operators={ctx.operators} reviewRoutes={ctx.reviewRoutes} site={ctx.site} />
         </>
       );
     }

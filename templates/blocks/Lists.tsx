@@ -1,6 +1,7 @@
 import type { BlockOf, ListedPage, Operator, SiteConfig } from 'pa-site';
 import { Stars } from '../components/Operator.js';
 import { licenseHolder } from '../components/Scores.js';
+import { jurisdictionName } from '../lib/pack.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { OfferBlock } from './Offers.js';
 import { Cards } from './Simple.js';
@@ -66,10 +67,12 @@ export function ReviewList({
   block,
   operators,
   reviewRoutes,
+  site,
 }: {
   block: BlockOf<'reviews'>;
   operators: Operator[];
   reviewRoutes: Record<string, string>;
+  site: SiteConfig;
 }) {
   const list = operators.filter((o) => o.kind === block.kind);
   const label = block.heading ?? `Our reviews of ${kindName(block.kind)}`;
@@ -79,7 +82,10 @@ export function ReviewList({
       {block.intro ? <p>{block.intro}</p> : null}
       <TableScroll stack label={`Ratings, license holders and reviews of ${kindName(block.kind)}`}>
         <table>
-          <caption>Pennsylvania {kindName(block.kind)} we rank, best first, with our rating out of 5</caption>
+          <caption>
+            {jurisdictionName(site) ? `${jurisdictionName(site)} ` : ''}
+            {kindName(block.kind)} we rank, best first, with our rating out of 5
+          </caption>
           <thead>
             <tr>
               <th scope="col">Rank</th>
@@ -99,7 +105,7 @@ export function ReviewList({
                   <td data-label="Our rating">
                     <Stars rating={o.rating} />
                   </td>
-                  <td data-label="License holder">{licenseHolder(o)}</td>
+                  <td data-label="License holder">{licenseHolder(o, site)}</td>
                   <td data-label="Review">{own ? <a href={own}>Read our {o.shortName} review</a> : 'No review yet'}</td>
                 </tr>
               );

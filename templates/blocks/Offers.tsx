@@ -3,7 +3,8 @@ import { OfferButton, OfferNote, OfferSummary } from '../components/Operator.js'
 import { Cards } from './Simple.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { Cite, operatorSources } from '../components/Sources.js';
-import { criteriaFor, licenseHolder, NO_HOLDER } from '../components/Scores.js';
+import { criteriaFor, licenseHolder, noHolder } from '../components/Scores.js';
+import { regulatorWord } from '../lib/pack.js';
 
 /** One operator's offer in the body of a page: dated, and withheld once stale, like every offer box. */
 export function OfferBlock({ block, operator }: { block: BlockOf<'offer'>; operator: Operator }) {
@@ -43,7 +44,7 @@ export function LicensedBrands({
       <TableScroll stack label={`Licensed ${what}`}>
         <table>
           <caption>
-            PGCB-licensed {what}, as of {site.market.asOf}
+            {regulatorWord(site)}-licensed {what}, as of {site.market.asOf}
           </caption>
           <thead>
             <tr>
@@ -57,7 +58,7 @@ export function LicensedBrands({
               const review = b.operator ? reviewRoutes[b.operator] : undefined;
               // A reviewed brand's license holder is stated once, in its operator file.
               const op = operators.find((o) => o.id === b.operator);
-              const licensee = op ? licenseHolder(op) : (b.licensee ?? NO_HOLDER);
+              const licensee = op ? licenseHolder(op, site) : (b.licensee ?? noHolder(site));
               return (
                 <tr key={b.brand}>
                   <th scope="row">{b.brand}</th>
@@ -82,7 +83,7 @@ export function LicensedBrands({
  */
 export function Methodology({ block, site }: { block: BlockOf<'methodology'>; site: SiteConfig }) {
   const m = site.methodology;
-  const rules = m ? [...m.ranking, barRule(m.bar.minRating)] : [];
+  const rules = m ? [...m.ranking, barRule(m.bar.minRating, site)] : [];
   return (
     <>
       <Cards
@@ -108,7 +109,7 @@ export function Methodology({ block, site }: { block: BlockOf<'methodology'>; si
  * The published bar for Editor's choice and every "Top N" (site.yaml `methodology.bar`; the record
  * part is src/domain/record.ts `barredByRecord`).
  */
-export const barRule = (minRating: number) =>
+export const barRule = (minRating: number, site: SiteConfig) =>
   `Editor's choice and every "Top" list take only operators rated ${minRating.toFixed(1)} or more whose ` +
-  'own online operator has no PGCB fine of $100,000 or more for letting self-excluded or underage players ' +
-  'gamble in the last 24 months; a list shows fewer than its number when fewer meet that bar.';
+  `own online operator has no ${regulatorWord(site)} fine of $100,000 or more for letting self-excluded or ` +
+  'underage players gamble in the last 24 months; a list shows fewer than its number when fewer meet that bar.';

@@ -5,6 +5,7 @@ import { Cite, type OperatorPart, operatorSources } from './Sources.js';
 import { TableScroll } from './TableScroll.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { inMarket, marketName } from '../lib/pack.js';
 
 const kindName = (kind: Operator['kind']) => (kind === 'casino' ? 'online casinos' : 'sportsbooks');
 
@@ -18,20 +19,24 @@ function minDeposit(o: Operator): string {
   return typeof d === 'number' ? money(d) : NONE;
 }
 
-/** The fastest payout the review lists, marked when it is a typical Pennsylvania time, not the operator's own. */
-function fastestPayout(o: Operator): string {
+/** The fastest payout the review lists, marked when it is a typical time of the market, not the operator's own. */
+function fastestPayout(o: Operator, site: SiteConfig): string {
   const w = o.review?.withdrawals[0];
   if (!w) return NONE;
-  return w.typical ? `${w.time} (typical in PA)` : `${w.time} (${w.method})`;
+  return w.typical ? `${w.time} (typical${inMarket(site)})` : `${w.time} (${w.method})`;
 }
 
 /** The columns that may be left out: each shown only where at least two operators have a figure for it. */
 const COLUMNS = [
-  { label: 'In PA since', value: (o: Operator) => o.launch?.date ?? NONE },
-  { label: 'Min. deposit', value: minDeposit },
+  { label: 'Since', value: (o: Operator) => o.launch?.date ?? NONE },
+  { label: 'Min. deposit', value: (o: Operator) => minDeposit(o) },
   { label: 'Fastest payout', value: fastestPayout },
 ] as const;
 type Column = (typeof COLUMNS)[number]['label'];
+
+/** A column's heading: the launch column names the market ("In PA since"). */
+const heading = (label: Column, site: SiteConfig) =>
+  label === 'Since' ? `In ${marketName(site) ?? 'the market'} since` : label;
 
 /** The sources of what a row shows: license holder, launch, the offer while shown, minimums and payouts. */
 function rowSources(o: Operator, site: SiteConfig): string[] {
@@ -82,10 +87,14 @@ export function ComparisonTable({
 }) {
   const list = operators.filter((o) => o.kind === kind);
   // A column compares: it is left out unless at least two rows have a figure for it, never a column of dashes.
-  const shown = new Set(COLUMNS.filter((c) => list.filter((o) => c.value(o) !== NONE).length >= 2).map((c) => c.label));
+  const shown = new Set(
+    COLUMNS.filter((c) => list.filter((o) => c.value(o, site) !== NONE).length >= 2).map((c) => c.label),
+  );
   const cell = (label: Column, o: Operator) =>
-    shown.has(label) ? <td data-label={label}>{COLUMNS.find((c) => c.label === label)!.value(o)}</td> : null;
-  const head = (label: Column) => (shown.has(label) ? <th scope="col">{label}</th> : null);
+    shown.has(label) ? (
+      <td data-label={heading(label, site)}>{COLUMNS.find((c) => c.label === label)!.value(o, site)}</td>
+    ) : null;
+  const head = (label: Column) => (shown.has(label) ? <th scope="col">{heading(label, site)}</th> : null);
   return (
     <>
       {/* Each row cites only what it shows: a withheld offer states nothing from its terms. */}
@@ -98,7 +107,7 @@ export function ComparisonTable({
               <th scope="col">Operator</th>
               <th scope="col">Rating</th>
               <th scope="col">License holder</th>
-              {head('In PA since')}
+              {head('Since')}
               <th scope="col">Welcome offer and key terms</th>
               {head('Min. deposit')}
               {head('Fastest payout')}
@@ -111,8 +120,8 @@ export function ComparisonTable({
                 <tr key={o.id} className={o.id === current ? 'is-current' : undefined}>
                   <th scope="row">{href && o.id !== current ? <a href={href}>{o.name}</a> : o.name}</th>
                   <td data-label="Rating">{o.rating === undefined ? NOT_RATED : `${o.rating.toFixed(1)}/5`}</td>
-                  <td data-label="License holder">{licenseHolder(o)}</td>
-                  {cell('In PA since', o)}
+                  <td data-label="License holder">{licenseHolder(o, site)}</td>
+                  {cell('Since', o)}
                   <td data-label="Welcome offer" className="comparison-offer">
                     <span>
                       <OfferCell operator={o} />

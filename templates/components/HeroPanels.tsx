@@ -15,10 +15,13 @@ export function TopOffers({
   kind,
   reviewRoutes,
   market,
+  names,
 }: {
   operators: readonly Operator[];
   kind: Operator['kind'];
   reviewRoutes: Record<string, string>;
+  /** What the license line names (the pack's regulator and market): a small part of site.yaml. */
+  names: Pick<SiteConfig, 'compliance' | 'regulator'>;
   /** The market's short name before the noun (site.yaml `compliance.jurisdiction`), when the site names one. */
   market?: string;
 }) {
@@ -43,7 +46,7 @@ export function TopOffers({
                 <NameLink operator={o} href={reviewRoutes[o.id]} />
               </p>
               <Stars rating={o.rating} />
-              <p className="top-offer-facts">{factsOf(o)}</p>
+              <p className="top-offer-facts">{factsOf(o, names)}</p>
             </div>
           </li>
         ))}
@@ -70,9 +73,9 @@ export const factsSources = (o: Operator, site: SiteConfig): string[] => {
  * instant once approved"), or its license. A time typical of the market is not the operator's, so it is
  * not shown as one.
  */
-const factsOf = (o: Operator) => {
+const factsOf = (o: Operator, site: Pick<SiteConfig, 'compliance' | 'regulator'>) => {
   const fastest = o.review?.withdrawals[0];
-  if (!fastest || fastest.typical) return licenseLine(o);
+  if (!fastest || fastest.typical) return licenseLine(o, site);
   const time = /^[A-Z][a-z]/.test(fastest.time) ? fastest.time[0]!.toLowerCase() + fastest.time.slice(1) : fastest.time;
   return `Fastest payout: ${fastest.method}, ${time} once approved`;
 };

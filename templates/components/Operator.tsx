@@ -234,12 +234,12 @@ export function OperatorCard({
         <div className="op-title">
           <h3 id={`op-${o.id}`}>{o.name}</h3>
           <Stars rating={o.rating} />
-          <p className="op-licensee">{licenseLine(o)}</p>
+          <p className="op-licensee">{licenseLine(o, site)}</p>
         </div>
       </div>
       {/* Without a tap at any width: what the rating rests on, the record, and the offer or why none shows. */}
       <RestsOn operator={o} />
-      <RecordLine operator={o} />
+      <RecordLine operator={o} site={site} />
       <OfferSummary operator={o} />
       <Highlights items={o.features} />
       <ScoreDetails operator={o} site={site} />

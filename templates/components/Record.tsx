@@ -1,6 +1,7 @@
 import type { Operator, SiteConfig } from 'pa-site';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { regulatorWord } from '../lib/pack.js';
 import { SourceLinks } from './SourceLinks.js';
 import { Cite } from './Sources.js';
 import { againstWords } from './Scores.js';
@@ -75,8 +76,8 @@ export function RegulatoryRecord({ operator, site }: { operator: Operator; site:
         </ul>
       ) : (
         <p>
-          No PGCB fine against the company that runs it online, its license holder or its group in the reports this site
-          cites.
+          No {regulatorWord(site)} fine on record against the company that runs it online, its license holder or its
+          group.
         </p>
       )}
     </div>

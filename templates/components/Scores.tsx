@@ -3,6 +3,7 @@ import { SourceLinks } from './SourceLinks.js';
 import { Cite, operatorSources } from './Sources.js';
 import { formatPartialDate } from '../lib/dates.js';
 import { money } from '../lib/odds.js';
+import { inMarket, regulatorWord } from '../lib/pack.js';
 
 /**
  * The criteria an operator of this kind is scored on: casinos' own where site.yaml gives them.
@@ -11,15 +12,17 @@ import { money } from '../lib/odds.js';
 export const criteriaFor = (site: SiteConfig, kind: Operator['kind']) =>
   (kind === 'casino' ? site.methodology?.casinoCriteria : undefined) ?? site.methodology?.criteria ?? [];
 
-/** Who holds the brand's PGCB license, or, where no source names one, where a reader can look it up. */
-export const licenseLine = (o: Operator) =>
-  o.licensee ? `Licensed in PA via ${o.licensee}` : 'Licensed by the PGCB; its list of licensees names the holder';
+/** Who holds the brand's license, or, where no source names one, where a reader can look it up. */
+export const licenseLine = (o: Operator, site: Pick<SiteConfig, 'compliance' | 'regulator'>) =>
+  o.licensee
+    ? `Licensed${inMarket(site)} via ${o.licensee}`
+    : `Licensed by the ${regulatorWord(site)}; its list of licensees names the holder`;
 
 /** The license holder alone, for tables: the name, or where a reader finds it. */
-export const licenseHolder = (o: Operator) => o.licensee ?? NO_HOLDER;
+export const licenseHolder = (o: Operator, site: SiteConfig) => o.licensee ?? noHolder(site);
 
-/** Where no source of ours names a brand's license holder: the PGCB's list of licensees does. */
-export const NO_HOLDER = "In the PGCB's list of licensees";
+/** Where no source names a brand's license holder: the regulator's list of licensees does. */
+export const noHolder = (site: SiteConfig) => `In the ${regulatorWord(site)}'s list of licensees`;
 
 /** The sources of those two: the operator's, or where it names no holder, the PGCB's list (site.yaml `market`). */
 export const licenseSources = (o: Operator, site: SiteConfig): string[] =>
@@ -66,43 +69,44 @@ export const againstWords = {
 } as const;
 
 /** The record in one line: how many PGCB fines the build shows, and the largest, with its date. */
-export function recordLine(o: Operator): string {
+export function recordLine(o: Operator, site: SiteConfig): string {
+  const reg = regulatorWord(site);
   const shown = o.record ?? [];
-  if (!shown.length) return 'no PGCB fine on its operator, license holder or group';
+  if (!shown.length) return `no ${reg} fine on its operator, license holder or group`;
   const largest = [...shown].sort((a, b) => b.fine - a.fine)[0]!;
   const n = shown.length;
   const what = { online: 'online', 'land-based': 'land-based casino', licensing: 'licensing', 'not stated': '' };
   const concerned = what[largest.concerned];
   const when = formatPartialDate(largest.date.slice(0, 7));
   return (
-    `${n} PGCB fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
+    `${n} ${reg} fine${n === 1 ? '' : 's'}; ${n === 1 ? '' : 'largest '}${money(largest.fine)} on ` +
     `${againstWords[largest.against]} (${when}${concerned ? `, ${concerned}` : ''})`
   );
 }
 
 /** The one-line record, on cards. */
-export function RecordLine({ operator }: { operator: Operator }) {
+export function RecordLine({ operator, site }: { operator: Operator; site: SiteConfig }) {
   if (!operator.record) return null;
   return (
     <p className="op-record-line">
-      <span className="op-line-label">Record:</span> {recordLine(operator)}
+      <span className="op-line-label">Record:</span> {recordLine(operator, site)}
     </p>
   );
 }
 
 /** How each criterion's score follows from the record, in a sentence built from the data. */
-function partReason(o: Operator, p: NonNullable<Operator['parts']>[number]): string {
+function partReason(o: Operator, p: NonNullable<Operator['parts']>[number], site: SiteConfig): string {
+  const reg = regulatorWord(site);
   if (p.id === 'market' && p.figure)
     return (
-      `${millions(p.figure.handle)} of online handle in ${formatPartialDate(p.figure.month)}, by the PGCB's ` +
+      `${millions(p.figure.handle)} of online handle in ${formatPartialDate(p.figure.month)}, by the ${reg}'s ` +
       'figures as listed by brand: 1, plus 4 times its share of the top handle among the reviewed sportsbooks.'
     );
   const shown = o.record ?? [];
-  if (!shown.length)
-    return 'No PGCB fine on its online operator, license holder or group in the reports this site cites: 5.0.';
+  if (!shown.length) return `No ${reg} fine on its online operator, license holder or group on record: 5.0.`;
   const off = shown.reduce((s, a) => s + a.points, 0);
   return (
-    `${shown.length} PGCB fine${shown.length === 1 ? '' : 's'} (listed under "Regulatory record"), weighed by ` +
+    `${shown.length} ${reg} fine${shown.length === 1 ? '' : 's'} (listed under "Regulatory record"), weighed by ` +
     `size, how recent and who was fined, take ${Number(off.toFixed(3))} off 5` +
     `${5 - off < 1 ? ', and the score stops at 1' : ''}.`
   );
@@ -126,7 +130,7 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
               <span className="score-title">{p.title}</span> <span className="score-value">{p.score.toFixed(1)}/5</span>
             </dt>
             <dd>
-              {partReason(o, p)}
+              {partReason(o, p, site)}
               {p.figure ? (
                 <>
                   {' '}
@@ -142,8 +146,9 @@ export function ScoreBreakdown({ operator, site }: { operator: Operator; site: S
               <span className="score-title">{c.title}</span> <span className="score-value">not reported</span>
             </dt>
             <dd>
-              No month of PGCB figures lists every {o.kind === 'casino' ? 'online casino' : 'sportsbook'} we review by
-              brand, so no {o.kind} rating rests on it.
+              No month of {regulatorWord(site)} figures lists every{' '}
+              {o.kind === 'casino' ? 'online casino' : 'sportsbook'} we review by brand, so no {o.kind} rating rests on
+              it.
             </dd>
           </div>
         ))}

@@ -27,6 +27,15 @@ export const regulatorName = (site: Site): string | undefined => site.compliance
 export const regulatorShort = (site: Site): string | undefined =>
   site.compliance?.regulator?.short ?? regulatorName(site);
 
+/** The regulator's short name for sentences that always need one ("PGCB fine"; "regulator fine" without a pack). */
+export const regulatorWord = (site: Site): string => regulatorShort(site) ?? 'regulator';
+
+/** "in PA" after a verb, or nothing on a site that names no jurisdiction. */
+export const inMarket = (site: Site): string => {
+  const m = marketName(site);
+  return m ? ` in ${m}` : '';
+};
+
 /** The pack's age mark ("21+"), when the pack is on. */
 export const ageMark = (site: Site): string | undefined => (site.compliance ? `${site.compliance.age}+` : undefined);
 

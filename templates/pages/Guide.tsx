@@ -23,7 +23,16 @@ function heroAside({ page, site, operators, reviewRoutes }: TemplateProps) {
     return (
       <>
         <Cite refs={shown} />
-        <Shared of={TopOffers} props={{ operators, kind: ranked, reviewRoutes, market: marketName(site) }} />
+        <Shared
+          of={TopOffers}
+          props={{
+            operators,
+            kind: ranked,
+            reviewRoutes,
+            market: marketName(site),
+            names: { compliance: site.compliance, regulator: site.regulator },
+          }}
+        />
       </>
     );
   }

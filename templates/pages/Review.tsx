@@ -1,4 +1,4 @@
-import type { Operator, Review, TemplateProps } from 'pa-site';
+import type { Operator, Review, SiteConfig, TemplateProps } from 'pa-site';
 import { Hero, bylineFor } from '../components/Hero.js';
 import { Body } from '../components/Body.js';
 import { Faq } from '../components/Faq.js';
@@ -36,7 +36,9 @@ function Scorecard({
   review,
   games,
   where,
+  site,
 }: {
+  site: SiteConfig;
   operator: Operator;
   review: Review;
   games?: string;
@@ -47,7 +49,7 @@ function Scorecard({
   const facts: [term: string, value: string | undefined][] = [
     ['Our rating', operator.rating === undefined ? NOT_RATED : `${operator.rating.toFixed(1)} / 5`],
     ['Rating rests on', restsOnText(operator) || undefined],
-    ['Record', operator.record ? recordLine(operator) : undefined],
+    ['Record', operator.record ? recordLine(operator, site) : undefined],
     // The withdrawal table's first (fastest) row: one value for the box, the table and the prose.
     ['Fastest payout', fastest && timeOf(fastest, where)],
     ['Casino games', games],
@@ -62,7 +64,7 @@ function Scorecard({
           <p className="review-name">{operator.name}</p>
           {/* The number is stated once, in the facts below ("Our rating"). */}
           <Stars rating={operator.rating} labelled={false} />
-          <p className="op-licensee">{licenseLine(operator)}</p>
+          <p className="op-licensee">{licenseLine(operator, site)}</p>
         </div>
       </div>
       <dl className="review-facts">
@@ -274,7 +276,9 @@ function ReviewArticle({ page, site, body, operators, reviewRoutes, authors, lis
         data={page.data}
         byline={bylineFor(page.data, site, authors, true)}
         disclosure={site}
-        aside={<Scorecard operator={operator} review={review} games={gamesFrom?.app?.games} where={where} />}
+        aside={
+          <Scorecard operator={operator} review={review} games={gamesFrom?.app?.games} where={where} site={site} />
+        }
       />
       <WithToc entries={reviewToc(operator, body, review.faqs.length > 0)}>
         <AtAGlance operator={operator} review={review} />
