@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe('templates', () => {
-  it("name no jurisdiction: Pennsylvania, PA and PGCB come from site.yaml (bar the tax tool, which is Pennsylvania's)", () => {
+  it('name no jurisdiction: Pennsylvania, PA and PGCB come from site.yaml (bar the tax tool)', () => {
     const found: string[] = [];
     for (const rel of readdirSync(path.join(repoRoot, 'templates'), { recursive: true }).map(String)) {
       const file = `templates/${rel.replace(/\\/g, '/')}`;
