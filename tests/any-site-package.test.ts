@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
+import { lockFor } from './packed.js';
 
 const TIMEOUT = scaled(300_000);
 const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -23,28 +24,6 @@ const env: NodeJS.ProcessEnv = Object.fromEntries(
 function sh(cmd: string, args: string[], cwd: string) {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
   return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout };
-}
-
-/** A lock file for a project depending on the tarball: the repository's runtime entries (package.test.ts). */
-function lockFor(tarball: string) {
-  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
-  const self = lock.packages[''];
-  const packages: Record<string, unknown> = {
-    '': { name: 'sites', dependencies: { 'pa-site': `file:${tarball}` } },
-    'node_modules/pa-site': {
-      version: self.version,
-      resolved: `file:${tarball}`,
-      dependencies: self.dependencies,
-      bin: self.bin,
-      engines: self.engines,
-    },
-  };
-  for (const [key, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
-    if (!key.startsWith('node_modules/') || entry.dev) continue;
-    const { devOptional: _d, peer: _p, ...rest } = entry;
-    packages[key] = rest;
-  }
-  return { name: 'sites', lockfileVersion: 3, requires: true, packages };
 }
 
 /** The commands of the workflow init writes, after its install step: what CI runs. */
@@ -70,7 +49,7 @@ beforeAll(async () => {
   await mkdir(host);
   const manifest = { name: 'sites', private: true, dependencies: { 'pa-site': `file:../${tarball}` } };
   await writeFile(path.join(host, 'package.json'), JSON.stringify(manifest, null, 2));
-  await writeFile(path.join(host, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`), null, 2));
+  await writeFile(path.join(host, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`, 'sites'), null, 2));
   const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], host);
   expect(installed.code, installed.out).toBe(0);
 }, TIMEOUT);

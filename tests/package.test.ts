@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 import { addReview, REVIEW_ROUTE, templatesDocExample } from './review-site.js';
 import { scaled } from './machine.js';
+import { lockFor } from './packed.js';
 
 const TIMEOUT = scaled(300_000);
 const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -38,28 +39,6 @@ function sh(cmd: string, args: string[], cwd: string) {
   return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A lock file for a project depending on the tarball: the repository's runtime entries. */
-function lockFor(tarball: string) {
-  const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
-  const self = lock.packages[''];
-  const packages: Record<string, unknown> = {
-    '': { name: 'my-project', dependencies: { 'pa-site': `file:${tarball}` } },
-    'node_modules/pa-site': {
-      version: self.version,
-      resolved: `file:${tarball}`,
-      dependencies: self.dependencies,
-      bin: self.bin,
-      engines: self.engines,
-    },
-  };
-  for (const [key, entry] of Object.entries<Record<string, unknown>>(lock.packages)) {
-    if (!key.startsWith('node_modules/') || entry.dev) continue;
-    const { devOptional: _d, peer: _p, ...rest } = entry;
-    packages[key] = rest;
-  }
-  return { name: 'my-project', lockfileVersion: 3, requires: true, packages };
-}
-
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-package-'));
   // lib/ as `prepare` builds it; packed without running it again, which would rebuild lib/ under
@@ -78,7 +57,10 @@ beforeAll(async () => {
   const spec = `file:../${tarball}`;
   const manifest = { name: 'my-project', private: true, type: 'module', dependencies: { 'pa-site': spec } };
   await writeFile(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2));
-  await writeFile(path.join(project, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`), null, 2));
+  await writeFile(
+    path.join(project, 'package-lock.json'),
+    JSON.stringify(lockFor(`../${tarball}`, 'my-project'), null, 2),
+  );
   const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], project);
   expect(installed.code, installed.out).toBe(0);
 }, TIMEOUT);
