@@ -53,7 +53,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
               </li>
             ))}
           </ol>
-          {/* The bar follows the cards, so a phone's first screen reaches the first card (tests/browser/phone-first). */}
+          {/* The bar follows the cards, so a phone's first screen reaches the first card (phone-first test). */}
           {block.limit && ctx.site.methodology ? (
             <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating)}</p>
           ) : null}

@@ -101,9 +101,8 @@ function complianceFooter(config: SiteConfig): string {
   const { compliance, helpline } = config;
   if (!compliance || !helpline) return ''; // a plain site (no compliance pack) shows no notice
   const tel = escapeHtml(`tel:${helpline.tel}`);
+  const call = `Gambling problem? Call <a href="${tel}">${escapeHtml(helpline.display)}</a>.`;
   return `<footer class="container redirect-page-compliance">
-<p><strong>${compliance.age}+</strong> ${escapeHtml(compliance.reminder)} Gambling problem? Call <a href="${tel}">${escapeHtml(
-    helpline.display,
-  )}</a>.</p>
+<p><strong>${compliance.age}+</strong> ${escapeHtml(compliance.reminder)} ${call}</p>
 </footer>`;
 }
