@@ -45,9 +45,6 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         >
           {heading ? <h2>{heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
-          {block.limit && ctx.site.methodology ? (
-            <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating, ctx.site)}</p>
-          ) : null}
           <ol className="op-cards">
             {list.map((o) => (
               <li key={o.id}>
@@ -56,6 +53,10 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
               </li>
             ))}
           </ol>
+          {/* The bar follows the cards, so a phone's first screen reaches the first card (phone-first test). */}
+          {block.limit && ctx.site.methodology ? (
+            <p className="top-bar">{barRule(ctx.site.methodology.bar.minRating, ctx.site)}</p>
+          ) : null}
         </section>
       );
     }

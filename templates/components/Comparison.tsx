@@ -101,7 +101,10 @@ export function ComparisonTable({
       <Cite refs={list.flatMap((o) => rowSources(o, site))} />
       <TableScroll stack label={`Comparison of the ${kindName(kind)} we rank`}>
         <table className="comparison">
-          <caption>The {kindName(kind)} we rank, side by side (— where no page we cite gives a figure)</caption>
+          <caption>
+            The {kindName(kind)} we rank, side by side{' '}
+            <span className="caption-note">(— where no page we cite gives a figure)</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col">Operator</th>

@@ -205,7 +205,15 @@ export function OfferButton({
       href={toOffers ? termsHref(o) : operatorHref(o)}
       {...sponsoredLink}
     >
-      {label ?? ctaLabel(o, offerLabel ?? o.ctaText)}
+      {label ??
+        (toOffers ? (
+          // "at <brand>" leaves the narrowest phones' view (base.css .terms-at), never the link's name.
+          <>
+            See terms<span className="terms-at"> at {o.shortName}</span>
+          </>
+        ) : (
+          ctaLabel(o, offerLabel ?? o.ctaText)
+        ))}
       <span className="visually-hidden">{toOffers ? '' : ` at ${o.name}`} (opens in a new tab)</span>
     </a>
   );
