@@ -8,9 +8,10 @@ import path from 'node:path';
 import type { Page } from '../../model.js';
 import { BASE_FIELDS, pageSchemas } from '../../schema/page.js';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
+import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../load/regular-file.js';
 import { closest } from './did-you-mean.js';
-import { err } from './parse-page.js';
+import { err, type PageDraft } from './parse-page.js';
 
 /** What a template's schema must offer: zod's safeParse (any zod 3 or 4, from any copy of it). */
 export interface FieldSchema {
@@ -109,4 +110,44 @@ export function checkCustomTemplates(
     }
   }
   return out;
+}
+
+/**
+ * Without a templates/index.ts of its own, a site has only pa-site's templates: a page naming another is an
+ * error now, at the name's line and column and beside every other error of the run, rather than after the
+ * templates compile (which a run with errors never reaches). Returns the drafts that remain.
+ */
+export function withKnownTemplates(root: string, drafts: PageDraft[], diagnostics: Diagnostic[]): PageDraft[] {
+  const own = ['index.ts', 'index.tsx', 'index.js'].some((f) => {
+    try {
+      return lstatSync(path.join(root, 'templates', f)).isFile();
+    } catch {
+      return false;
+    }
+  });
+  if (own) return drafts;
+  const names = Object.keys(pageSchemas);
+  return drafts.filter((d) => {
+    const name = String(d.data.template);
+    if (Object.hasOwn(pageSchemas, name)) return true;
+    const pos = d.locate(['template']);
+    const near = closest(name, names);
+    diagnostics.push(
+      err(
+        d.file.path,
+        pos.line,
+        pos.col,
+        'template',
+        'unknown-template',
+        `unknown template "${name}" (expected one of: ${names.join(', ')})`,
+        {
+          received: JSON.stringify(name),
+          hint: near
+            ? `did you mean "${near}"?`
+            : `use one of: ${names.join(', ')}, or register a template of your own in templates/index.ts (docs/templates.md)`,
+        },
+      ),
+    );
+    return false;
+  });
 }

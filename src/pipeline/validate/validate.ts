@@ -13,6 +13,7 @@ import { collapseUnknownOperators, validateOperators } from './operators.js';
 import { interpolateOperators } from './operator-values.js';
 import { checkScores } from './scores.js';
 import { readPageDrafts } from './page-drafts.js';
+import { withKnownTemplates } from './custom-templates.js';
 import { claimPages } from './unique-pages.js';
 import { tagPages } from './tag-pages.js';
 import { checkBlockPlacement } from './block-placement.js';
@@ -79,7 +80,10 @@ export function validateContent(
     withDrafts,
     diagnostics,
   );
-  const { byRoute, reviewRoutes } = claimPages(drafts, loaded.site !== undefined, diagnostics);
+  const known = withKnownTemplates(root, drafts, diagnostics);
+  // A page of an unknown template still has its body checked, like one whose frontmatter failed.
+  for (const d of drafts) if (!known.includes(d)) failedBodies.push({ file: d.file.path, body: d.body });
+  const { byRoute, reviewRoutes } = claimPages(known, loaded.site !== undefined, diagnostics);
   const pages: Page[] = [];
   for (const d of byRoute.values()) {
     checkBlockPlacement(d, diagnostics);
