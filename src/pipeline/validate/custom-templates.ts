@@ -144,7 +144,8 @@ export function withKnownTemplates(root: string, drafts: PageDraft[], diagnostic
           received: JSON.stringify(name),
           hint: near
             ? `did you mean "${near}"?`
-            : `use one of: ${names.join(', ')}, or register a template of your own in templates/index.ts (docs/templates.md)`,
+            : `use one of: ${names.join(', ')}, or register a template of your own in templates/index.ts ` +
+              '(docs/templates.md)',
         },
       ),
     );
