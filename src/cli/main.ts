@@ -124,7 +124,7 @@ let usedPipeline = false;
 
 export function program(): Command {
   const cmd = new Command('pa-site')
-    .description('Build, check and preview the Pennsylvania betting guide from Markdown and YAML content.')
+    .description('Build, check and preview a static site from Markdown and YAML content.')
     .version(packageVersion, '-v, --version', 'print the version')
     .option('--debug', 'print the JavaScript stack of an unexpected error')
     .helpOption('-h, --help', 'show help')

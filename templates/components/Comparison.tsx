@@ -9,7 +9,7 @@ import { inMarket, marketName } from '../lib/pack.js';
 
 const kindName = (kind: Operator['kind']) => (kind === 'casino' ? 'online casinos' : 'sportsbooks');
 
-/** A term no source gives for this operator. */
+/** A term unknown for this operator (not in its published terms). */
 const NONE = '—';
 
 /** The smallest deposit: the account's (review), else the offer's where it states one. */

@@ -12,7 +12,7 @@ import { inMarket, regulatorWord } from '../lib/pack.js';
 export const criteriaFor = (site: SiteConfig, kind: Operator['kind']) =>
   (kind === 'casino' ? site.methodology?.casinoCriteria : undefined) ?? site.methodology?.criteria ?? [];
 
-/** Who holds the brand's license, or, where no source names one, where a reader can look it up. */
+/** Who holds the brand's license, or, where that is unknown, where a reader can look it up. */
 export const licenseLine = (o: Operator, site: Pick<SiteConfig, 'compliance' | 'regulator'>) =>
   o.licensee
     ? `Licensed${inMarket(site)} via ${o.licensee}`
@@ -21,7 +21,7 @@ export const licenseLine = (o: Operator, site: Pick<SiteConfig, 'compliance' | '
 /** The license holder alone, for tables: the name, or where a reader finds it. */
 export const licenseHolder = (o: Operator, site: SiteConfig) => o.licensee ?? noHolder(site);
 
-/** Where no source names a brand's license holder: the regulator's list of licensees does. */
+/** Where a brand's license holder is unknown: the regulator's list of licensees names it. */
 export const noHolder = (site: SiteConfig) => `In the ${regulatorWord(site)}'s list of licensees`;
 
 /** The sources of those two: the operator's, or where it names no holder, the PGCB's list (site.yaml `market`). */

@@ -65,7 +65,7 @@ function staleOffer(
         : `${o.name}'s offer is withheld: terms last checked ${verifiedLabel(verified)}, ${age} ` +
           `(limit ${policy.hardLimitDays} days); pages show the check month and a link to its current offer`,
     hint:
-      "read the operator's current Pennsylvania terms, update the offer to match and set bonus.verified " +
+      "read the operator's current terms, update the offer to match and set bonus.verified " +
       'to the day you checked (YYYY-MM-DD)',
   };
 }
