@@ -57,7 +57,12 @@ describe('check --dir at scale', () => {
     async () => {
       const links = Array.from({ length: 150_000 }, (_, i) => `<a class=btn-cta href=https://op.example/${i}>x</a>`);
       const dir = await tempDir({ '.pa-site-output': '', 'index.html': HTML(links.join('')) });
-      const result = await check({ dir });
+      // The sponsored-link rule is the gambling pack's: a project whose site.yaml turns the pack on.
+      const root = await tempDir({
+        'content/site.yaml':
+          'url: https://fixture.example\ncompliance: { pack: gambling }\nhelpline: { display: 1-800-GAMBLER }\n',
+      });
+      const result = await check({ dir, root });
       expect(result.findings.filter((f) => f.rule === 'cta-sponsored')).toHaveLength(150_000);
     },
     scaled(180_000),
