@@ -107,15 +107,43 @@ export function findBannedPhrase(value: string): string | undefined {
   return first?.phrase;
 }
 
-/** Text shown to readers: must not use wording the regulator banned. */
+/**
+ * Whether `copy` refuses banned wording: a rule of the gambling pack, so on only while a site with
+ * the pack is parsed (withWordingRule). On by default: a parse that knows no site judges strictly.
+ */
+let wordingRule = true;
+
+/**
+ * Runs `parse` (synchronous: zod's safeParse) with the banned-wording rule on or off, as site.yaml's
+ * `compliance:` pack says (src/pipeline/validate/validate.ts).
+ */
+export function withWordingRule<T>(on: boolean, parse: () => T): T {
+  const was = wordingRule;
+  wordingRule = on;
+  try {
+    return parse();
+  } finally {
+    wordingRule = was;
+  }
+}
+
+/** The code of a banned-wording error, in the content (validate, render) as in `check`'s findings. */
+export const BANNED_WORDING = 'banned-wording';
+
+/** The message of a banned-wording error in content, at its file:line:col. */
+export const bannedWordingMessage = (phrase: string) => `uses "${phrase}", wording the PGCB banned in March 2023`;
+
+/** How to fix banned wording in content. */
+export const BANNED_WORDING_FIX =
+  'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks';
+
+/** Text shown to readers: with the gambling pack, must not use wording the regulator banned. */
 export const copy = text.superRefine((value, ctx) => {
-  const phrase = findBannedPhrase(value);
+  const phrase = wordingRule ? findBannedPhrase(value) : undefined;
   if (phrase)
     ctx.addIssue({
       code: 'custom',
-      message: `uses "${phrase}", wording the PGCB banned in March 2023`,
-      params: {
-        hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks',
-      },
+      message: bannedWordingMessage(phrase),
+      params: { hint: BANNED_WORDING_FIX, rule: BANNED_WORDING },
     });
 });

@@ -265,10 +265,17 @@ export function issuesToDiagnostics(
       continue;
     }
     // A schema's own check may carry its fix (schema/common.ts); dates get an example.
-    const own = issue.code === 'custom' ? (issue.params as { hint?: string } | undefined)?.hint : undefined;
+    const params = issue.code === 'custom' ? (issue.params as { hint?: string; rule?: string } | undefined) : undefined;
+    const own = params?.hint;
     const hint =
       own ?? dateHint(issue.message) ?? (issue.code === 'invalid_format' ? 'write it in the form shown' : undefined);
-    out.push({ ...at, message: issue.message, ...(hint ? { hint } : {}) });
+    // A pack's rule (banned wording) is reported under its own code, as `check` names it.
+    out.push({
+      ...at,
+      ...(params?.rule ? { code: params.rule } : {}),
+      message: issue.message,
+      ...(hint ? { hint } : {}),
+    });
   }
   return out;
 }

@@ -5,7 +5,7 @@ import { factsLaterThan, factsOn } from '../../schema/dated-facts.js';
 import { referenceDate } from '../../domain/staleness.js';
 import { issuesToDiagnostics, notAMapping } from './issues.js';
 import { checkSourceRefs, type SourceRegistry } from './sources.js';
-import { parseYaml, type Locate } from '../load/yaml-source.js';
+import { parseYaml, type Locate, type YamlSource } from '../load/yaml-source.js';
 import type { MarkdownSetup } from '../render/markdown/markdown-setup.js';
 import { resolveRemarkPlugins } from '../render/markdown/remark-plugins.js';
 
@@ -24,8 +24,9 @@ export function validateSite(
   diagnostics: Diagnostic[],
   /** The build's date, YYYY-MM-DD: it picks each fact's value in force (dated-facts.ts). */
   today: string = defaultDay(),
+  /** The file's YAML, when the caller parsed it already (validate.ts reads its pack first). */
+  src: YamlSource = parseYaml(file.text, file.path),
 ): SiteResult | undefined {
-  const src = parseYaml(file.text, file.path);
   if (src.errors.length) return void diagnostics.push(...src.errors);
   const empty = notAMapping(
     src,

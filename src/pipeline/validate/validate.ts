@@ -23,7 +23,9 @@ import { interpolatePageValues } from './page-values.js';
 import { reportBrokenUsers, type Broken } from './broken-operators.js';
 import { checkRedirects } from './redirects.js';
 import { unseenOperators, withOperators } from './visibility.js';
-import type { Locate } from '../load/yaml-source.js';
+import { parseYaml, type Locate, type YamlSource } from '../load/yaml-source.js';
+import { packOfYaml } from '../../domain/gambling-pack.js';
+import { BANNED_WORDING, withWordingRule } from '../../schema/common.js';
 
 export interface Validated {
   site: Site | undefined;
@@ -54,9 +56,39 @@ export function validateContent(
   /** The build's date, YYYY-MM-DD: which dated facts are in force (validate/site-config.ts). */
   today?: string,
 ): Validated {
+  // Banned wording is a rule of the gambling pack: content is judged by it only where site.yaml turns the pack on.
+  const siteSrc = loaded.site && parseYaml(loaded.site.text, loaded.site.path);
+  const wording = packOfYaml(siteSrc?.data as Parameters<typeof packOfYaml>[0]) !== null;
+  return withWordingRule(wording, () =>
+    validateWith(root, loaded, splitter, wording ? parsed : strictPartsLeftOut(parsed), withDrafts, today, siteSrc),
+  );
+}
+
+/**
+ * Pages parsed elsewhere (render workers, a dev session's memo) were judged with the wording rule on:
+ * on a plain site, those it failed are parsed again here, without it.
+ */
+function strictPartsLeftOut(parsed?: ReadonlyMap<number, ParsedPage>): ReadonlyMap<number, ParsedPage> | undefined {
+  if (!parsed) return parsed;
+  const kept = new Map(parsed);
+  for (const [i, page] of parsed) if (page.diagnostics.some((d) => d.code === BANNED_WORDING)) kept.delete(i);
+  return kept;
+}
+
+/** validateContent's work, with site.yaml's YAML read already. */
+function validateWith(
+  root: string,
+  loaded: LoadedContent,
+  splitter: FrontmatterCache,
+  parsed: ReadonlyMap<number, ParsedPage> | undefined,
+  withDrafts: boolean,
+  today: string | undefined,
+  siteSrc: YamlSource | undefined,
+): Validated {
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const sources = validateSources(loaded.sources, diagnostics);
-  const siteResult = loaded.site ? validateSite(root, loaded.site, sources, diagnostics, today) : undefined;
+  const siteResult =
+    loaded.site && siteSrc ? validateSite(root, loaded.site, sources, diagnostics, today, siteSrc) : undefined;
   const config = siteResult?.config;
   const authors = validateAuthors(loaded.authors, diagnostics);
   // A project without content/authors gets a byline in the site's own name (see templates/components/Hero.tsx).

@@ -1,6 +1,12 @@
 import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
 import type { Heading, Operator, Site, SiteConfig } from '../../../model.js';
-import { findBannedPhrase, mayUseBannedWording } from '../../../schema/common.js';
+import {
+  BANNED_WORDING,
+  BANNED_WORDING_FIX,
+  bannedWordingMessage,
+  findBannedPhrase,
+  mayUseBannedWording,
+} from '../../../schema/common.js';
 import { INTERPOLATION } from '../../validate/body.js';
 import {
   leftoverIssue,
@@ -89,7 +95,9 @@ export class SegmentRules {
     private readonly slugger: { slug(text: string): string },
     private readonly diagnostics: Diagnostic[],
   ) {
-    this.checksWording = text.includes('{{') || text.includes('&') || mayUseBannedWording(text);
+    // Banned wording is a rule of the gambling pack (site.yaml `compliance:`): a plain site may say "free play".
+    this.checksWording =
+      Boolean(ctx.config.compliance) && (text.includes('{{') || text.includes('&') || mayUseBannedWording(text));
   }
 
   /** File position of `needle` within the block's lines, else of the block's first character. */
@@ -154,12 +162,9 @@ export class SegmentRules {
     this.report(
       this.at(block, new RegExp(banned.replace(/[-\s]/g, '[-\\s]+'), 'i')),
       'error',
-      'banned-wording',
-      `uses "${banned}", wording the PGCB banned in March 2023`,
-      {
-        received: JSON.stringify(run.slice(0, 60)),
-        hint: 'say "bonus bets" or "second-chance bet"; to mention the phrase itself, put it in quotation marks',
-      },
+      BANNED_WORDING,
+      bannedWordingMessage(banned),
+      { received: JSON.stringify(run.slice(0, 60)), hint: BANNED_WORDING_FIX },
     );
   }
 

@@ -7,7 +7,8 @@ import { remarkEngine } from './remark-engine.js';
 import { LIMITS, type MarkdownLimits } from './markdown-limits.js';
 
 const ctx: MarkdownContext = {
-  config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' } } as unknown as SiteConfig,
+  // With the gambling pack on (`compliance:`), whose rule refuses banned wording.
+  config: { name: 'PA Bets', helpline: { display: '1-800-GAMBLER' }, compliance: { age: 21 } } as unknown as SiteConfig,
   operators: new Map([
     ['fanduel', { id: 'fanduel', name: 'FanDuel', bonus: { headline: 'Bet $5, Get $150' } } as unknown as Operator],
   ]),
