@@ -20,13 +20,6 @@ const TIMEOUT = scaled(120_000);
 /** The words a template must not hold: the Pennsylvania guide's names belong in site.yaml. */
 const JURISDICTION = /\b(Pennsylvania|PA|PGCB)\b/;
 
-/** Template files that name Pennsylvania on purpose: none but the tax tool, which computes its income tax. */
-const JURISDICTION_OWN = new Set([
-  // Pennsylvania's own income tax (3.07%): another state's tool needs its rate in data first.
-  'templates/blocks/tools/TaxTool.tsx',
-  'templates/client/tool-tax.ts',
-]);
-
 /** Code lines of a template source, without comments (a comment may say where a rule comes from). */
 const codeLines = (text: string) =>
   text
@@ -49,11 +42,11 @@ afterAll(async () => {
 });
 
 describe('templates', () => {
-  it('name no jurisdiction: Pennsylvania, PA and PGCB come from site.yaml (bar the tax tool)', () => {
+  it('name no jurisdiction: Pennsylvania, PA and PGCB come from site.yaml (the tax tool too)', () => {
     const found: string[] = [];
     for (const rel of readdirSync(path.join(repoRoot, 'templates'), { recursive: true }).map(String)) {
       const file = `templates/${rel.replace(/\\/g, '/')}`;
-      if (!/\.tsx?$/.test(file) || file.includes('.test.') || JURISDICTION_OWN.has(file)) continue;
+      if (!/\.tsx?$/.test(file) || file.includes('.test.')) continue;
       codeLines(readFileSync(path.join(repoRoot, file), 'utf8')).forEach((line, i) => {
         if (JURISDICTION.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
       });

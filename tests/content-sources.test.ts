@@ -55,9 +55,9 @@ function valuesBySource(site: Site, tools = false): Map<string, Set<string>> {
     for (const r of TAX_YEARS) {
       for (const v of [r.slotsBingo, r.keno, r.poker, r.other]) add(r.sources.w2g, money(v));
       add(r.sources.withholding, percent(r.withholdingRate, 0));
-      add(r.sources.pa, percent(r.paRate));
       add(r.sources.losses, percent(r.lossShare, 0));
     }
+    for (const t of site.config.compliance?.incomeTax ?? []) add(([] as string[]).concat(t.source), percent(t.rate));
     add([PGSI_SOURCE], PGSI_QUESTIONS[0]!);
   }
   return out;

@@ -3,7 +3,7 @@ import { text } from './common.js';
 import { sourceRef } from './sources.js';
 
 /** A calendar date, YYYY-MM-DD: the first day a fact's variant is in force. */
-const isoDay = z
+export const isoDay = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'expected a date such as 2026-01-01 (YYYY-MM-DD)');
 

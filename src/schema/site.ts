@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { absoluteUrl, copy, email, href, text } from './common.js';
-import { datedFacts, type ResolvedFact } from './dated-facts.js';
+import { datedFacts, isoDay, type ResolvedFact } from './dated-facts.js';
 import { rosterSchema } from './roster.js';
 import { sourceRef, type Source } from './sources.js';
 import { basePathProblem, ROUTE_PATTERN, siteUrlProblem, urlBaseProblem } from '../urls/urls.js';
@@ -73,6 +73,34 @@ const criterion = z.strictObject({
 const named = z.strictObject({ name: text, short: text.optional(), url: absoluteUrl.optional() });
 
 /**
+ * One rate of the jurisdiction's income tax on gambling winnings: a fraction (0.0307 is 3.07%), its
+ * source, and `from`, the day it took effect (the tax tool applies it to tax years from that day's year).
+ */
+const incomeTaxRate = z.strictObject({
+  rate: z.number().gt(0, 'expected a fraction above 0, such as 0.0307 for 3.07%').lt(1, 'expected a fraction below 1'),
+  from: isoDay.optional(),
+  source: sourceRef,
+});
+
+/** The rates over time, oldest first: every rate after the first says when it took effect. */
+const incomeTax = z
+  .array(incomeTaxRate)
+  .min(1, 'list at least one rate')
+  .superRefine((list, ctx) => {
+    for (const [i, v] of list.entries()) {
+      const before = list[i - 1];
+      if (before && (!v.from || (before.from && v.from <= before.from)))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'from'],
+          message: v.from
+            ? `\`from\` must be after ${before.from} (oldest first)`
+            : 'every rate after the first needs `from`',
+        });
+    }
+  });
+
+/**
  * `compliance:`: the pack a regulated site turns on (only `gambling` so far), with the
  * jurisdiction's own names, age and wording. The pack needs `helpline` too (siteSchema says so).
  */
@@ -93,6 +121,8 @@ const complianceSchema = z.strictObject({
   shortDisclosure: copy,
   /** Where the full advertising disclosure is, e.g. /about#advertising-disclosure. */
   disclosureHref: href,
+  /** The jurisdiction's income tax on gambling winnings: the tax tool needs it (validate/tool-data.ts). */
+  incomeTax: incomeTax.optional(),
 });
 
 /** A page rule's id as `check.rules` names it (src/check/rules.ts lists them; check warns on others). */

@@ -1,4 +1,5 @@
-// The tax-on-winnings estimator: the year's rules and the arithmetic from templates/lib/tax.ts.
+// The tax-on-winnings estimator: the year's rules and the arithmetic from templates/lib/tax.ts; the
+// jurisdiction's name and income tax rates from the tool's `data-income-tax` (site.yaml, TaxTool.tsx).
 import { money, percent } from '../lib/odds.js';
 import { rulesFor, taxOnWin, type WinType } from '../lib/tax.js';
 import { parseNumber } from '../lib/tool-input.js';
@@ -15,8 +16,24 @@ const LABELS: Record<WinType, string> = {
   keno: 'keno',
 };
 
+/** What TaxTool.tsx wrote of site.yaml's income tax: the jurisdiction's name and each year's rate. */
+interface IncomeTax {
+  where: string;
+  rates: Record<string, number>;
+}
+
+const incomeTaxOf = (root: HTMLElement): IncomeTax | undefined => {
+  try {
+    return JSON.parse(root.dataset.incomeTax ?? '') as IncomeTax;
+  } catch {
+    return undefined;
+  }
+};
+
 setupTool('tax', (t) => {
+  const tax = incomeTaxOf(t.root);
   const year = Number(t.text('year'));
+  const rate = tax?.rates[year];
   const type = t.text('type') as WinType;
   const rules = rulesFor(year);
   const winnings = t.read('winnings', (raw) =>
@@ -28,7 +45,15 @@ setupTool('tax', (t) => {
   const losses = t.read('losses', (raw) =>
     raw.trim() === '' ? { ok: true, value: 0 } : parseNumber(raw, { missing: '', max: MAX, tooBig: big }),
   );
-  if (!rules || !LABELS[type] || winnings === undefined || wager === undefined || losses === undefined) {
+  if (
+    !tax ||
+    rate === undefined ||
+    !rules ||
+    !LABELS[type] ||
+    winnings === undefined ||
+    wager === undefined ||
+    losses === undefined
+  ) {
     t.result('result', ['Enter the amount paid and the wager to see the estimate.'], 'ask');
     return;
   }
@@ -36,7 +61,7 @@ setupTool('tax', (t) => {
     t.result('result', ['This wager is more than the win paid: there are no winnings to tax on this bet.'], 'ask');
     return;
   }
-  const r = taxOnWin({ type, year, winnings, wager, losses })!;
+  const r = taxOnWin({ type, year, winnings, wager, losses, incomeTaxRate: rate })!;
   const why =
     type === 'slots' || type === 'bingo'
       ? `the ${year} line for ${LABELS[type]} wins is ${money(r.threshold)} or more`
@@ -56,7 +81,7 @@ setupTool('tax', (t) => {
         : `None of the regular kind for this win (${percent(rules.withholdingRate, 0)} backup withholding ` +
           'only if you do not give your taxpayer number).',
     ],
-    ['Pennsylvania income tax', `${money(r.paTax)} (${percent(rules.paRate)} of the ${money(r.net)} net win).`],
+    [`${tax.where} income tax`, `${money(r.incomeTax)} (${percent(rate)} of the ${money(r.net)} net win).`],
     [
       'Federal tax',
       'The win is taxable income whether or not a form is issued; the rate depends on your whole return.',

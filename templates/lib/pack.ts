@@ -56,3 +56,13 @@ export const brandMark = (site: Site & Pick<SiteConfig, 'title'>): string =>
     .map((w) => w[0]!.toUpperCase())
     .join('') ||
     site.title.slice(0, 1));
+
+/**
+ * The jurisdiction's income tax on gambling winnings in a tax year (site.yaml `compliance.incomeTax`):
+ * the newest rate whose `from` falls in or before that year, with its source ids; undefined without one.
+ */
+export function incomeTaxIn(site: Site, year: number): { rate: number; source: string[] } | undefined {
+  const rates = site.compliance?.incomeTax ?? [];
+  const r = rates.filter((v) => !v.from || Number(v.from.slice(0, 4)) <= year).at(-1);
+  return r && { rate: r.rate, source: ([] as string[]).concat(r.source) };
+}

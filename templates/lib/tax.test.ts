@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FIRST_TAX_YEAR, LAST_TAX_YEAR, TAX_YEARS, rulesFor, rulesOn, taxOnWin, type WinType } from './tax.js';
 
+/** A win, with the real site's income tax rate (content/site.yaml `compliance.incomeTax`). */
 const win = (type: WinType, year: number, winnings: number, wager: number, losses = 0) =>
-  taxOnWin({ type, year, winnings, wager, losses })!;
+  taxOnWin({ type, year, winnings, wager, losses, incomeTaxRate: 0.0307 })!;
 
 describe('tax on winnings', () => {
   it('issues a W-2G for slots at $1,200 before 2026 and at $2,000 from 2026 (hand-worked)', () => {
@@ -33,9 +34,9 @@ describe('tax on winnings', () => {
     expect(win('slots', 2026, 50_000, 5).withheld).toBe(0);
     expect(win('sports', 2026, 10_010, 1000).withheld).toBe(0);
   });
-  it("takes Pennsylvania's 3.07% of the net win", () => {
-    expect(win('sports', 2026, 1100, 100).paTax).toBe(30.7);
-    expect(win('slots', 2025, 2000, 0).paTax).toBe(61.4);
+  it("takes the jurisdiction's rate (3.07%) of the net win", () => {
+    expect(win('sports', 2026, 1100, 100).incomeTax).toBe(30.7);
+    expect(win('slots', 2025, 2000, 0).incomeTax).toBe(61.4);
   });
   it('limits deductible losses to 90% from 2026, never above the win', () => {
     expect(win('slots', 2025, 5000, 0, 4000).deductibleLosses).toBe(4000);
@@ -45,7 +46,7 @@ describe('tax on winnings', () => {
   it('knows each year it covers, with sources, and no other', () => {
     expect(rulesFor(FIRST_TAX_YEAR - 1)).toBeUndefined();
     expect(rulesFor(LAST_TAX_YEAR + 1)).toBeUndefined();
-    expect(taxOnWin({ type: 'slots', year: 2030, winnings: 1, wager: 0, losses: 0 })).toBeUndefined();
+    expect(taxOnWin({ type: 'slots', year: 2030, winnings: 1, wager: 0, losses: 0, incomeTaxRate: 0 })).toBeUndefined();
     for (const r of TAX_YEARS) for (const ids of Object.values(r.sources)) expect(ids.length).toBeGreaterThan(0);
   });
   it('switches the slot line and the loss share exactly on January 1, 2026 (property)', () => {
@@ -72,7 +73,7 @@ describe('tax on winnings', () => {
         fc.double({ min: 0, max: 1e9, noNaN: true }),
         (type, year, winnings, wager, losses) => {
           const r = win(type, year, winnings, wager, losses);
-          for (const n of [r.net, r.withheld, r.paTax, r.deductibleLosses]) {
+          for (const n of [r.net, r.withheld, r.incomeTax, r.deductibleLosses]) {
             expect(Number.isFinite(n)).toBe(true);
             expect(n).toBeGreaterThanOrEqual(0);
           }

@@ -1,8 +1,9 @@
 /**
- * Tax on gambling winnings, by tax year: when a Form W-2G is issued, regular federal withholding,
- * Pennsylvania's personal income tax and the federal limit on deductible losses. Each year's rules
- * carry the ids of the sources (content/sources.yaml) that state them; the tax tool, its page's
- * worked example and the tests read them from here only. An estimate, not tax advice.
+ * Tax on gambling winnings, by tax year: when a Form W-2G is issued, regular federal withholding and
+ * the federal limit on deductible losses, national rules kept here with the ids of the sources
+ * (content/sources.yaml) that state them; the jurisdiction's own income tax is site data (site.yaml
+ * `compliance.incomeTax`, read through pack.ts), passed in as a rate. The tax tool, its page's worked
+ * example and the tests read the federal rules from here only. An estimate, not tax advice.
  */
 
 export type WinType = 'sports' | 'slots' | 'bingo' | 'table' | 'poker' | 'keno';
@@ -32,12 +33,10 @@ export interface TaxYearRules {
   withholdingRate: number;
   /** …on winnings, less the wager, of more than this that are at least `otherMultiple` times the wager. */
   withholdingOver: number;
-  /** Pennsylvania personal income tax on gambling winnings. */
-  paRate: number;
   /** Share of gambling losses an itemizer may deduct (never more than the winnings). */
   lossShare: number;
   /** Source ids for each group of figures. */
-  sources: { w2g: string[]; withholding: string[]; pa: string[]; losses: string[] };
+  sources: { w2g: string[]; withholding: string[]; losses: string[] };
 }
 
 const BEFORE_2026 = {
@@ -48,12 +47,10 @@ const BEFORE_2026 = {
   otherMultiple: 300,
   withholdingRate: 0.24,
   withholdingOver: 5000,
-  paRate: 0.0307,
   lossShare: 1,
   sources: {
     w2g: ['irs-w2g'],
     withholding: ['irs-w2g-instructions'],
-    pa: ['pa-revenue'],
     losses: ['irs-w2g-instructions'],
   },
 };
@@ -74,7 +71,6 @@ export const TAX_YEARS: readonly TaxYearRules[] = [
     sources: {
       w2g: ['taxabletalk-w2g-2026', 'irs-w2g'],
       withholding: ['irs-w2g-instructions'],
-      pa: ['pa-revenue'],
       losses: ['kiplinger-loss-cap'],
     },
   },
@@ -98,6 +94,8 @@ export interface TaxInput {
   wager: number;
   /** Gambling losses over the year, for the loss deduction (0 when none or not itemizing). */
   losses: number;
+  /** The jurisdiction's income tax rate on winnings that year (pack.ts incomeTaxIn); 0 where none is known. */
+  incomeTaxRate: number;
 }
 
 export interface TaxResult {
@@ -113,8 +111,8 @@ export interface TaxResult {
   w2g: boolean;
   /** Regular federal withholding (0 where it does not apply). */
   withheld: number;
-  /** Pennsylvania income tax on the net win. */
-  paTax: number;
+  /** The jurisdiction's income tax on the net win. */
+  incomeTax: number;
   /** Losses an itemizer may deduct against this year's winnings. */
   deductibleLosses: number;
 }
@@ -167,7 +165,7 @@ export function taxOnWin(input: TaxInput): TaxResult | undefined {
     multipleMet: ratioMet,
     w2g,
     withheld: withholds ? cents(net * rules.withholdingRate) : 0,
-    paTax: cents(net * rules.paRate),
+    incomeTax: cents(net * input.incomeTaxRate),
     deductibleLosses,
   };
 }

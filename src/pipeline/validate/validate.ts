@@ -19,6 +19,7 @@ import { tagPages } from './tag-pages.js';
 import { checkBlockPlacement } from './block-placement.js';
 import { checkFailedBodyReferences, pageOperatorRefs } from './operator-refs.js';
 import { checkSections } from './sections.js';
+import { checkToolData } from './tool-data.js';
 import { interpolatePageValues } from './page-values.js';
 import { reportBrokenUsers, type Broken } from './broken-operators.js';
 import { checkRedirects } from './redirects.js';
@@ -122,6 +123,7 @@ function validateWith(
     const operatorRefs = pageOperatorRefs(d, operatorsById, reviewRoutes, diagnostics, broken);
     if (!config) continue;
     checkSections(d, config, diagnostics);
+    checkToolData(d, config, diagnostics);
     const citations = interpolatePageValues(d, config, operatorsById, operatorRefs, broken, diagnostics);
     if (checkAuthors) checkPageAuthors(authors, d, diagnostics);
     pages.push({

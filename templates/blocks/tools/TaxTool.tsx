@@ -3,6 +3,7 @@ import { money, percent } from '../../lib/odds.js';
 import { FIRST_TAX_YEAR, LAST_TAX_YEAR, TAX_YEARS, WIN_TYPES, rulesFor, taxOnWin } from '../../lib/tax.js';
 import { Cite } from '../../components/Sources.js';
 import { TableScroll } from '../../components/TableScroll.js';
+import { incomeTaxIn, jurisdictionName } from '../../lib/pack.js';
 import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
 
 const T = 'tax';
@@ -13,13 +14,30 @@ export const taxYearsFor = (buildYear: number | undefined) => {
   return TAX_YEARS.filter((r) => r.year <= last && r.year >= FIRST_TAX_YEAR).map((r) => r.year);
 };
 
-function RulesTable({ years }: { years: number[] }) {
+/** The jurisdiction's name and its income tax on winnings in each year offered: what the tool needs of site.yaml. */
+interface IncomeTax {
+  where: string;
+  rates: Record<number, { rate: number; source: string[] }>;
+}
+
+/** The site's income tax data for these years; undefined where the pack lacks it (validation reports the block). */
+function incomeTaxOf(site: SiteConfig, years: number[]): IncomeTax | undefined {
+  const where = jurisdictionName(site);
+  const rates: IncomeTax['rates'] = {};
+  for (const y of years) {
+    const r = incomeTaxIn(site, y);
+    if (r) rates[y] = r;
+  }
+  return where ? { where, rates } : undefined;
+}
+
+function RulesTable({ years, tax }: { years: number[]; tax: IncomeTax }) {
   // One row per distinct set of figures: years with the same rules share a row ("2018–2025").
+  const figures = (y: number) => JSON.stringify({ ...rulesFor(y), year: 0, tax: tax.rates[y] });
   const groups: { from: number; to: number }[] = [];
   for (const y of years) {
     const last = groups[groups.length - 1];
-    const same =
-      last && JSON.stringify({ ...rulesFor(last.to), year: 0 }) === JSON.stringify({ ...rulesFor(y), year: 0 });
+    const same = last && figures(last.to) === figures(y);
     if (same) last.to = y;
     else groups.push({ from: y, to: y });
   }
@@ -70,8 +88,9 @@ function RulesTable({ years }: { years: number[] }) {
   );
 }
 
-function TaxExample({ year, years }: { year: number; years: number[] }) {
-  const r = taxOnWin({ type: 'slots', year, winnings: 1500, wager: 5, losses: 1000 })!;
+function TaxExample({ year, years, tax }: { year: number; years: number[]; tax: IncomeTax }) {
+  const rate = tax.rates[year]!.rate;
+  const r = taxOnWin({ type: 'slots', year, winnings: 1500, wager: 5, losses: 1000, incomeTaxRate: rate })!;
   const rules = r.rules;
   return (
     <>
@@ -80,28 +99,40 @@ function TaxExample({ year, years }: { year: number; years: number[] }) {
         Federal regular withholding takes {percent(rules.withholdingRate, 0)} of a sports or table win of more than{' '}
         {money(rules.withholdingOver)} (less the wager) that is at least {rules.otherMultiple} times the wager; wins
         from slots, bingo, keno and poker tournaments are not subject to it, though the same rate of backup withholding
-        applies when you do not give the payer your taxpayer number. Pennsylvania taxes gambling winnings, net of what
-        you wagered, at {percent(rules.paRate)}. Winnings are taxable whether or not a form is issued.
+        applies when you do not give the payer your taxpayer number. {tax.where} taxes gambling winnings, net of what
+        you wagered, at {percent(rate)}. Winnings are taxable whether or not a form is issued.
       </p>
       <p>
         <strong>Example ({year}):</strong> a {money(1500)} slot win on a {money(5)} spin{' '}
-        {r.w2g ? 'gets' : 'does not get'} a Form W-2G (the line is {money(rules.slotsBingo)}); nothing is withheld;
-        Pennsylvania&apos;s {percent(rules.paRate)} of the {money(r.net)} net win is {money(r.paTax)}. With{' '}
-        {money(1000)} of losses, an itemizer deducts {money(r.deductibleLosses)}
+        {r.w2g ? 'gets' : 'does not get'} a Form W-2G (the line is {money(rules.slotsBingo)}); nothing is withheld;{' '}
+        {tax.where}&apos;s {percent(rate)} of the {money(r.net)} net win is {money(r.incomeTax)}. With {money(1000)} of
+        losses, an itemizer deducts {money(r.deductibleLosses)}
         {rules.lossShare < 1 ? ` (${percent(rules.lossShare, 0)} of the losses)` : ''}.
       </p>
-      <RulesTable years={years} />
+      <RulesTable years={years} tax={tax} />
     </>
   );
 }
 
 export function TaxTool({ block, site, year }: { block: BlockOf<'tool'>; site: SiteConfig; year?: number }) {
-  const years = taxYearsFor(year);
-  const current = years[years.length - 1]!;
-  const sources = TAX_YEARS.filter((r) => years.includes(r.year)).flatMap((r) => Object.values(r.sources).flat());
+  // The years both the federal rules and the site's income tax rates cover.
+  const years = taxYearsFor(year).filter((y) => incomeTaxIn(site, y));
+  const current = years[years.length - 1];
+  const tax = incomeTaxOf(site, years);
+  if (!tax || current === undefined) return null; // validation refused the block already (validate/tool-data.ts)
+  // Each year's sources in the order its figures are stated: the W-2G lines, withholding, the income tax, losses.
+  const sources = TAX_YEARS.filter((r) => years.includes(r.year)).flatMap((r) => [
+    ...r.sources.w2g,
+    ...r.sources.withholding,
+    ...tax.rates[r.year]!.source,
+    ...r.sources.losses,
+  ]);
+  // What the script needs to say the same: the jurisdiction's name and each year's rate.
+  const data = { where: tax.where, rates: Object.fromEntries(years.map((y) => [y, tax.rates[y]!.rate])) };
   return (
     <ToolFrame
       tool={T}
+      data={{ 'data-income-tax': JSON.stringify(data) }}
       heading={block.heading ?? 'Tax on Winnings Estimator'}
       intro={block.intro}
       what={
@@ -111,7 +142,7 @@ export function TaxTool({ block, site, year }: { block: BlockOf<'tool'>; site: S
       example={
         <>
           <Cite refs={[...new Set(sources)]} />
-          <TaxExample year={current} years={years} />
+          <TaxExample year={current} years={years} tax={tax} />
         </>
       }
       after={<ToolHelp site={site} />}

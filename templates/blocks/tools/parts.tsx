@@ -105,10 +105,12 @@ export function ToolFrame(props: {
   example: ReactNode;
   children: ReactNode;
   after?: ReactNode;
+  /** `data-` attributes the tool's script reads (the tax tool's jurisdiction and rates). */
+  data?: Record<`data-${string}`, string>;
 }) {
   const headingId = `${props.tool}-heading`;
   return (
-    <section className="tool" data-tool={props.tool} aria-labelledby={headingId}>
+    <section className="tool" data-tool={props.tool} {...props.data} aria-labelledby={headingId}>
       <h2 id={headingId}>{props.heading}</h2>
       {props.intro ? <p>{props.intro}</p> : null}
       <p className="tool-what">{props.what} It runs on your device: nothing you enter is stored or sent anywhere.</p>
