@@ -55,7 +55,8 @@ describe('the tax tool reads the jurisdiction from site.yaml', () => {
       // A made-up rate and source, for the test only: the fixture's own files cite no New Jersey tax.
       await appendFile(
         path.join(root, 'content/sources.yaml'),
-        '- id: test-rate\n  title: A made-up rate for this test\n  publisher: Nobody\n  url: https://example.com/rate\n',
+        '- id: test-rate\n  title: A made-up rate for this test\n  publisher: Nobody\n' +
+          '  url: https://example.com/rate\n',
       );
       const site = path.join(root, 'content/site.yaml');
       const yaml = (await readFile(site, 'utf8')).replace(

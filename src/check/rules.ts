@@ -172,6 +172,8 @@ function runRules(ctx: RuleContext): Finding[] {
     !p.ignore.has(rule) &&
     (p.file !== '404.html' || rule === 'single-h1');
 
+  // Null without the pack, or when site.yaml gives no help line (the build refuses that site.yaml).
+  const helpline = pack && helplineText(pack);
   for (const p of ctx.pages) {
     const s = p.scan;
     const is404 = p.file === '404.html';
@@ -184,7 +186,7 @@ function runRules(ctx: RuleContext): Finding[] {
           'the layout adds it on content pages; a page built without the layout misses it',
         ),
       );
-    if (pack && on(p, 'compliance-helpline') && !helplineText(pack).test(s.text))
+    if (helpline && on(p, 'compliance-helpline') && !helpline.test(s.text))
       out.push(finding('compliance-helpline', `does not show the help line ${pack.helpline}`, [placeOf(p)]));
     if (on(p, 'compliance-disclosure') && !DISCLOSURE.test(s.text))
       out.push(finding('compliance-disclosure', 'does not show the compensation disclosure', [placeOf(p)]));

@@ -9,14 +9,15 @@ import type { SiteConfig } from '../schema/site.js';
 export interface PackSettings {
   /** The minimum age the age line states. */
   age: number;
-  /** The jurisdiction the age line names ("Pennsylvania"), or null when the site names none. */
+  /** The jurisdiction the age line names (site.yaml `compliance.jurisdiction.name`); null when the site names none. */
   jurisdiction: string | null;
-  /** The help line as readers see it ("1-800-GAMBLER"). */
-  helpline: string;
+  /**
+   * The help line as readers see it (site.yaml `helpline.display`), or null when site.yaml gives none
+   * that can be read: the build refuses such a site.yaml (the pack needs `helpline`), and `check`
+   * then has no line to look for.
+   */
+  helpline: string | null;
 }
-
-/** The help line the pack's rule looks for when site.yaml's cannot be read. */
-const DEFAULT_HELPLINE = '1-800-GAMBLER';
 
 /** The age the pack assumes when `compliance.age` is left out (site.ts has the same default). */
 const DEFAULT_AGE = 21;
@@ -27,7 +28,7 @@ export const packOf = (site: Pick<SiteConfig, 'compliance' | 'helpline'>): PackS
     ? {
         age: site.compliance.age,
         jurisdiction: site.compliance.jurisdiction?.name ?? null,
-        helpline: site.helpline?.display ?? DEFAULT_HELPLINE,
+        helpline: site.helpline?.display ?? null,
       }
     : null;
 
@@ -40,7 +41,7 @@ export function packOfYaml(data: { compliance?: unknown; helpline?: unknown } | 
   return {
     age: typeof age === 'number' && Number.isInteger(age) ? age : DEFAULT_AGE,
     jurisdiction: typeof jurisdiction?.name === 'string' ? jurisdiction.name : null,
-    helpline: typeof display === 'string' && display.trim() ? display.trim() : DEFAULT_HELPLINE,
+    helpline: typeof display === 'string' && display.trim() ? display.trim() : null,
   };
 }
 

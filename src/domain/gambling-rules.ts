@@ -9,7 +9,7 @@ import type { PackSettings } from './gambling-pack.js';
 export const GAMBLING_RULES = {
   'compliance-age':
     "every content page shows the reminder that players must be of age (21+) and in the site's jurisdiction",
-  'compliance-helpline': 'every content page shows the problem-gambling help line 1-800-GAMBLER',
+  'compliance-helpline': "every content page shows the problem-gambling help line of site.yaml's helpline.display",
   'compliance-disclosure': 'every content page discloses that the site may receive compensation from operators',
   'cta-terms':
     "every operator call to action has 'T&Cs apply' and a link to the operator's terms in the same card or section",
@@ -36,13 +36,14 @@ export function ageLine(pack: PackSettings): RegExp {
   return new RegExp(`${age}${SAME_SENTENCE}${place}|${place}${SAME_SENTENCE}${age}`, 'i');
 }
 
-/** What a page missing the age line lacks: "the 21+ and Pennsylvania reminder". */
+/** What a page missing the age line lacks: "the 21+ and New Jersey reminder". */
 export const ageLineName = (pack: PackSettings) =>
   `the ${pack.age}+${pack.jurisdiction ? ` and ${pack.jurisdiction}` : ''} reminder`;
 
-/** How to fix a banned phrase (the Pennsylvania regulator's list, which other states' regulators echo). */
+/** How to fix a banned phrase (one state regulator's list, March 2023, which other states' regulators echo). */
 export const BANNED_WORDING_HINT =
   'the PGCB banned this wording in March 2023; say "bonus bets" or "second-chance bet"';
 
-/** The help line as the site shows it, in any case. */
-export const helplineText = (pack: PackSettings) => new RegExp(escapeRegex(pack.helpline), 'i');
+/** The help line as the site shows it, in any case; null when site.yaml gives none (no line to look for). */
+export const helplineText = (pack: PackSettings) =>
+  pack.helpline ? new RegExp(escapeRegex(pack.helpline), 'i') : null;

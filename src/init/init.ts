@@ -17,8 +17,9 @@ import {
   WORKFLOW,
   WORKFLOW_PATH,
 } from './project-files.js';
-import { starterFiles } from './starter.js';
-import { blankStarterFiles } from './blank-starter.js';
+import { STARTERS, type Starter, starterFiles } from './starter.js';
+
+export type { Starter } from './starter.js';
 
 /**
  * What an npm project that just installed pa-site holds: none of it is a path init writes, so such
@@ -39,13 +40,9 @@ export interface InitOptions {
   dir?: string;
   /** The month the starter page is dated, YYYY-MM (default: this month). */
   month?: string;
-  /** What the site starts as: `pa` (default), the Pennsylvania guide's shape; `blank`, a plain site with a blog. */
+  /** What the site starts as: `pa` (default), a gambling guide (its pack on); `blank`, a plain site with a blog. */
   starter?: Starter;
 }
-
-/** The starters `init --starter` knows. */
-const STARTERS = ['pa', 'blank'] as const;
-export type Starter = (typeof STARTERS)[number];
 
 export interface InitResult {
   ok: boolean;
@@ -137,7 +134,7 @@ export function init(options: InitOptions = {}): InitResult {
   const schemas = Object.fromEntries(Object.entries(schemaFiles()).map(([name, text]) => [`schemas/${name}`, text]));
   const keptWorkflow = existsSync(path.join(dir, WORKFLOW_PATH));
   const workflow: Record<string, string> = keptWorkflow ? {} : { [WORKFLOW_PATH]: WORKFLOW };
-  const starter = options.starter === 'blank' ? blankStarterFiles(month) : starterFiles(month);
+  const starter = starterFiles(options.starter ?? 'pa', month);
   const typed: Record<string, string> = existsSync(path.join(dir, 'tsconfig.json'))
     ? {}
     : { 'tsconfig.json': TSCONFIG, 'templates/templates.d.ts': TEMPLATES_NOTE };

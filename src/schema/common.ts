@@ -82,7 +82,7 @@ export const email = z.string().email('expected an email address such as info@ex
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a colour like "#1a73e8"');
 
-/** Words the Pennsylvania Gaming Control Board told operators (and their affiliates) to stop using in March 2023. */
+/** Words the gambling regulator (the PGCB) told operators (and their affiliates) to stop using in March 2023. */
 export const BANNED_PHRASES = ['free bet', 'risk-free', 'risk free', 'free play'] as const;
 
 /**

@@ -63,7 +63,7 @@ const paymentSchema = z.strictObject({
   method: text,
   time: text,
   note: text.optional(),
-  /** `true`: a time typical of Pennsylvania operators, not one this operator publishes (pages say so). */
+  /** `true`: a time typical of the jurisdiction's operators, not one this operator publishes (pages say so). */
   typical: z.boolean().default(false),
   source: sourceRef,
 });
@@ -190,7 +190,7 @@ export const operatorSchema = z
     /** Where the license holder and the features come from (ids in content/sources.yaml). */
     source: sourceRef,
     affiliateUrl: absoluteUrl.optional(),
-    /** When the brand went live online in Pennsylvania, where a source gives the date. */
+    /** When the brand went live online in the jurisdiction, where a source gives the date. */
     launch: z.strictObject({ date: text, source: sourceRef }).optional(),
     /** The welcome offer, when its source states one. */
     bonus: offerSchema.optional(),
@@ -198,7 +198,7 @@ export const operatorSchema = z
     termsUrl: absoluteUrl.optional(),
     features: z.array(copy).min(2).max(6),
     ctaText: text.optional(),
-    /** Sportsbooks: id of the brand's Pennsylvania online casino (its game count shows in the review). */
+    /** Sportsbooks: id of the brand's online casino in the jurisdiction (its game count shows in the review). */
     casino: z
       .string()
       .regex(/^[a-z0-9-]+$/)

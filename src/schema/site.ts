@@ -166,7 +166,7 @@ const siteFields = z.strictObject({
   /** The help line the gambling pack shows on every page (`compliance:`); a site without the pack needs none. */
   helpline: z
     .strictObject({
-      /** Shown to readers, e.g. 1-800-GAMBLER. */
+      /** Shown to readers as the help line writes it: the letters form, when it has one. */
       display: text,
       /** Digits for the tel: link, e.g. +18004262537. */
       tel: z.string().regex(/^\+\d{10,15}$/, 'expected an E.164 number such as +18004262537'),
@@ -274,7 +274,7 @@ const siteFields = z.strictObject({
   facts: datedFacts,
   /**
    * Plain words and the site's own guidance that pages repeat but that are not sourced facts (the
-   * bankroll rule of thumb, Pennsylvania's neighbours): `{{site.wording.name}}`.
+   * bankroll rule of thumb, the jurisdiction's neighbours): `{{site.wording.name}}`.
    */
   wording: z.record(z.string().regex(/^[a-zA-Z][a-zA-Z0-9]*$/), z.union([text, z.number()])).default({}),
   /** What reviews are based on: the criteria every review scores (the methodology block lists them). */

@@ -3,7 +3,8 @@ import { ageMark, gamblingPack } from '../lib/pack.js';
 
 /**
  * The reminder every content page ends with when the site turns the gambling pack on (site.yaml
- * `compliance:`; on the Pennsylvania guide, spec §1 and 58 Pa. Code §501a.7). Nothing on a plain site.
+ * `compliance:`; on the guide this package was first built for, spec §1 and 58 Pa. Code §501a.7).
+ * Nothing on a plain site.
  */
 export function ComplianceNotice({ site }: { site: SiteConfig }) {
   const pack = gamblingPack(site);

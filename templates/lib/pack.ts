@@ -4,6 +4,7 @@
  * returns undefined (or a neutral word) when the site has no pack: a plain site shows no notice.
  */
 import type { SiteConfig } from 'pa-site';
+import { incomeTaxRateIn } from './tax.js';
 
 type Site = Pick<SiteConfig, 'compliance' | 'helpline' | 'regulator'>;
 
@@ -13,7 +14,7 @@ export function gamblingPack(site: Site) {
   return compliance && helpline ? { ...compliance, helpline } : undefined;
 }
 
-/** The jurisdiction's full name ("Pennsylvania"), when the pack names one. */
+/** The jurisdiction's full name ("New Jersey"), when the pack names one. */
 export const jurisdictionName = (site: Site): string | undefined => site.compliance?.jurisdiction?.name;
 
 /** The market's short name as pages use it before a noun ("PA sportsbooks"): the short form, else the name. */
@@ -61,8 +62,4 @@ export const brandMark = (site: Site & Pick<SiteConfig, 'title'>): string =>
  * The jurisdiction's income tax on gambling winnings in a tax year (site.yaml `compliance.incomeTax`):
  * the newest rate whose `from` falls in or before that year, with its source ids; undefined without one.
  */
-export function incomeTaxIn(site: Site, year: number): { rate: number; source: string[] } | undefined {
-  const rates = site.compliance?.incomeTax ?? [];
-  const r = rates.filter((v) => !v.from || Number(v.from.slice(0, 4)) <= year).at(-1);
-  return r && { rate: r.rate, source: ([] as string[]).concat(r.source) };
-}
+export const incomeTaxIn = (site: Site, year: number) => incomeTaxRateIn(site.compliance?.incomeTax, year);

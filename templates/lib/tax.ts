@@ -76,6 +76,23 @@ export const TAX_YEARS: readonly TaxYearRules[] = [
   },
 ];
 
+/** A rate of a jurisdiction's income tax on winnings as site.yaml `compliance.incomeTax` lists them, oldest first. */
+export interface IncomeTaxRate {
+  rate: number;
+  /** The day it took effect, YYYY-MM-DD: it applies to tax years from that day's year. */
+  from?: string | undefined;
+  source: string | string[];
+}
+
+/** The rate for a tax year: the newest whose `from` falls in or before it, with its source ids; else undefined. */
+export function incomeTaxRateIn(
+  rates: readonly IncomeTaxRate[] | undefined,
+  year: number,
+): { rate: number; source: string[] } | undefined {
+  const r = (rates ?? []).filter((v) => !v.from || Number(v.from.slice(0, 4)) <= year).at(-1);
+  return r && { rate: r.rate, source: ([] as string[]).concat(r.source) };
+}
+
 export const FIRST_TAX_YEAR = TAX_YEARS[0]!.year;
 export const LAST_TAX_YEAR = TAX_YEARS[TAX_YEARS.length - 1]!.year;
 

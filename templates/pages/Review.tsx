@@ -27,7 +27,7 @@ const typicalMark = (where: Where) => (where.market ? `typical in ${where.market
 const timeOf = (r: Review['withdrawals'][number], where: Where) =>
   r.typical ? `${r.time} (${typicalMark(where)})` : r.time;
 
-/** "Pennsylvania " before a noun, when the site names its jurisdiction. */
+/** "New Jersey " before a noun, when the site names its jurisdiction. */
 const regionWord = (where: Where) => (where.region ? `${where.region} ` : '');
 
 /** The hero's scorecard: the mark, the rating and the facts a reader compares first. */

@@ -1,7 +1,6 @@
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import type { SiteConfig } from '../../schema/site.js';
-import { incomeTaxIn } from '../../../templates/lib/pack.js';
-import { LAST_TAX_YEAR } from '../../../templates/lib/tax.js';
+import { incomeTaxRateIn, LAST_TAX_YEAR } from '../../../templates/lib/tax.js';
 import { err, type PageDraft } from './parse-page.js';
 
 /** What a tool needs of site.yaml that the site lacks, or undefined: the tax tool states the jurisdiction's tax. */
@@ -11,7 +10,8 @@ function missingFor(tool: string, config: SiteConfig): string | undefined {
   if (!config.compliance.jurisdiction?.name) return 'no compliance.jurisdiction.name in content/site.yaml';
   if (!config.compliance.incomeTax) return 'no compliance.incomeTax in content/site.yaml';
   // The tool offers the tax years both its federal rules and the site's rates cover.
-  if (!incomeTaxIn(config, LAST_TAX_YEAR)) return `no rate of compliance.incomeTax in force by ${LAST_TAX_YEAR}`;
+  if (!incomeTaxRateIn(config.compliance.incomeTax, LAST_TAX_YEAR))
+    return `no rate of compliance.incomeTax in force by ${LAST_TAX_YEAR}`;
   return undefined;
 }
 
