@@ -8,6 +8,21 @@ import { regulatorName } from '../../lib/pack.js';
  * tool's script fills it), a live result region, and the frame that says what the tool is.
  */
 
+/** What every field of a tool has around its control: the label, an optional hint, the modes it is used by. */
+function FieldShell(props: { id: string; label: ReactNode; hint?: ReactNode; uses?: string; children: ReactNode }) {
+  return (
+    <div className="field tool-field" data-uses={props.uses}>
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.hint ? (
+        <p className="tool-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+    </div>
+  );
+}
+
 export function Field(props: {
   tool: string;
   name: string;
@@ -22,17 +37,14 @@ export function Field(props: {
 }) {
   const id = `${props.tool}-${props.name}`;
   const described = [props.hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  const label = (
+    <>
+      {props.label}
+      {props.unit ? <span className="tool-unit"> ({props.unit})</span> : null}
+    </>
+  );
   return (
-    <div className="field tool-field" data-uses={props.uses}>
-      <label htmlFor={id}>
-        {props.label}
-        {props.unit ? <span className="tool-unit"> ({props.unit})</span> : null}
-      </label>
-      {props.hint ? (
-        <p className="tool-hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldShell id={id} label={label} hint={props.hint} uses={props.uses}>
       <input
         id={id}
         name={props.name}
@@ -45,7 +57,7 @@ export function Field(props: {
         data-field={props.name}
       />
       <p className="field-error" id={`${id}-error`} hidden />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -60,13 +72,7 @@ export function Select(props: {
 }) {
   const id = `${props.tool}-${props.name}`;
   return (
-    <div className="field tool-field" data-uses={props.uses}>
-      <label htmlFor={id}>{props.label}</label>
-      {props.hint ? (
-        <p className="tool-hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+    <FieldShell id={id} label={props.label} hint={props.hint} uses={props.uses}>
       <select
         id={id}
         name={props.name}
@@ -80,7 +86,7 @@ export function Select(props: {
           </option>
         ))}
       </select>
-    </div>
+    </FieldShell>
   );
 }
 
