@@ -7,7 +7,7 @@
  */
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,19 @@ describe('templates', () => {
         if (JURISDICTION.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
       });
     }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the generator', () => {
+  it('names neither Pennsylvania nor 1-800-GAMBLER in any file of src/ or templates/ (tests aside)', () => {
+    const found: string[] = [];
+    for (const top of ['src', 'templates'])
+      for (const rel of readdirSync(path.join(repoRoot, top), { recursive: true }).map(String)) {
+        const file = `${top}/${rel.replace(/\\/g, '/')}`;
+        if (/\.test\.tsx?$/.test(file) || !statSync(path.join(repoRoot, file)).isFile()) continue;
+        if (/pennsylvania|1-800-GAMBLER/i.test(readFileSync(path.join(repoRoot, file), 'utf8'))) found.push(file);
+      }
     expect(found).toEqual([]);
   });
 });
