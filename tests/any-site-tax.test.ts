@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
+import { parseYaml } from '../src/pipeline/load/yaml-source.js';
+import { percent } from '../templates/lib/odds.js';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
@@ -72,4 +74,15 @@ describe('the tax tool reads the jurisdiction from site.yaml', () => {
     },
     TIMEOUT,
   );
+
+  it("gives the real site's tool the rate its pages state: compliance.incomeTax agrees with facts.incomeTax", async () => {
+    const file = path.join(repoRoot, 'content/site.yaml');
+    const site = parseYaml(await readFile(file, 'utf8'), file).data as {
+      compliance: { incomeTax: { rate: number; source: string }[] };
+      facts: { incomeTax: { value: string; source: string } };
+    };
+    const newest = site.compliance.incomeTax.at(-1)!;
+    expect(percent(newest.rate)).toBe(site.facts.incomeTax.value);
+    expect(newest.source).toBe(site.facts.incomeTax.source);
+  });
 });
