@@ -75,7 +75,7 @@ describe('the tax tool reads the jurisdiction from site.yaml', () => {
     TIMEOUT,
   );
 
-  it("gives the real site's tool the rate its pages state: compliance.incomeTax agrees with facts.incomeTax", async () => {
+  it("the real site's compliance.incomeTax agrees with facts.incomeTax", async () => {
     const file = path.join(repoRoot, 'content/site.yaml');
     const site = parseYaml(await readFile(file, 'utf8'), file).data as {
       compliance: { incomeTax: { rate: number; source: string }[] };
