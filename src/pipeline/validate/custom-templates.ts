@@ -10,7 +10,7 @@ import { BASE_FIELDS, pageSchemas } from '../../schema/page.js';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../load/regular-file.js';
-import { closest } from './did-you-mean.js';
+import { closest, meantKey } from './did-you-mean.js';
 import { err, type PageDraft } from './parse-page.js';
 
 /** What a template's schema must offer: zod's safeParse (any zod 3 or 4, from any copy of it). */
@@ -81,7 +81,7 @@ export function checkCustomTemplates(
     for (const issue of result.error?.issues ?? []) {
       if (issue.code === 'unrecognized_keys' && issue.keys) {
         for (const key of issue.keys) {
-          const near = closest(key, known);
+          const near = meantKey(key, known);
           out.push(
             err(
               page.file,
