@@ -102,7 +102,7 @@ function ownFields(schema: unknown): Json | undefined {
  */
 function withOwnTemplates(page: Json, own: readonly OwnTemplate[]): Json {
   const defs: Json = { ...((page.$defs as Json | undefined) ?? {}) };
-  const branches = ((page.anyOf as Json[] | undefined) ?? [page]).map((b) => b);
+  const branches = [...((page.anyOf as Json[] | undefined) ?? [page])];
   for (const t of own) {
     const { $schema: _s, $defs: ownDefs, ...fields } = ownFields(t.schema) ?? {};
     Object.assign(defs, ownDefs ?? {});
