@@ -38,7 +38,8 @@ export {
 } from './preview/preview.js';
 export type { HostFileProblem } from './preview/host-files.js';
 export { init, schemaFiles, type InitOptions, type InitResult } from './init/init.js';
-export { jsonSchema, CONTENT_SCHEMAS, type SchemaName } from './schema/json-schema.js';
+export { jsonSchema, CONTENT_SCHEMAS, type OwnTemplate, type SchemaName } from './schema/json-schema.js';
+export { siteSchemaFiles, type SiteSchemas } from './pipeline/site-schemas.js';
 export type { TemplateRegistry, ErrorScreenProps } from './pipeline/render/compile/templates.js';
 /** What templates receive (docs/templates.md): a site's own templates import these types from 'pa-site'. */
 export type {

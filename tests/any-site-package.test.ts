@@ -1,10 +1,3 @@
-/**
- * Done when, for issue 61: from the packed package installed offline (as tests/package.test.ts does),
- * each starter and the New Jersey fixture build and pass `check` the way the workflow `init` writes
- * runs it, and their output names no other jurisdiction and, with no pack, no gambling; and
- * `npm publish --dry-run` accepts the package (MIT, not private).
- */
-import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,19 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
-import { scaled } from './machine.js';
-import { lockFor } from './packed.js';
-
-const TIMEOUT = scaled(300_000);
-const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
-);
-
-function sh(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
-  return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout };
-}
+import { lockFor, sh, TIMEOUT, tsc } from './packed.js';
 
 /** The commands of the workflow init writes, after its install step: what CI runs. */
 function workflowCommands(project: string): string[] {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, check, closeCheck, init } from '../src/index.js';
 import { repoRoot } from './helpers.js';
+import { ownTemplateExample } from './own-template.js';
 import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(120_000);
@@ -226,15 +227,6 @@ Text.
     TIMEOUT,
   );
 });
-
-/** docs/templates.md's own-template example: each fenced file under its `// path` first line. */
-function ownTemplateExample(): Record<string, string> {
-  const doc = readFileSync(path.join(repoRoot, 'docs', 'templates.md'), 'utf8');
-  const section = doc.slice(doc.indexOf('## A template of your own'), doc.indexOf('## What templates receive'));
-  const files: Record<string, string> = {};
-  for (const m of section.matchAll(/^```tsx?\n\/\/ (templates\/\S+)\n([\s\S]*?)^```$/gm)) files[m[1]!] = m[2]!;
-  return files;
-}
 
 describe('open content models', () => {
   it(

@@ -59,7 +59,7 @@ describe('drafts', () => {
   );
 
   it(
-    'check leaves them out too: a published link to one is a broken link',
+    'check leaves them out too: a published link to one is a broken link that says it is a draft, and the fix',
     async () => {
       const clean = await check({ root, today });
       expect(clean.findings).toEqual([]);
@@ -68,7 +68,12 @@ describe('drafts', () => {
       writeFileSync(index, `${before}\nRead [what is coming](/coming-soon).\n`);
       try {
         const r = await check({ root, today });
-        expect(r.findings.map((f) => [f.rule, f.target])).toContainEqual(['broken-link', '/coming-soon']);
+        const f = r.findings.find((x) => x.rule === 'broken-link' && x.target === '/coming-soon');
+        expect(f?.message).toBe(
+          '/coming-soon is a draft (draft: true in content/pages/coming-soon.md), so build and check leave it out',
+        );
+        expect(f?.hint).toBe('publish it (remove "draft: true" from content/pages/coming-soon.md), or remove the link');
+        expect(f?.places.map((p) => p.file)).toEqual(['content/pages/index.md']);
       } finally {
         writeFileSync(index, before);
       }

@@ -29,6 +29,16 @@ describe('one typo, one error, with a suggestion', () => {
     ]);
   });
 
+  it("another generator's name for a field: lastmod means updated, published means date", async () => {
+    const fm = GOOD_FM.replace('updated:', 'lastmod:').replace('hero:', 'published: 2025-01-10\nhero:');
+    expect(await errorsFor(second(fm))).toEqual([
+      'content/pages/second.md:5:1  lastmod  unknown key "lastmod": did you mean "updated"?\n' +
+        '    fix: rename it to "updated"',
+      'content/pages/second.md:6:1  published  unknown key "published": did you mean "date"?\n' +
+        '    fix: rename it to "date"',
+    ]);
+  });
+
   it('a misspelt key in an operator file, and in a nested group', async () => {
     expect(
       await errorsFor({

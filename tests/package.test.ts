@@ -1,14 +1,3 @@
-/**
- * The package as a user gets it: `npm pack`, the tarball installed into a new project without the
- * network, then `pa-site init`, `build` and `check` through npx, and the README's library sample in
- * JavaScript and in TypeScript (skipLibCheck off, so pa-site's own declarations are checked too).
- *
- * Offline: `npm ci` has put every dependency's tarball in npm's cache, but not the registry's
- * metadata a fresh resolve needs, so the new project gets a lock file made of the repository's own
- * (its runtime entries, which sit at the same places under node_modules), as a project that
- * committed its lock file has.
- */
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,15 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 import { addReview, REVIEW_ROUTE, templatesDocExample } from './review-site.js';
-import { scaled } from './machine.js';
-import { lockFor } from './packed.js';
+import { lockFor, sh, TIMEOUT, tsc } from './packed.js';
 
-const TIMEOUT = scaled(300_000);
-const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
-);
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(readme)?.[1];
 
@@ -33,11 +15,6 @@ let tmp: string;
 let project: string;
 /** What `npx pa-site init` printed in the project. */
 let initOutput = '';
-
-function sh(cmd: string, args: string[], cwd: string) {
-  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
-  return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout, stderr: r.stderr };
-}
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-package-'));

@@ -1,6 +1,22 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './helpers.js';
+import { scaled } from './machine.js';
+
+/** Time for one step of a packed-package test (npm ci, a build, a check) on a busy machine. */
+export const TIMEOUT = scaled(300_000);
+export const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The environment without the variables `npm test` sets for its own script (npm's settings, its cache, stay). */
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
+);
+
+/** Runs a command in `cwd` with that environment: its exit code and its output, together and apart. */
+export function sh(cmd: string, args: string[], cwd: string) {
+  const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: TIMEOUT });
+  return { code: r.status, out: `${r.stdout}${r.stderr}`, stdout: r.stdout, stderr: r.stderr };
+}
 
 /**
  * A lock file for a project that depends on the packed tarball: the repository's own runtime entries, so

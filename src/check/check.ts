@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { Page } from '../model.js';
 import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../domain/staleness.js';
 import { packOf } from '../domain/gambling-pack.js';
+import { nameDraftLinks } from './draft-links.js';
 import { append } from './append.js';
 import { contentFilesOf, isOwnOutput } from './content-map.js';
 import { typecheckFindings } from './typecheck.js';
@@ -92,6 +93,8 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     let config: Config | null;
     let pagesByFile = new Map<string, Page>();
     let buildInfo: CheckResult['build'] = null;
+    /** Pages the build left out as drafts: a link to one says so (draft-links.ts). */
+    let drafts: { route: string; file: string }[] = [];
     let buildMs: number | undefined;
     /** content/sources.yaml's URLs (a build check): --external checks them even where no page links one. */
     let sourceUrls: string[] = [];
@@ -116,6 +119,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       const { build } = await import('../pipeline/build.js');
       const b = await build({ root, outDir: dir, now: options.now, today, staleOffers: options.staleOffers });
       buildInfo = { ok: b.ok, diagnostics: b.diagnostics };
+      drafts = b.draftPages;
       builtOffers = b.offers;
       buildMs = Math.round(b.timings.total);
       if (!b.ok || !b.site) {
@@ -181,6 +185,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       store,
     );
     const findings: Finding[] = [];
+    nameDraftLinks(made.findings, drafts, base);
     append(findings, made.findings);
     append(findings, links.builtKnown);
     // A redirect page whose target is missing: its refresh link's `broken-link` names it (one break, one finding).

@@ -1,14 +1,14 @@
-/** `pa-site init [dir]` and `pa-site schema [--out dir]`. */
+/** `pa-site init [dir]`. */
 import { existsSync, lstatSync } from 'node:fs';
 import path from 'node:path';
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
-import { init, schemaFiles, type Starter, writeNewFiles } from '../init/init.js';
+import { init, type Starter } from '../init/init.js';
 import { processOut } from './output.js';
 import { usageError } from './usage.js';
 import { systemRefusal } from '../pipeline/write/write-problem.js';
 
 /** A system error making `dir`'s files (a read-only folder, a dangling link) as one line with its real cause. */
-function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown, flag?: string): number {
+export function cannotCreate(o: ReturnType<typeof processOut>, dir: string, e: unknown, flag?: string): number {
   const err = e as NodeJS.ErrnoException;
   if (typeof err?.code !== 'string' || !/^E[A-Z]+$/.test(err.code)) throw e;
   const at = err.path ?? dir;
@@ -54,24 +54,5 @@ export function runInit(dir: string | undefined, starter?: Starter): number {
   for (const line of next.commands.slice(1)) o.out(`      ${escapeTerminal(line)}`);
   if (next.install)
     o.out(`Then, for npm run build and the other scripts in package.json: ${escapeTerminal(next.install)}`);
-  return 0;
-}
-
-export function runSchema(out: string): number {
-  const o = processOut();
-  const dir = path.resolve(out);
-  const files = schemaFiles();
-  try {
-    writeNewFiles(dir, files);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST' && code !== 'ENOTDIR') return cannotCreate(o, dir, e, '--out');
-    return usageError(
-      o,
-      `--out: ${(e as NodeJS.ErrnoException).path ?? dir} already exists; schema never overwrites a file`,
-      'name a new folder, or delete the old schemas first',
-    );
-  }
-  o.out(`✓ Wrote ${Object.keys(files).join(', ')} to ${escapeTerminal(path.relative(process.cwd(), dir) || '.')}`);
   return 0;
 }

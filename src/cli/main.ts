@@ -171,12 +171,17 @@ export function program(): Command {
 
   cmd
     .command('schema')
-    .description('write JSON Schemas of site.yaml, operator, author and source files and page frontmatter')
+    .description(
+      'write JSON Schemas of site.yaml, operator, author and source files and page frontmatter ' +
+        "(with the fields of the project's own templates)",
+    )
+    .addOption(root)
     .option('--out <dir>', 'folder to write them to, relative to the current folder', 'schemas')
     .exitOverride()
-    .action(async (opts: { out: string }) => {
-      const { runSchema } = await import('./init-command.js');
-      process.exitCode = runSchema(opts.out);
+    .action(async (opts: { out: string; root: string }) => {
+      usedPipeline = true;
+      const { runSchema } = await import('./schema-command.js');
+      process.exitCode = await runSchema(opts.out, opts.root);
     });
 
   cmd

@@ -6,7 +6,7 @@
 import { existsSync, lstatSync, readdirSync, readlinkSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { makeDirs } from '../support/fs/make-dirs.js';
 import path from 'node:path';
-import { CONTENT_SCHEMAS, jsonSchema, type SchemaName, schemaFile } from '../schema/json-schema.js';
+import { schemaFileTexts } from '../schema/json-schema.js';
 import { type NextSteps, nextSteps } from './next-steps.js';
 import {
   mergeGitignore,
@@ -63,12 +63,7 @@ export interface InitResult {
 }
 
 /** Every content schema as a JSON Schema file, by file name: what `pa-site schema` writes. */
-export function schemaFiles(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of Object.keys(CONTENT_SCHEMAS) as SchemaName[])
-    out[schemaFile(name)] = `${JSON.stringify(jsonSchema(name), null, 2)}\n`;
-  return out;
-}
+export const schemaFiles = (): Record<string, string> => schemaFileTexts();
 
 /** Writes `files` (relative paths) under `dir`, each created new: an existing file is an error. */
 export function writeNewFiles(dir: string, files: Record<string, string>): string[] {

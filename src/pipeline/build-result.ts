@@ -46,4 +46,6 @@ export interface BuildResult {
   offers: OfferCounts;
   /** Pages marked `draft: true` left out of the site (0 when `drafts` builds them). */
   draftsLeftOut: number;
+  /** The route and content file of each page left out as a draft: check names a link to one as such. */
+  draftPages: { route: string; file: string }[];
 }

@@ -42,6 +42,7 @@ export class BuildRun {
       checksums: new Map(),
       offers: { aging: 0, withheld: 0 },
       draftsLeftOut: 0,
+      draftPages: [],
     };
   }
 

@@ -6,9 +6,8 @@ import { ROUTE_PATTERN } from '../urls/urls.js';
 const base = {
   /** The `<title>`, used verbatim. */
   title: text.max(80, 'titles longer than 80 characters are cut off in search results'),
-  description: copy
-    .min(50, 'meta descriptions under 50 characters say too little')
-    .max(170, 'meta descriptions over 170 characters are cut off in search results'),
+  // One shorter than SHORT_DESCRIPTION builds, with a warning (validate/page-defaults.ts).
+  description: copy.max(170, 'meta descriptions over 170 characters are cut off in search results'),
   /** Last content update: drives the visible date, sitemap lastmod and structured data. */
   // The month is enough (and all most sources give): a day nobody recorded must not be made up.
   updated: monthOrDate('the date the page was last updated'),
@@ -20,17 +19,20 @@ const base = {
     .string()
     .regex(ROUTE_PATTERN, 'expected a route like "/about": lowercase words joined by "-", no trailing slash')
     .optional(),
-  hero: z.strictObject({
-    badge: text.optional(),
-    /** The page's single <h1>. */
-    heading: copy,
-    lede: copy,
-    actions: z
-      .array(z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') }))
-      .max(2)
-      .default([]),
-    showUpdated: z.boolean().default(true),
-  }),
+  /** The page's heading and lede; without one, the title and description (with a warning: page-defaults.ts). */
+  hero: z
+    .strictObject({
+      badge: text.optional(),
+      /** The page's single <h1>. */
+      heading: copy,
+      lede: copy,
+      actions: z
+        .array(z.strictObject({ label: text, href, variant: z.enum(['primary', 'secondary']).default('primary') }))
+        .max(2)
+        .default([]),
+      showUpdated: z.boolean().default(true),
+    })
+    .optional(),
   /** Byline (articles and reviews): author ids from content/authors; default: site.yaml `editorial`. */
   author: z
     .string()
@@ -89,6 +91,10 @@ export const BASE_FIELDS: ReadonlySet<string> = new Set(['template', ...Object.k
 /** Every template and the schema its frontmatter must satisfy. */
 export const pageSchemas = { guide: guideSchema, review: reviewPageSchema } as const;
 export type TemplateName = keyof typeof pageSchemas;
-type GuideFrontmatter = z.infer<typeof guideSchema>;
-type ReviewFrontmatter = z.infer<typeof reviewPageSchema>;
+/** A meta description shorter than this builds, with a warning that it says too little. */
+export const SHORT_DESCRIPTION = 50;
+/** A page's data once validated: the hero is filled in where the page has none. */
+export type WithHero<T extends { hero?: unknown }> = Omit<T, 'hero'> & { hero: NonNullable<T['hero']> };
+type GuideFrontmatter = WithHero<z.infer<typeof guideSchema>>;
+type ReviewFrontmatter = WithHero<z.infer<typeof reviewPageSchema>>;
 export type Frontmatter = GuideFrontmatter | ReviewFrontmatter;

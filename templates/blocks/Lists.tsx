@@ -2,6 +2,7 @@ import type { BlockOf, ListedPage, Operator, SiteConfig } from 'pa-site';
 import { Stars } from '../components/Operator.js';
 import { licenseHolder } from '../components/Scores.js';
 import { jurisdictionName } from '../lib/pack.js';
+import { readLabel } from '../lib/read-label.js';
 import { TableScroll } from '../components/TableScroll.js';
 import { OfferBlock } from './Offers.js';
 import { Cards } from './Simple.js';
@@ -57,7 +58,7 @@ export function PageList({
     title: p.title,
     text: p.description,
     href: p.route,
-    linkLabel: p.template === 'review' ? 'Read the review' : 'Read the guide',
+    linkLabel: readLabel(p),
   }));
   return <Cards block={{ type: 'cards', tone: 'default', heading: block.heading, intro: block.intro, items }} />;
 }

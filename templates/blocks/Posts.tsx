@@ -1,5 +1,6 @@
 import type { BlockOf, ListedPage } from 'pa-site';
 import { formatPartialDate } from '../lib/dates.js';
+import { readLabel } from '../lib/read-label.js';
 
 /** When a listed post was published: its `date`, else when it last changed. */
 const dateOf = (p: ListedPage) => p.date ?? p.updated ?? '';
@@ -42,8 +43,8 @@ export function PostList({ block, pages, route }: { block: BlockOf<'posts'>; pag
                   ))}
                 </ul>
               ) : null}
-              <a className="post-read" href={p.route} aria-label={`Read the post: ${p.title}`}>
-                Read the post
+              <a className="post-read" href={p.route} aria-label={`${readLabel(p, true)}: ${p.title}`}>
+                {readLabel(p, true)}
               </a>
             </li>
           ))}

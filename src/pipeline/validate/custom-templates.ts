@@ -10,7 +10,7 @@ import { BASE_FIELDS, pageSchemas } from '../../schema/page.js';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { lstatSync } from 'node:fs';
 import { readRegularFile } from '../load/regular-file.js';
-import { closest } from './did-you-mean.js';
+import { closest, meantKey } from './did-you-mean.js';
 import { err, type PageDraft } from './parse-page.js';
 
 /** What a template's schema must offer: zod's safeParse (any zod 3 or 4, from any copy of it). */
@@ -81,7 +81,7 @@ export function checkCustomTemplates(
     for (const issue of result.error?.issues ?? []) {
       if (issue.code === 'unrecognized_keys' && issue.keys) {
         for (const key of issue.keys) {
-          const near = closest(key, known);
+          const near = meantKey(key, known);
           out.push(
             err(
               page.file,
@@ -112,20 +112,24 @@ export function checkCustomTemplates(
   return out;
 }
 
-/**
- * Without a templates/index.ts of its own, a site has only pa-site's templates: a page naming another is an
- * error now, at the name's line and column and beside every other error of the run, rather than after the
- * templates compile (which a run with errors never reaches). Returns the drafts that remain.
- */
-export function withKnownTemplates(root: string, drafts: PageDraft[], diagnostics: Diagnostic[]): PageDraft[] {
-  const own = ['index.ts', 'index.tsx', 'index.js'].some((f) => {
+/** Whether the project replaces templates/index.ts, so it may register templates of its own. */
+export function hasOwnRegistry(root: string): boolean {
+  return ['index.ts', 'index.tsx', 'index.js'].some((f) => {
     try {
       return lstatSync(path.join(root, 'templates', f)).isFile();
     } catch {
       return false;
     }
   });
-  if (own) return drafts;
+}
+
+/**
+ * Without a templates/index.ts of its own, a site has only pa-site's templates: a page naming another is an
+ * error now, at the name's line and column and beside every other error of the run, rather than after the
+ * templates compile (which a run with errors never reaches). Returns the drafts that remain.
+ */
+export function withKnownTemplates(root: string, drafts: PageDraft[], diagnostics: Diagnostic[]): PageDraft[] {
+  if (hasOwnRegistry(root)) return drafts;
   const names = Object.keys(pageSchemas);
   return drafts.filter((d) => {
     const name = String(d.data.template);

@@ -34,6 +34,30 @@ export function closest(name: string, known: Iterable<string>): string | undefin
   return best;
 }
 
+/**
+ * Frontmatter keys other site generators (Hugo, Jekyll, Eleventy, Astro) use for a field pa-site
+ * names otherwise: too far apart to be a slip of the keyboard, but what a person moving a site means.
+ */
+const OTHER_NAMES = new Map([
+  ...['published', 'pubdate', 'publishdate', 'publishedat', 'created', 'posted'].map((k) => [k, 'date'] as const),
+  ...['lastmod', 'modified', 'lastupdated', 'last_updated', 'updatedat', 'dateModified'].map(
+    (k) => [k.toLowerCase(), 'updated'] as const,
+  ),
+  ...['tag', 'categories', 'category', 'keywords'].map((k) => [k, 'tags'] as const),
+  ...['summary', 'excerpt', 'desc'].map((k) => [k, 'description'] as const),
+  ['layout', 'template'],
+  ...['permalink', 'slug', 'url'].map((k) => [k, 'route'] as const),
+  ['authors', 'author'],
+]);
+
+/** The allowed key an unknown `key` most likely means: a near spelling, or another generator's name for it. */
+export function meantKey(key: string, allowed: readonly string[]): string | undefined {
+  const near = closest(key, allowed);
+  if (near) return near;
+  const other = OTHER_NAMES.get(key.toLowerCase());
+  return other !== undefined && other !== key && allowed.includes(other) ? other : undefined;
+}
+
 /** The fix for an unknown operator id: the closest id when one is near, then every id, sorted. */
 export function operatorIdHint(id: string, ids: Iterable<string>): string {
   const known = [...new Set(ids)].sort();

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { formatReceived, type Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { blockSchema } from '../../schema/blocks.js';
 import type { YamlSource } from '../load/yaml-source.js';
-import { closest } from './did-you-mean.js';
+import { closest, meantKey } from './did-you-mean.js';
 import { keysAt } from './schema-keys.js';
 
 /** The block types, in the schema's order, for the hint on an unknown one. */
@@ -120,7 +120,7 @@ export function issuesToDiagnostics(
     if (issue.code !== 'unrecognized_keys' || !parsed) continue;
     const allowed = keysAt(parsed.schema, issue.path, parsed.input);
     for (const key of issue.keys) {
-      const near = closest(key, allowed);
+      const near = meantKey(key, allowed);
       if (near) meant.set(fieldPath([...prefix, ...issue.path, key]), near);
     }
   }

@@ -10,6 +10,8 @@ export interface PageDrafts {
   /** Pages whose frontmatter failed: their bodies are still checked, so one run reports every problem. */
   failedBodies: { file: string; body: BodyScan }[];
   draftsLeftOut: number;
+  /** The pages left out as drafts: their routes and files. */
+  draftPages: { route: string; file: string }[];
 }
 
 /**
@@ -38,5 +40,8 @@ export function readPageDrafts(
   });
   // `draft: true` pages (not PageDrafts: those are every parsed page) exist only where drafts are built.
   const drafts = withDrafts ? parsedPages : parsedPages.filter((d) => !d.data.draft);
-  return { drafts, failedBodies, draftsLeftOut: parsedPages.length - drafts.length };
+  const draftPages = withDrafts
+    ? []
+    : parsedPages.filter((d) => d.data.draft).map((d) => ({ route: d.route, file: d.file.path }));
+  return { drafts, failedBodies, draftsLeftOut: draftPages.length, draftPages };
 }

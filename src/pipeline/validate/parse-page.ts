@@ -8,6 +8,7 @@ import {
   type TemplateName,
 } from '../../schema/page.js';
 import { issuesToDiagnostics } from './issues.js';
+import { withPageDefaults } from './page-defaults.js';
 import { parseYaml, parseYamlWithPositions, type YamlSource } from '../load/yaml-source.js';
 import { type FrontmatterCache, splitFrontmatter, textHash } from '../load/frontmatter.js';
 import { type BodyScan, scanBody } from './body.js';
@@ -183,7 +184,7 @@ export function parsePage(
   const route = parsed.data.route ?? routeFromContentPath(rel);
   return {
     file,
-    data: parsed.data,
+    data: withPageDefaults(parsed.data, file.path, (p) => src.locate(p), diagnostics),
     route,
     body,
     locate: (p) => src.locate(p),

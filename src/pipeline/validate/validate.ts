@@ -40,6 +40,7 @@ export interface Validated {
   failedBodies?: { file: string; segments: BodySegment[] }[];
   /** Pages with `draft: true` left out of the site (none when drafts are built). */
   draftsLeftOut: number;
+  draftPages: { route: string; file: string }[];
 }
 
 /**
@@ -106,7 +107,7 @@ function validateWith(
   operators = rateOperators(operators, config);
   const operatorsById = new Map(operators.map((o) => [o.id, o]));
 
-  const { drafts, failedBodies, draftsLeftOut } = readPageDrafts(
+  const { drafts, failedBodies, draftsLeftOut, draftPages } = readPageDrafts(
     loaded.pages,
     splitter,
     parsed,
@@ -160,9 +161,9 @@ function validateWith(
     authors: authors.byId,
     pages,
   };
-  if (!hasErrors) return { site: whole, diagnostics, draftsLeftOut };
+  if (!hasErrors) return { site: whole, diagnostics, draftsLeftOut, draftPages };
   const bodies = failedBodies.map(({ file, body }) => ({ file, segments: body.segments }));
-  return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies, draftsLeftOut };
+  return { site: undefined, diagnostics, checkable: whole, failedBodies: bodies, draftsLeftOut, draftPages };
 }
 
 /** Route of each operator's review page, for links and cards. */

@@ -37,6 +37,7 @@ export async function validated(
   const { site, diagnostics, checkable, failedBodies } = v;
   if (site && day) for (const page of site.pages) page.data.updated = updatedBy(page.data.updated, day);
   run.result.draftsLeftOut = v.draftsLeftOut;
+  run.result.draftPages = v.draftPages;
   splitter.save();
   run.report(diagnostics);
   if (!site && checkable) run.report(await laterChecks(run.root, checkable, failedBodies));
