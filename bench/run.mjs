@@ -126,7 +126,8 @@ console.log(
   `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
 );
 console.log(
-  `${opts.small ? 'small-pages corpus' : 'bench corpus'}, sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
+  `${opts.small ? 'small-pages corpus' : 'bench corpus'}, sizes ${opts.sizes.join(', ')}; ` +
+    `pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
     `${opts.runs} run(s) each, ` +
     `alternating pa-site cold${opts.coldOnly ? '' : ' → pa-site warm'}` +
     `${linkCopy && !opts.coldOnly ? ' → hard-link copy (cp -al of its dist)' : ''}` +
