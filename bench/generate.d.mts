@@ -7,7 +7,14 @@ export interface BenchPage {
   body: string;
 }
 export function page(k: number, n: number, link?: (j: number) => string): BenchPage;
-export function generate(n: number, discard?: (dir: string) => void): { pa: string; eleventy: string; hugo: string };
+export function smallPage(k: number, n: number, link?: (j: number) => string): BenchPage;
+export function generate(
+  n: number,
+  discard?: (dir: string) => void,
+  options?: { small?: boolean },
+): { pa: string; eleventy: string; hugo: string };
+/** A work folder's name: `pa-4000`, or `pa-small-4000` for the small-pages corpus. */
+export function corpusName(tool: string, n: number, small?: boolean): string;
 export const SIZES: number[];
 export const repoDir: string;
 export const workDir: string;

@@ -6,7 +6,11 @@
 //   bench/work/hugo-N/  Hugo project (always written, built only when `hugo` is on PATH)
 // N pages in all: page 0 is the home page, which pa-site requires. Deterministic: page K's text
 // depends only on K and the seed; its links point at /guide-1 … /guide-(N-1).
-// Usage: node bench/generate.mjs [--sizes 250,1000,4000,16000]
+// With --small (or generate(n, discard, { small: true })): the small-pages corpus, pa-small-N,
+// 11ty-small-N and hugo-small-N, whose pages are as small as the pages of Hugo's own test sites (a
+// title, a heading and one short paragraph with a link: about 0.5 kB of Markdown), so that a tool's
+// cost per page, not its Markdown, is what is timed.
+// Usage: node bench/generate.mjs [--sizes 250,1000,4000,16000] [--small]
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -256,6 +260,24 @@ export function page(k, n, link = (j) => `/guide-${j}`) {
   return { title, description, heading: `${topic} in ${place}`, lede, body: `${body.join('\n')}\n` };
 }
 
+/** A page of the small-pages corpus: the same fields, a body of one heading and one short paragraph. */
+export function smallPage(k, n, link = (j) => `/guide-${j}`) {
+  const r = rng(SEED ^ Math.imul(k, 2654435761));
+  const topic = pick(r, TOPICS);
+  const place = pick(r, PLACES);
+  const j = int(r, 1, n - 1);
+  return {
+    title: `Guide ${k}: ${topic} in ${place}`,
+    description: `What ${topic.toLowerCase()} mean for bettors in ${place}, in one short page (guide ${k}).`,
+    heading: `${topic} in ${place}`,
+    lede: sentence(r),
+    body: `## ${cap(pick(r, NOUNS))} ${pick(r, SECTION_ENDS)}\n\n${sentence(r)} See [guide ${j}](${link(j)}).\n`,
+  };
+}
+
+/** The work folders' names for a size: `pa-N` (or `pa-small-N` for the small-pages corpus). */
+export const corpusName = (tool, n, small = false) => `${tool}-${small ? 'small-' : ''}${n}`;
+
 const yamlStr = (s) => JSON.stringify(s); // JSON strings are valid YAML double-quoted scalars
 
 function write(file, text) {
@@ -267,11 +289,11 @@ function write(file, text) {
  * Writes pa-N, 11ty-N and hugo-N for one size, replacing what was there. `discard` removes the old
  * folders (run.mjs moves them aside instead, so no timed run follows a mass delete).
  */
-export function generate(n, discard = (d) => rmSync(d, { recursive: true, force: true })) {
+export function generate(n, discard = (d) => rmSync(d, { recursive: true, force: true }), { small = false } = {}) {
   if (n < 2) throw new Error('a benchmark site needs at least 2 pages');
-  const pa = path.join(workDir, `pa-${n}`);
-  const ety = path.join(workDir, `11ty-${n}`);
-  const hugo = path.join(workDir, `hugo-${n}`);
+  const pa = path.join(workDir, corpusName('pa', n, small));
+  const ety = path.join(workDir, corpusName('11ty', n, small));
+  const hugo = path.join(workDir, corpusName('hugo', n, small));
   for (const d of [pa, ety, hugo]) discard(d);
 
   mkdirSync(path.join(pa, 'content'), { recursive: true });
@@ -325,7 +347,7 @@ disableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT", "404", "secti
   write(path.join(hugo, 'layouts', 'index.html'), hugoLayout);
 
   for (let k = 0; k < n; k++) {
-    const p = page(k, n);
+    const p = small ? smallPage(k, n) : page(k, n);
     const name = k === 0 ? 'index' : `guide-${k}`;
     const common = `title: ${yamlStr(p.title)}\ndescription: ${yamlStr(p.description)}\n`;
     write(
@@ -353,9 +375,10 @@ export function parseSizes(arg) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const i = process.argv.indexOf('--sizes');
+  const small = process.argv.includes('--small');
   for (const n of i > 0 ? parseSizes(process.argv[i + 1] ?? '') : SIZES) {
     const t = performance.now();
-    const d = generate(n);
+    const d = generate(n, undefined, { small });
     const ms = Math.round(performance.now() - t);
     const rel = (dir) => path.relative(process.cwd(), dir);
     console.log(`generated ${n} pages in ${ms} ms → ${rel(d.pa)}, ${rel(d.eleventy)}, ${rel(d.hugo)}`);

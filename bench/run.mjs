@@ -7,21 +7,25 @@
 //        [--baseline DIR]                (also another pa-site checkout, built, e.g. the branch's start)
 //        [--cold-only] [--no-eleventy]   (only the cold rows with the output moved aside; no Eleventy:
 //                                         a short run for a borrowed many-core machine)
+//        [--small]                       (the small-pages corpus: pages as small as Hugo's test sites')
+// Every table also has the floor (floor.mjs: read the Markdown, write the same files, render nothing).
 //        node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine …]
 //                                        (only pa-site: this checkout against the one in DIR, compare.mjs)
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { moveAside } from './aside.mjs';
 import { fmt, machineLine, measure, median, primeBin, printTable, TIME, useTime } from './measure.mjs';
 import { compare } from './compare.mjs';
+import { outputManifest } from './floor.mjs';
 import { diskLine, fileCreateMicros } from './disk.mjs';
 import { SIZES, generate, parseSizes, repoDir } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const paBin = path.join(repoDir, 'bin', 'pa-site.js');
+const floorBin = path.join(here, 'floor.mjs');
 const eleventyBin = path.join(here, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
 /** A bad command line: the usage and what was wrong, exit status 2 (no stack: it is not a bug). */
@@ -39,20 +43,22 @@ function args(argv) {
     baseline: undefined,
     coldOnly: false,
     eleventy: true,
+    small: false,
     compare: undefined,
   };
   const given = new Set();
   const usage =
     'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark] ' +
-    '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy]\n' +
+    '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy] [--small]\n' +
     '   or: node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine markdown-it|remark]';
   for (let i = 2; i < argv.length; i++) {
     if (argv[i] === '--help' || argv[i] === '-h') {
       console.log(usage);
       process.exit(0);
     }
-    if (argv[i] === '--cold-only' || argv[i] === '--no-eleventy') {
+    if (argv[i] === '--cold-only' || argv[i] === '--no-eleventy' || argv[i] === '--small') {
       if (argv[i] === '--cold-only') o.coldOnly = true;
+      else if (argv[i] === '--small') o.small = true;
       else o.eleventy = false;
       continue;
     }
@@ -120,7 +126,8 @@ console.log(
   `tools: pa-site ${paVersion}, Eleventy ${eleventyVersion}${hugo ? `, ${version('hugo', ['version'])}` : ''}`,
 );
 console.log(
-  `sizes ${opts.sizes.join(', ')}; pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
+  `${opts.small ? 'small-pages corpus' : 'bench corpus'}, sizes ${opts.sizes.join(', ')}; ` +
+    `pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
     `${opts.runs} run(s) each, ` +
     `alternating pa-site cold${opts.coldOnly ? '' : ' → pa-site warm'}` +
     `${linkCopy && !opts.coldOnly ? ' → hard-link copy (cp -al of its dist)' : ''}` +
@@ -138,7 +145,7 @@ process.on('exit', () => rmSync(outRoot, { recursive: true, force: true }));
 
 for (const n of opts.sizes) {
   const g = performance.now();
-  const dirs = generate(n, moveAside);
+  const dirs = generate(n, moveAside, { small: opts.small });
   // The generated files go to disk now, not during the first timed runs.
   spawnSync('sync');
   if (opts.engine)
@@ -151,7 +158,9 @@ for (const n of opts.sizes) {
     eleventy: path.join(outRoot, `11ty-${n}`),
     hugo: path.join(outRoot, `hugo-${n}`),
     link: path.join(outRoot, `link-${n}`),
+    floor: path.join(outRoot, `floor-${n}`),
   };
+  const manifest = path.join(outRoot, `floor-${n}.json`);
   // Each pa-site build gets its own cache folder (PA_SITE_CACHE_DIR: render and compile caches), moved
   // aside for a cold run: a first build, as in CI. "old output deleted" builds over the previous
   // output, which the build deletes itself, as users run it; the others find no output there.
@@ -211,6 +220,23 @@ for (const n of opts.sizes) {
         ]
       : []),
   ];
+  tools.push({
+    // What no build can skip: the Markdown read and the same files written (floor.mjs); the names and
+    // sizes are those of the pa-site build before it, listed untimed.
+    name: 'floor',
+    before: () => {
+      if (!existsSync(manifest)) writeFileSync(manifest, JSON.stringify(outputManifest(out.pa)));
+      moveAside(out.floor);
+    },
+    run: () =>
+      measure(
+        process.execPath,
+        [floorBin, '--content', path.join(dirs.pa, 'content', 'pages'), '--manifest', manifest, '--out', out.floor],
+        repoDir,
+        true,
+      ),
+    dir: out.floor,
+  });
   if (opts.eleventy)
     tools.push({
       name: 'Eleventy 3.1.2',
@@ -261,8 +287,9 @@ for (const n of opts.sizes) {
       'ms/page',
       'CPU s',
       'peak RSS MB',
-      ...(opts.eleventy ? ['× Eleventy'] : []),
-      ...(hugo ? ['× Hugo'] : []),
+      ...(opts.eleventy ? ['× Eleventy', 'CPU × Eleventy'] : []),
+      ...(hugo ? ['× Hugo', 'CPU × Hugo'] : []),
+      'CPU × floor',
     ],
   ];
   for (const t of tools) {
@@ -276,8 +303,9 @@ for (const n of opts.sizes) {
       fmt(ms / n, 2),
       fmt(median(r.cpu), 2),
       fmt(median(r.rss)),
-      ...(opts.eleventy ? [ratio(t.name)] : []),
-      ...(hugo ? [ratio(t.name, 'ms', 'Hugo')] : []),
+      ...(opts.eleventy ? [ratio(t.name), ratio(t.name, 'cpu')] : []),
+      ...(hugo ? [ratio(t.name, 'ms', 'Hugo'), ratio(t.name, 'cpu', 'Hugo')] : []),
+      ratio(t.name, 'cpu', 'floor'),
     ]);
   }
   console.log('');
@@ -297,6 +325,8 @@ for (const n of opts.sizes) {
           ? ''
           : `, ${peer('cold, old output deleted', '--no-cache, old output deleted')} (old output deleted)`) +
         (hugo ? `; cold / Hugo = ${ratio(`${p.name} cold`, 'ms', 'Hugo')}×` : '') +
+        (hugo ? ` (CPU ${ratio(`${p.name} cold`, 'cpu', 'Hugo')}×)` : '') +
+        `; cold CPU / floor CPU = ${ratio(`${p.name} cold`, 'cpu', 'floor')}×` +
         (hugo && !opts.coldOnly ? `; warm / Hugo = ${ratio(`${p.name} warm`, 'ms', 'Hugo')}×` : ''),
     );
   }

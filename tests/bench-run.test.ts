@@ -39,6 +39,16 @@ describe('bench/run.mjs arguments', () => {
     expect(r.stdout).toMatch(/tools: pa-site \S+, Eleventy not run/);
   });
 
+  it('with --small builds the small-pages corpus and times the floor beside the builds', () => {
+    const r = run('--sizes', '40', '--runs', '1', '--cold-only', '--no-eleventy', '--small');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('small-pages corpus, sizes 40');
+    expect(r.stdout).toContain('run 1 floor:');
+    expect(r.stdout).toMatch(/\| floor +\| +40 \|/);
+    expect(r.stdout).toMatch(/cold CPU \/ floor CPU = \d+\.\d\d×/);
+  });
+
   it('refuses a --compare folder that holds no pa-site, and options that do not apply to it', () => {
     const none = run('--compare', path.resolve('docs'));
     expect(none.status).not.toBe(0);

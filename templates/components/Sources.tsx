@@ -63,9 +63,23 @@ export function CitationScope({ cited: initial, children }: { cited: readonly st
   return children;
 }
 
+/**
+ * The sources of a build's site, in content/sources.yaml's order: listed once per build (a site object
+ * per build), not per page. Object.values of the sources by id cost about 35 µs a page (issue 62).
+ */
+const allSources = new WeakMap<SiteConfig['sources'], SiteConfig['sources'][string][]>();
+function sourcesOf(site: SiteConfig) {
+  let all = allSources.get(site.sources);
+  if (!all) {
+    all = Object.values(site.sources);
+    allSources.set(site.sources, all);
+  }
+  return all;
+}
+
 /** "Sources": every source the page used, in content/sources.yaml's order, with the month checked. */
 export function SourcesList({ site }: { site: SiteConfig }) {
-  const list = Object.values(site.sources).filter((s) => cited?.has(s.id));
+  const list = sourcesOf(site).filter((s) => cited?.has(s.id));
   if (!list.length) return null;
   return (
     <section className="page-sources" aria-labelledby="sources-heading">

@@ -27,6 +27,12 @@ export interface PageWrite {
 export const MAX_QUEUED_PAGES = 64;
 
 /**
+ * Pages posted to the page-writer thread in one message: with one message a page, a 4,000-page build
+ * woke the writer thread 4,000 times, and was answered about as often (issue 62).
+ */
+export const PAGES_PER_MESSAGE = 16;
+
+/**
  * Writes a file, creating its folder once (`dirs` remembers the folders made, starting with the
  * staging folder). A folder inside the staging folder that went away is made again, once; the
  * staging folder itself never is (ensureParent): then the write fails.

@@ -37,23 +37,25 @@ function flush(): void {
 }
 
 /**
- * Writes a page (after a failure only acknowledges it: the build is failing, and the sender must not
- * wait forever); 'end' finishes the pack, once every page is written.
+ * Writes pages, a batch at a time (after a failure only acknowledges them: the build is failing, and
+ * the sender must not wait forever); 'end' finishes the pack, once every page is written.
  */
-parentPort!.on('message', (w: PageWrite | 'end') => {
-  if (w === 'end') {
+parentPort!.on('message', (pages: PageWrite[] | 'end') => {
+  if (pages === 'end') {
     parentPort!.postMessage({ done: [], taken: 0, pack: pack?.finish() ?? null } satisfies WriterReport);
     return;
   }
-  if (!error) {
-    try {
-      done.push([w.index, writePage(dirs, w, pack)]);
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      error = { message: err.message, code: err.code };
+  for (const w of pages) {
+    if (!error) {
+      try {
+        done.push([w.index, writePage(dirs, w, pack)]);
+      } catch (e) {
+        const err = e as NodeJS.ErrnoException;
+        error = { message: err.message, code: err.code };
+      }
     }
+    taken++;
   }
-  taken++;
   if (!scheduled) {
     scheduled = true;
     setImmediate(flush);

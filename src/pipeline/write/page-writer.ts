@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry } from '../worker-entry.js';
-import { MAX_QUEUED_PAGES, type PageWrite, type Written } from './page-file.js';
+import { MAX_QUEUED_PAGES, PAGES_PER_MESSAGE, type PageWrite, type Written } from './page-file.js';
 import type { PackFile } from '../render/cache/pack-writer.js';
 
 /** From the writer: pages written (with their sizes and cache entries) and the error that stopped it, if any. */
@@ -27,6 +27,8 @@ export class PageWriter {
   private sent = 0;
   /** Pages sent that the writer has not taken yet. */
   private queued = 0;
+  /** Pages queued here, posted together once PAGES_PER_MESSAGE wait (or the renderer pauses or ends). */
+  private batch: PageWrite[] = [];
   private failure: Error | undefined;
   /** Callers waiting for news from the writer (room, finish). */
   private readonly waiting: (() => void)[] = [];
@@ -66,11 +68,20 @@ export class PageWriter {
   write(page: PageWrite): void {
     this.queued++;
     this.sent++;
-    this.worker.postMessage(page);
+    this.batch.push(page);
+    if (this.batch.length >= PAGES_PER_MESSAGE) this.post();
+  }
+
+  /** Posts the pages batched. */
+  private post(): void {
+    if (!this.batch.length) return;
+    this.worker.postMessage(this.batch);
+    this.batch = [];
   }
 
   /** Waits while more than MAX_QUEUED_PAGES pages wait to be written: memory stays bounded. */
   async room(): Promise<void> {
+    this.post();
     while (!this.failure && this.queued > MAX_QUEUED_PAGES) await this.news();
     if (this.failure) throw this.failure;
   }
@@ -80,6 +91,7 @@ export class PageWriter {
    * render-cache entry by page index, and the pack (for RenderCache.save).
    */
   async finish(): Promise<{ pages: Map<number, Written>; pack?: PackFile }> {
+    this.post();
     while (!this.failure && this.pages.size < this.sent) await this.news();
     if (this.failure) throw this.failure;
     this.worker.postMessage('end');
