@@ -1,6 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import matter from 'gray-matter';
 import { readCacheText } from './cache-file.js';
 
 /** A page split into its frontmatter (YAML text, not yet parsed) and its Markdown body. */
@@ -13,69 +14,38 @@ export interface Split {
 }
 
 /**
- * gray-matter's engines as a build would have them, all switched off: a language is known when one
- * of them (or an alias) is found, the way gray-matter looks it up (`---js` would be evaluated there).
+ * Every gray-matter engine is switched off: YAML is parsed by the project's own code (exact
+ * positions), and gray-matter's built-in `---js` engine would evaluate a page's text as code.
  */
 const noParse = () => ({});
-const ENGINES: Record<string, unknown> = { yaml: noParse, json: noParse, javascript: noParse };
-/** gray-matter's aliases for language names (lib/engine.js). */
-const alias = (name: string): string => {
-  const lower = name.toLowerCase();
-  if (lower === 'js' || lower === 'javascript') return 'javascript';
-  if (lower === 'coffee' || lower === 'coffeescript' || lower === 'cson') return 'coffee';
-  if (lower === 'yaml' || lower === 'yml') return 'yaml';
-  return name;
-};
+const OPTIONS = { engines: { yaml: noParse, json: noParse, javascript: noParse } };
 
 /**
- * Whether gray-matter would throw on frontmatter in `language`: no engine for it, or one whose parse
- * throws. The lookup is gray-matter's own, on a plain object: names like `__proto__` or
- * `__defineGetter__` find Object.prototype's members there, as they do in gray-matter.
- */
-function engineThrows(language: string): boolean {
-  let engine = ENGINES[language] || ENGINES[alias(language)];
-  if (engine === undefined) return true;
-  if (typeof engine === 'function') engine = { parse: engine };
-  const parse = (engine as { parse?: unknown }).parse;
-  if (typeof parse !== 'function') return true;
-  try {
-    parse.call(engine, '', {});
-    return false;
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Splits a page by gray-matter 4.0.3's rules, written out here (the property test in
- * frontmatter.test.ts holds it to gray-matter itself): a UTF-8 byte order mark is ignored, the
- * opening `---` may name a language, the matter ends at the first `\n---` (anywhere in a line), CRLF
- * line ends work, and empty or missing frontmatter gives an empty `matter`. gray-matter itself, and
- * the js-yaml 3 and esprima it loads, cost each thread that parses pages about 40 ms to load, and
- * its split copied each page into a Buffer (issue 62).
+ * Splits a page by gray-matter's rules (a UTF-8 byte order mark is ignored, CRLF line ends work,
+ * empty or missing frontmatter gives an empty `matter`). Passing options also keeps gray-matter
+ * from memoizing every file it has seen, which would grow without bound in a dev session.
+ *
+ * gray-matter is given the text only up to the end of the line holding the first `\n---` after
+ * the opening one: where it closes the frontmatter, and the bytes it may trim after it. The rest of
+ * the body is appended to its `content` unread. Given a whole page it would also copy it into a
+ * Buffer and hash all of it as a key of its memo (about 2% of a cold build's CPU); the split is the
+ * same (property test in frontmatter.test.ts).
  */
 export function splitFrontmatter(text: string): Split {
-  const content = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  // Not frontmatter: no opening `---`, or a fourth `-` after it.
-  if (!content.startsWith('---') || content[3] === '-') return { matter: '', content, language: 'yaml' };
-  let rest = content.slice(3);
-  const length = rest.length;
-  // The language: the rest of the opening line (gray-matter drops the last character when no line ends).
-  const raw = rest.slice(0, rest.search(/\r?\n/));
-  const named = raw.trim();
-  const language = named || 'yaml';
-  if (named) rest = rest.slice(raw.length);
-  let close = rest.indexOf('\n---');
-  if (close === -1) close = length;
-  const matter = rest.slice(0, close);
-  // gray-matter parses (and so may throw on the language) only a matter with more than comments in it.
-  if (matter.replace(/^\s*#[^\n]+/gm, '').trim() !== '' && engineThrows(language))
+  const close = text.indexOf('\n---', 3);
+  const lineEnd = close < 0 ? -1 : text.indexOf('\n', close + 4);
+  const head = lineEnd < 0 ? text : text.slice(0, lineEnd + 1);
+  let file: Partial<Split>;
+  try {
+    file = matter(head, OPTIONS) as unknown as Partial<Split>;
+  } catch {
+    // gray-matter throws on a language it has no engine for (`---toml`): validation reports it.
+    const named = /^\uFEFF?---([^\r\n]*)/.exec(text)?.[1]?.trim();
     return { matter: '', content: text, language: named || '?' };
-  if (close === length) return { matter, content: '', language };
-  let body = rest.slice(close + 4);
-  if (body[0] === '\r') body = body.slice(1);
-  if (body[0] === '\n') body = body.slice(1);
-  return { matter, content: body, language };
+  }
+  // For an empty text gray-matter returns neither matter nor language.
+  const content = (file.content ?? '') + text.slice(head.length);
+  return { matter: file.matter ?? '', content, language: file.language ?? 'yaml' };
 }
 
 /**
