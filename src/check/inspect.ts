@@ -14,14 +14,15 @@ import type { Config } from './config.js';
 import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
-import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
+import { MAX_DEPTH, scanHtml } from './html.js';
+import { LinkStore } from './link-store.js';
 import { type LinkScan, scanLinks } from './links.js';
 import { servedAsHint } from './mode-hint.js';
 import { readLimited, unreadFinding } from './read-limited.js';
 import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, type ServedAs, servedPath } from './served.js';
-import type { SitePage } from './site-page.js';
+import { leanPage, type SitePage } from './site-page.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import { compileSkip, skipper } from './skip.js';
 import type { SpillPath } from './spill-folder.js';
@@ -69,6 +70,12 @@ export interface Inspection {
   withheld: number;
 }
 
+/**
+ * Pages from which a folder whose page rules do not run keeps lean pages: below it, everything stays in
+ * memory and no spill folder is made for the pages.
+ */
+export const LEAN_PAGES = 500;
+
 export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const { dir } = input;
   const { files, symlinks, aliases } = await listFiles(dir);
@@ -95,19 +102,28 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const pages = new Map<string, SitePage>();
   // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
   // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
-  const scans = new Map<string, PageScan | null>();
+  const scans = new Map<string, Pick<SitePage, 'scan' | 'ids' | 'stored'> | null>();
+  const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
+  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
+  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LinkStore(input.spill) : null;
   const scanOf = (f: string) => {
     if (!scans.has(f)) {
       const b = bytes(f);
-      scans.set(f, b === null ? null : scanHtml(decodeHtml(b), { rules: paSite }));
+      const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
+      scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
     }
     return scans.get(f)!;
   };
-  for (const f of files.filter((f) => /\.html?$/i.test(f)).sort()) {
+  for (const f of htmlFiles) {
     const real = aliases.get(f);
-    const scan = scanOf(real ?? f);
-    if (scan === null) continue;
-    pages.set(f, { file: f, url: withBase(base, servedPath(f, servedAs)), scan, ...(real ? { aliasOf: real } : {}) });
+    const seen = scanOf(real ?? f);
+    if (seen === null) continue;
+    pages.set(f, {
+      file: f,
+      url: withBase(base, servedPath(f, servedAs)),
+      ...seen,
+      ...(real ? { aliasOf: real } : {}),
+    });
   }
   scans.clear();
   const sitemap = read('sitemap.xml');
@@ -143,6 +159,7 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
         return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
       }),
     skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
+    ...(store ? { linkStore: store } : {}),
   };
   const links = scanLinks(linkContext, input.spill);
   const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
@@ -165,6 +182,7 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
     if ((input.staleOffers ?? config?.offers.stale) === 'error')
       for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
   }
+  store?.close();
   const withheld = new Set<string>();
   for (const p of pages.values())
     for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
