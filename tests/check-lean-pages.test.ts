@@ -40,7 +40,8 @@ describe('lean pages', () => {
       if (i === 7) links.push('<a href="../alias/p3.html#nope">nope</a>', '<a href="p3.html#nope">nope</a>');
       writeFileSync(
         path.join(dir, 'real', `p${i}.html`),
-        `<!DOCTYPE html><html><head><title>p${i}</title></head><body><h1 id="s${i}">p${i}</h1>${links.join('')}</body></html>`,
+        `<!DOCTYPE html><html><head><title>p${i}</title></head>` +
+          `<body><h1 id="s${i}">p${i}</h1>${links.join('')}</body></html>`,
       );
     }
     symlinkSync('real', path.join(dir, 'alias'));

@@ -11,7 +11,7 @@ export interface IdLookup {
 }
 
 /** cyrb53 (public domain, bryc): a fast 53-bit string hash with good spread. */
-export function hash53(s: string): number {
+function hash53(s: string): number {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < s.length; i++) {

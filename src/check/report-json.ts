@@ -12,7 +12,7 @@ import type { CheckResult, Finding, Place } from './types.js';
  * The JSON report's schema version: 2 since each finding lists a sample of its places with their
  * count (`placeCount`) and the whole list only with `--verbose` (version 1 listed every place).
  */
-export const JSON_VERSION = 2;
+const JSON_VERSION = 2;
 
 export interface JsonOptions {
   /** Every place of every finding (read back from the spill folder), not the first PLACES_SHOWN. */
