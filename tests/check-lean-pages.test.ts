@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WRITERS } from '../bench/docgen-trees.mjs';
-import { hashIds } from '../src/check/id-hashes.js';
+import { emptyScan } from '../src/check/html.js';
+import { LeanStore } from '../src/check/lean-store.js';
+import { SpillFolder } from '../src/check/spill-folder.js';
 import { LEAN_PAGES } from '../src/check/inspect.js';
 import { check, type CheckResult } from '../src/index.js';
 
@@ -52,11 +54,34 @@ describe('lean pages', () => {
     expect([...new Set(r.findings[0]!.places.map((p) => p.page))]).toEqual(['real/p7.html']);
   });
 
-  it('hash ids: every id is found, other strings are not', () => {
-    const ids = Array.from({ length: 2_000 }, (_, i) => `method.run${i}`);
-    const set = hashIds(ids);
-    for (const id of ids) expect(set.has(id)).toBe(true);
-    for (let i = 0; i < 2_000; i++) expect(set.has(`method.stop${i}`)).toBe(false);
-    expect(hashIds([]).has('')).toBe(false);
+  it('store: each page gets its own links and ids back, past the first growth of its arrays', () => {
+    const spill = new SpillFolder();
+    const store = new LeanStore(spill);
+    try {
+      const pages = Array.from({ length: 3_000 }, (_, i) => {
+        const ids = Array.from({ length: i % 5 }, (_, k) => `method.run${i}-${k}`);
+        const links = Array.from({ length: i % 3 }, (_, k) => ({
+          url: `p${i + k}.html#x\n"${k}"`,
+          attr: 'href' as const,
+          tag: 'a',
+          kind: 'page' as const,
+          line: i,
+          col: k + 1,
+          region: k ? ('main' as const) : null,
+        }));
+        return { n: store.put({ ...emptyScan(), ids: new Set(ids), links }), ids, links };
+      });
+      for (const [i, p] of pages.entries()) {
+        expect(p.n).toBe(i);
+        expect(store.links(p.n)).toEqual(p.links);
+        const ids = store.ids(p.n);
+        for (const id of p.ids) expect(ids.has(id)).toBe(true);
+        expect(ids.has(`method.run${i}-9`)).toBe(false);
+        expect(ids.has(`method.run${i + 1}-0`)).toBe(false);
+      }
+    } finally {
+      store.close();
+      spill.remove();
+    }
   });
 });

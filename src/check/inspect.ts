@@ -15,7 +15,7 @@ import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
 import { MAX_DEPTH, scanHtml } from './html.js';
-import { LinkStore } from './link-store.js';
+import { LeanStore } from './lean-store.js';
 import { type LinkScan, scanLinks } from './links.js';
 import { servedAsHint } from './mode-hint.js';
 import { readLimited, unreadFinding } from './read-limited.js';
@@ -102,10 +102,10 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const pages = new Map<string, SitePage>();
   // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
   // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
-  const scans = new Map<string, Pick<SitePage, 'scan' | 'ids' | 'stored'> | null>();
+  const scans = new Map<string, Pick<SitePage, 'scan' | 'lean'> | null>();
   const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
   // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
-  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LinkStore(input.spill) : null;
+  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
   const scanOf = (f: string) => {
     if (!scans.has(f)) {
       const b = bytes(f);
@@ -159,7 +159,7 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
         return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
       }),
     skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
-    ...(store ? { linkStore: store } : {}),
+    ...(store ? { lean: store } : {}),
   };
   const links = scanLinks(linkContext, input.spill);
   const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });

@@ -6,7 +6,7 @@
  */
 import type { LinkRef } from './html.js';
 import type { IdLookup } from './id-hashes.js';
-import type { LinkStore } from './link-store.js';
+import type { LeanStore } from './lean-store.js';
 import { underBase } from './base.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
@@ -45,8 +45,8 @@ export interface LinkContext {
   outsideBase?: 'skip' | 'broken';
   /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
   skip?: ((...urls: string[]) => boolean) | null;
-  /** Where lean pages' links wait (site-page.ts leanPage). */
-  linkStore?: LinkStore;
+  /** Where lean pages' links and ids wait (site-page.ts leanPage). */
+  lean?: LeanStore;
 }
 
 /** The link check before its findings are made: the broken references wait, sorted or spilled, in `broken`. */
@@ -216,6 +216,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     broken.add(o);
   };
 
+  const idsOf = (page: SitePage) => (page.lean !== undefined && ctx.lean ? ctx.lean.ids(page.lean) : page.scan.ids);
   const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
   const lookupUrl = (p: string) => {
     const local = underBase(base, p);
@@ -227,7 +228,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     // A page reached through a symbolic link is checked once, where it really is.
     if (page.aliasOf !== undefined) continue;
     const resolve = resolverOf(page);
-    const refs = page.stored && ctx.linkStore ? ctx.linkStore.get(page.stored) : page.scan.links;
+    const refs = page.lean !== undefined && ctx.lean ? ctx.lean.links(page.lean) : page.scan.links;
     for (const ref of refs) {
       const t = resolve(ref.url);
       if (t.kind === 'skip') {
@@ -289,7 +290,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
       const reached = end === undefined ? ctx.pages.get(file) : end;
       // A fragment of a page reached through a symbolic link is one target with the same fragment of its real file.
       const target = reached?.aliasOf !== undefined ? (ctx.pages.get(reached.aliasOf) ?? reached) : reached;
-      if (!target || fragmentFound(t.fragment, target.ids ?? target.scan.ids)) continue;
+      if (!target || fragmentFound(t.fragment, idsOf(target))) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
       const id = percentDecode(t.fragment);

@@ -1,7 +1,6 @@
 /** A checked page (or stylesheet) as the link check and the page rules see it: where it is served, what it holds. */
 import { emptyScan, type PageScan } from './html.js';
-import { hashIds, type IdLookup } from './id-hashes.js';
-import type { LinkStore, StoredLinks } from './link-store.js';
+import type { LeanStore } from './lean-store.js';
 
 export interface SitePage {
   /** Built file relative to the checked folder. */
@@ -14,10 +13,8 @@ export interface SitePage {
    * the page shares that file's scan, and its links and rules are checked there, once.
    */
   aliasOf?: string;
-  /** The page's ids in compact form (a lean page, see leanPage): `scan.ids` is then empty. */
-  ids?: IdLookup;
-  /** Where the page's links wait in the link store (a lean page): `scan.links` is then empty. */
-  stored?: StoredLinks;
+  /** A lean page's number in the lean store, which keeps its links and ids (`scan.links` and `scan.ids` are empty). */
+  lean?: number;
 }
 
 /** What a lean page keeps of its scan, besides its ids and links. */
@@ -27,16 +24,15 @@ type Kept = Pick<PageScan, 'base' | 'refresh' | 'noindex' | 'tooDeep'>;
 const PLAIN = emptyScan();
 
 /**
- * A page of a folder whose page rules do not run, as small as the link check allows: its links go to
- * the link store, its ids become hashes, and of the rest of its scan only what the link check reads
- * is kept (the page rules' text, titles and calls to action are not collected on such folders).
+ * A page of a folder whose page rules do not run, as small as the link check allows: its links and
+ * ids go to the lean store, and of the rest of its scan only what the link check reads is kept (the
+ * page rules' text, titles and calls to action are not collected on such folders).
  */
-export function leanPage(scan: PageScan, store: LinkStore): Pick<SitePage, 'scan' | 'ids' | 'stored'> {
+export function leanPage(scan: PageScan, store: LeanStore): Pick<SitePage, 'scan' | 'lean'> {
   const kept: Kept = { base: scan.base, refresh: scan.refresh, noindex: scan.noindex, tooDeep: scan.tooDeep };
   const plain = kept.base === null && kept.refresh === null && !kept.noindex && kept.tooDeep === null;
   return {
     scan: plain ? PLAIN : { ...emptyScan(), ...kept },
-    ids: hashIds(scan.ids),
-    stored: store.put(scan.links),
+    lean: store.put(scan),
   };
 }
