@@ -106,97 +106,104 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
   // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
   const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
-  const scanOf = (f: string) => {
-    if (!scans.has(f)) {
-      const b = bytes(f);
-      const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
-      scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
+  // Closed however the phase ends: the thread that reads the pages may be one of many in a long-lived process.
+  try {
+    const scanOf = (f: string) => {
+      if (!scans.has(f)) {
+        const b = bytes(f);
+        const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
+        scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
+      }
+      return scans.get(f)!;
+    };
+    for (const f of htmlFiles) {
+      const real = aliases.get(f);
+      const seen = scanOf(real ?? f);
+      if (seen === null) continue;
+      pages.set(f, {
+        file: f,
+        url: withBase(base, servedPath(f, servedAs)),
+        ...seen,
+        ...(real ? { aliasOf: real } : {}),
+      });
     }
-    return scans.get(f)!;
-  };
-  for (const f of htmlFiles) {
-    const real = aliases.get(f);
-    const seen = scanOf(real ?? f);
-    if (seen === null) continue;
-    pages.set(f, {
-      file: f,
-      url: withBase(base, servedPath(f, servedAs)),
-      ...seen,
-      ...(real ? { aliasOf: real } : {}),
-    });
-  }
-  scans.clear();
-  const sitemap = read('sitemap.xml');
-  const siteUrl =
-    config?.url ??
-    (sitemap
-      ? (parseSitemap(sitemap)
-          .map(originOf)
-          .find((o) => o !== null) ?? null)
-      : null);
-  const siteOrigin = originOf(siteUrl);
+    scans.clear();
+    const sitemap = read('sitemap.xml');
+    const siteUrl =
+      config?.url ??
+      (sitemap
+        ? (parseSitemap(sitemap)
+            .map(originOf)
+            .find((o) => o !== null) ?? null)
+        : null);
+    const siteOrigin = originOf(siteUrl);
 
-  /** The file a URL path of the site finds, as the host serves the folder under the base. */
-  const lookupUrl = (p: string) => {
-    const local = underBase(base, p);
-    return local === null ? null : lookup(local, servedAs, fileSet);
-  };
-  const linkContext = {
-    pages,
-    files: fileSet,
-    siteOrigin,
-    servedAs,
-    paSite,
-    knownUnbuilt: config?.knownUnbuilt ?? [],
-    base,
-    outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
-    stylesheets: files
-      .filter((f) => /\.css$/i.test(f))
-      .flatMap((f) => {
-        const css = bytes(f)
-          ?.toString('utf8')
-          .replace(/^\uFEFF/, '');
-        return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
-      }),
-    skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
-    ...(store ? { lean: store } : {}),
-  };
-  const links = scanLinks(linkContext, input.spill);
-  const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
+    /** The file a URL path of the site finds, as the host serves the folder under the base. */
+    const lookupUrl = (p: string) => {
+      const local = underBase(base, p);
+      return local === null ? null : lookup(local, servedAs, fileSet);
+    };
+    const linkContext = {
+      pages,
+      files: fileSet,
+      siteOrigin,
+      servedAs,
+      paSite,
+      knownUnbuilt: config?.knownUnbuilt ?? [],
+      base,
+      outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
+      stylesheets: files
+        .filter((f) => /\.css$/i.test(f))
+        .flatMap((f) => {
+          const css = bytes(f)
+            ?.toString('utf8')
+            .replace(/^\uFEFF/, '');
+          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+        }),
+      skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
+      ...(store ? { lean: store } : {}),
+    };
+    const links = scanLinks(linkContext, input.spill);
+    const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
 
-  // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
-  // redirect pages are judged by their refresh links, as any link.
-  const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
-  // A page reached through a linked redirect page is linked too.
-  for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
-  const others: Finding[] = [];
-  const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
-  for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
-    append(others, part);
-  append(others, symlinkFindings(symlinks));
-  append(others, unread.values());
-  const modeHint = input.givenDir !== undefined ? servedAsHint(linkContext, links, input.givenDir) : null;
-  if (modeHint) others.push(modeHint);
-  if (paSite) {
-    append(others, pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config));
-    if ((input.staleOffers ?? config?.offers.stale) === 'error')
-      for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
+    // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
+    // redirect pages are judged by their refresh links, as any link.
+    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
+    // A page reached through a linked redirect page is linked too.
+    for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
+    const others: Finding[] = [];
+    const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+    for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
+      append(others, part);
+    append(others, symlinkFindings(symlinks));
+    append(others, unread.values());
+    const modeHint = input.givenDir !== undefined ? servedAsHint(linkContext, links, input.givenDir) : null;
+    if (modeHint) others.push(modeHint);
+    if (paSite) {
+      append(
+        others,
+        pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
+      );
+      if ((input.staleOffers ?? config?.offers.stale) === 'error')
+        for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
+    }
+    const withheld = new Set<string>();
+    for (const p of pages.values())
+      for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
+    return {
+      kind,
+      config,
+      base,
+      siteUrl,
+      pages: pages.size - aliases.size,
+      links,
+      redirects: redirects.findings,
+      others,
+      withheld: withheld.size,
+    };
+  } finally {
+    store?.close();
   }
-  store?.close();
-  const withheld = new Set<string>();
-  for (const p of pages.values())
-    for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
-  return {
-    kind,
-    config,
-    base,
-    siteUrl,
-    pages: pages.size - aliases.size,
-    links,
-    redirects: redirects.findings,
-    others,
-    withheld: withheld.size,
-  };
 }
 
 /** pa-site's page rules, on every page but the redirect pages, and the checkIgnore names that are no rule. */
