@@ -13,7 +13,9 @@
 // own target). Peak memory is the CLI process's own (getrusage maxrss, through bench/max-rss.cjs); the
 // last lines are each findings tree's peak against the clean tree's, and the growth per finding.
 // --linkinator: structs in the subset both tools check (default 1,000; 0 skips it). --runs: runs per
-// tree and format, of which the median peak and time are printed (default 1).
+// tree and format, of which the median peak and time are printed (default 1). --peer DIR: another
+// checkout of pa-site (its lib/ compiled) measured on the same trees in the same run, printed beside.
+// --trees clean,findings-3: only these trees (default all three).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,12 +35,14 @@ const BULK = option('--bulk', 8_000);
 const SUBSET = option('--linkinator', 1_000);
 /** Runs per tree and format: the median peak and time are reported (V8's collections make one run vary). */
 const RUNS = option('--runs', 1);
+const PEER = args.includes('--peer') ? path.resolve(args[args.indexOf('--peer') + 1]) : null;
+const TREES = args.includes('--trees') ? args[args.indexOf('--trees') + 1].split(',') : null;
 const work = mkdtempSync(path.join(tmpdir(), 'pa-site-docgen-bench-'));
 
 /** One CLI run, its output thrown away: exit code, wall time, the process's peak resident memory. */
-function measure(dir, format) {
+function measure(dir, format, checkout = pkg) {
   const t = performance.now();
-  const cli = [path.join(pkg, 'bin', 'pa-site.js'), 'check', '--dir', dir, '--format', format];
+  const cli = [path.join(checkout, 'bin', 'pa-site.js'), 'check', '--dir', dir, '--format', format];
   const r = spawnSync(process.execPath, ['--require', path.join(pkg, 'bench', 'max-rss.cjs'), ...cli], {
     stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
     encoding: 'utf8',
@@ -60,7 +64,7 @@ try {
     ['clean', { pages: STRUCTS, bulk: BULK, extra: 3 }],
     ['findings-1', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 1 }],
     ['findings-3', { pages: STRUCTS, bulk: BULK, extra: 3, broken: 3 }],
-  ];
+  ].filter(([name]) => !TREES || TREES.includes(name));
   /** Peak memory by tree and format, for the growth per finding. */
   const peaks = new Map();
   for (const [name, options] of trees) {
@@ -78,10 +82,18 @@ try {
         `  pa-site check --dir --format ${format}: exit ${m.code}, ${(m.ms / 1000).toFixed(1)} s, ` +
           `peak ${Math.round(m.mb)} MB, CPU ${m.cpu.toFixed(1)} s, ${Math.round(pages / m.cpu)} pages per CPU second`,
       );
+      if (PEER) {
+        const p = measure(dir, format, PEER);
+        console.log(
+          `    peer ${PEER}: exit ${p.code}, ${(p.ms / 1000).toFixed(1)} s, peak ${Math.round(p.mb)} MB, ` +
+            `CPU ${p.cpu.toFixed(1)} s (this checkout: ${(m.mb / p.mb).toFixed(2)}× the peak, ` +
+            `${(m.cpu / p.cpu).toFixed(2)}× the CPU)`,
+        );
+      }
     }
     rmSync(dir, { recursive: true, force: true });
   }
-  for (const format of ['text', 'json']) {
+  for (const format of TREES ? [] : ['text', 'json']) {
     const clean = peaks.get(`clean ${format}`);
     const over = (tree) => `${(((peaks.get(`${tree} ${format}`) - clean) / clean) * 100).toFixed(0)}%`;
     console.log(

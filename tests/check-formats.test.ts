@@ -1,7 +1,8 @@
 /**
  * `--format sarif` and `--format junit`: valid against their schemas (SARIF 2.1.0's JSON Schema,
  * the Jenkins xUnit plugin's JUnit XSD, both in tests/fixtures/schemas) and within GitHub code
- * scanning's upload rules (one run, one rule per kind, every result at a relative file path).
+ * scanning's upload rules (one run, one rule per kind, every result at a relative file path); and
+ * `--format json`, whose size grows with the findings, not with the pages they are on.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { check, type CheckResult } from '../src/index.js';
 import { closeCheck } from '../src/check/place-store.js';
-import { formatJunit, formatSarif } from '../src/check/report.js';
+import { formatJunit, formatSarif, jsonChunks } from '../src/check/report.js';
 import { SARIF_MAX_RESULTS } from '../src/check/report-sarif.js';
 import type { Finding } from '../src/check/types.js';
 import { repoRoot } from './helpers.js';
@@ -129,6 +130,52 @@ describe('SARIF', () => {
     expect(results).toHaveLength(SARIF_MAX_RESULTS);
     expect(results.filter((x) => x.level === 'error')).toHaveLength((SARIF_MAX_RESULTS + 10) / 2);
     expect(log.runs[0].invocations[0].toolExecutionNotifications[0].message.text).toContain('10 more findings');
+  });
+});
+
+describe('JSON', () => {
+  it('grows with the findings, not their pages: one line a finding, 5 places each, in small pieces', () => {
+    const N = 5_000;
+    const findings: Finding[] = Array.from({ length: N }, (_, i) => ({
+      rule: 'broken-fragment',
+      severity: 'error',
+      category: 'link',
+      message: `no id="m${i}"`,
+      target: `/t${i % 97}.html#m${i}`,
+      places: Array.from({ length: 40 }, (_, k) => ({ page: `p${k}.html`, url: `/p${k}`, file: null, line: k + 1 })),
+    }));
+    const r: CheckResult = {
+      version: 1,
+      ok: false,
+      dir: path.join(work, 'site'),
+      root: null,
+      siteUrl: null,
+      site: { builtBy: 'other', marker: null, servedAs: 'clean', servedAsFrom: 'default' },
+      summary: { pages: 40, links: N * 40, errors: N, warnings: 0, ms: 1, offers: { aging: 0, withheld: 0 } },
+      build: null,
+      findings,
+    };
+    let bytes = 0;
+    let largest = 0;
+    const pieces: string[] = [];
+    for (const chunk of jsonChunks(r)) {
+      bytes += chunk.length;
+      largest = Math.max(largest, chunk.length);
+      pieces.push(chunk);
+    }
+    // No piece holds more than a finding's head or the groups: the CLI writes them as they come.
+    expect(largest).toBeLessThan(4_096);
+    const json = JSON.parse(pieces.join(''));
+    expect(json.version).toBe(2);
+    expect(json.findings).toHaveLength(N);
+    expect(json.groups).toHaveLength(1);
+    expect(json.groups[0]).toMatchObject({ findings: N, places: N * 40, rule: 'broken-fragment' });
+    expect(json.findings.every((f: { places: unknown[]; placeCount: number }) => f.places.length === 5)).toBe(true);
+    expect(json.findings[0].placeCount).toBe(40);
+    // About 800 bytes a finding (5 of its 40 places); every place would be five times that.
+    expect(bytes / N).toBeLessThan(1_000);
+    const full = [...jsonChunks(r, { verbose: true })].join('');
+    expect(full.length / N).toBeGreaterThan(4 * (bytes / N));
   });
 });
 

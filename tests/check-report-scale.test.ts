@@ -1,7 +1,7 @@
 /**
  * Reports a person can read: a target broken on most pages is one finding in every format, a long
  * list opens with a summary by kind and pattern, and a fix is said once however many findings
- * share it. JSON keeps every page.
+ * share it. JSON lists a finding's first pages and their count, every page with --verbose.
  */
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,9 +51,12 @@ describe('a footer link broken on every page but a few', () => {
     const github = formatGithub(r, work).filter((l) => l.startsWith('::error'));
     expect(github).toHaveLength(1);
     expect(github[0]).toContain(on);
-    const json = JSON.parse(formatJson(r));
+    const json = JSON.parse(formatJson(r, { verbose: true }));
     expect(json.findings).toHaveLength(1);
     expect(json.findings[0].places).toHaveLength(197);
+    const short = JSON.parse(formatJson(r));
+    expect(short.findings[0].placeCount).toBe(197);
+    expect(short.findings[0].places).toHaveLength(5);
   });
 });
 

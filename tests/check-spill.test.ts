@@ -65,11 +65,16 @@ describe('findings on many pages, and many findings', () => {
       expect(readdirSync(spill)).toEqual(['places.jsonl']);
       expect(readFileSync(path.join(spill, 'places.jsonl'), 'utf8').trim().split('\n')).toHaveLength(PAGES);
 
-      const json = JSON.parse([...jsonChunks(r)].join(''));
+      const json = JSON.parse([...jsonChunks(r, { verbose: true })].join(''));
       const all = json.findings.find((f: { target: string }) => f.target === '/legal/gone.html');
       expect(all.places.map((p: { page: string }) => p.page)).toEqual(pages);
       const placesInAll = json.findings.reduce((n: number, f: { places: unknown[] }) => n + f.places.length, 0);
       expect(placesInAll).toBe(PAGES + PAGES * PER_PAGE);
+      // Without --verbose, the first 5 places and the count: nothing is read back from the folder.
+      const short = JSON.parse([...jsonChunks(r)].join(''));
+      const legalShort = short.findings.find((f: { target: string }) => f.target === '/legal/gone.html');
+      expect(legalShort.placeCount).toBe(PAGES);
+      expect(legalShort.places.map((p: { page: string }) => p.page)).toEqual(pages.slice(0, 5));
     } finally {
       closeCheck(r);
     }
@@ -83,7 +88,7 @@ describe('findings on many pages, and many findings', () => {
       return true;
     });
     try {
-      expect(await runCheck({ root: work, dir: site, format: 'json' })).toBe(1);
+      expect(await runCheck({ root: work, dir: site, format: 'json', verbose: true })).toBe(1);
     } finally {
       write.mockRestore();
     }

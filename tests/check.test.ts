@@ -175,7 +175,7 @@ describe('pa-site check --dir on a fixture with every kind of fault', () => {
     const json = run(['check', '--dir', dir, '--root', root, '--format', 'json']);
     expect(json.code).toBe(1);
     const data = JSON.parse(json.out);
-    expect(data.version).toBe(1);
+    expect(data.version).toBe(2);
     expect(data.summary.errors).toBe(19);
     const gh = run(['check', '--dir', dir, '--root', root, '--format', 'github'], dir);
     expect(gh.code).toBe(1);

@@ -14,14 +14,15 @@ import type { Config } from './config.js';
 import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
-import { MAX_DEPTH, type PageScan, scanHtml } from './html.js';
+import { MAX_DEPTH, scanHtml } from './html.js';
+import { LeanStore } from './lean-store.js';
 import { type LinkScan, scanLinks } from './links.js';
 import { servedAsHint } from './mode-hint.js';
 import { readLimited, unreadFinding } from './read-limited.js';
 import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, type ServedAs, servedPath } from './served.js';
-import type { SitePage } from './site-page.js';
+import { leanPage, type SitePage } from './site-page.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import { compileSkip, skipper } from './skip.js';
 import type { SpillPath } from './spill-folder.js';
@@ -69,6 +70,12 @@ export interface Inspection {
   withheld: number;
 }
 
+/**
+ * Pages from which a folder whose page rules do not run keeps lean pages: below it, everything stays in
+ * memory and no spill folder is made for the pages.
+ */
+export const LEAN_PAGES = 500;
+
 export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const { dir } = input;
   const { files, symlinks, aliases } = await listFiles(dir);
@@ -95,90 +102,108 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const pages = new Map<string, SitePage>();
   // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
   // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
-  const scans = new Map<string, PageScan | null>();
-  const scanOf = (f: string) => {
-    if (!scans.has(f)) {
-      const b = bytes(f);
-      scans.set(f, b === null ? null : scanHtml(decodeHtml(b), { rules: paSite }));
+  const scans = new Map<string, Pick<SitePage, 'scan' | 'lean'> | null>();
+  const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
+  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
+  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
+  // Closed however the phase ends: the thread that reads the pages may be one of many in a long-lived process.
+  try {
+    const scanOf = (f: string) => {
+      if (!scans.has(f)) {
+        const b = bytes(f);
+        const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
+        scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
+      }
+      return scans.get(f)!;
+    };
+    for (const f of htmlFiles) {
+      const real = aliases.get(f);
+      const seen = scanOf(real ?? f);
+      if (seen === null) continue;
+      pages.set(f, {
+        file: f,
+        url: withBase(base, servedPath(f, servedAs)),
+        ...seen,
+        ...(real ? { aliasOf: real } : {}),
+      });
     }
-    return scans.get(f)!;
-  };
-  for (const f of files.filter((f) => /\.html?$/i.test(f)).sort()) {
-    const real = aliases.get(f);
-    const scan = scanOf(real ?? f);
-    if (scan === null) continue;
-    pages.set(f, { file: f, url: withBase(base, servedPath(f, servedAs)), scan, ...(real ? { aliasOf: real } : {}) });
-  }
-  scans.clear();
-  const sitemap = read('sitemap.xml');
-  const siteUrl =
-    config?.url ??
-    (sitemap
-      ? (parseSitemap(sitemap)
-          .map(originOf)
-          .find((o) => o !== null) ?? null)
-      : null);
-  const siteOrigin = originOf(siteUrl);
+    scans.clear();
+    const sitemap = read('sitemap.xml');
+    const siteUrl =
+      config?.url ??
+      (sitemap
+        ? (parseSitemap(sitemap)
+            .map(originOf)
+            .find((o) => o !== null) ?? null)
+        : null);
+    const siteOrigin = originOf(siteUrl);
 
-  /** The file a URL path of the site finds, as the host serves the folder under the base. */
-  const lookupUrl = (p: string) => {
-    const local = underBase(base, p);
-    return local === null ? null : lookup(local, servedAs, fileSet);
-  };
-  const linkContext = {
-    pages,
-    files: fileSet,
-    siteOrigin,
-    servedAs,
-    paSite,
-    knownUnbuilt: config?.knownUnbuilt ?? [],
-    base,
-    outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
-    stylesheets: files
-      .filter((f) => /\.css$/i.test(f))
-      .flatMap((f) => {
-        const css = bytes(f)
-          ?.toString('utf8')
-          .replace(/^\uFEFF/, '');
-        return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
-      }),
-    skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
-  };
-  const links = scanLinks(linkContext, input.spill);
-  const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
+    /** The file a URL path of the site finds, as the host serves the folder under the base. */
+    const lookupUrl = (p: string) => {
+      const local = underBase(base, p);
+      return local === null ? null : lookup(local, servedAs, fileSet);
+    };
+    const linkContext = {
+      pages,
+      files: fileSet,
+      siteOrigin,
+      servedAs,
+      paSite,
+      knownUnbuilt: config?.knownUnbuilt ?? [],
+      base,
+      outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
+      stylesheets: files
+        .filter((f) => /\.css$/i.test(f))
+        .flatMap((f) => {
+          const css = bytes(f)
+            ?.toString('utf8')
+            .replace(/^\uFEFF/, '');
+          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+        }),
+      skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
+      ...(store ? { lean: store } : {}),
+    };
+    const links = scanLinks(linkContext, input.spill);
+    const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
 
-  // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
-  // redirect pages are judged by their refresh links, as any link.
-  const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
-  // A page reached through a linked redirect page is linked too.
-  for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
-  const others: Finding[] = [];
-  const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
-  for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
-    append(others, part);
-  append(others, symlinkFindings(symlinks));
-  append(others, unread.values());
-  const modeHint = input.givenDir !== undefined ? servedAsHint(linkContext, links, input.givenDir) : null;
-  if (modeHint) others.push(modeHint);
-  if (paSite) {
-    append(others, pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config));
-    if ((input.staleOffers ?? config?.offers.stale) === 'error')
-      for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
+    // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
+    // redirect pages are judged by their refresh links, as any link.
+    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
+    // A page reached through a linked redirect page is linked too.
+    for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
+    const others: Finding[] = [];
+    const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+    for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
+      append(others, part);
+    append(others, symlinkFindings(symlinks));
+    append(others, unread.values());
+    const modeHint = input.givenDir !== undefined ? servedAsHint(linkContext, links, input.givenDir) : null;
+    if (modeHint) others.push(modeHint);
+    if (paSite) {
+      append(
+        others,
+        pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
+      );
+      if ((input.staleOffers ?? config?.offers.stale) === 'error')
+        for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
+    }
+    const withheld = new Set<string>();
+    for (const p of pages.values())
+      for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
+    return {
+      kind,
+      config,
+      base,
+      siteUrl,
+      pages: pages.size - aliases.size,
+      links,
+      redirects: redirects.findings,
+      others,
+      withheld: withheld.size,
+    };
+  } finally {
+    store?.close();
   }
-  const withheld = new Set<string>();
-  for (const p of pages.values())
-    for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
-  return {
-    kind,
-    config,
-    base,
-    siteUrl,
-    pages: pages.size - aliases.size,
-    links,
-    redirects: redirects.findings,
-    others,
-    withheld: withheld.size,
-  };
 }
 
 /** pa-site's page rules, on every page but the redirect pages, and the checkIgnore names that are no rule. */

@@ -5,6 +5,8 @@
  * here; external.ts checks them.
  */
 import type { LinkRef } from './html.js';
+import type { IdLookup } from './id-hashes.js';
+import type { LeanStore } from './lean-store.js';
 import { underBase } from './base.js';
 import { documentBase, PLACEHOLDER_ORIGIN, Resolver, type Target } from './resolve.js';
 import { candidates, type ServedAs } from './served.js';
@@ -43,6 +45,8 @@ export interface LinkContext {
   outsideBase?: 'skip' | 'broken';
   /** Links to leave out (`--skip`, check.skip): given the URL as written and as resolved. */
   skip?: ((...urls: string[]) => boolean) | null;
+  /** Where lean pages' links and ids wait (site-page.ts leanPage). */
+  lean?: LeanStore;
 }
 
 /** The link check before its findings are made: the broken references wait, sorted or spilled, in `broken`. */
@@ -113,7 +117,7 @@ export function percentDecode(s: string): string {
  * fragment is the top of the page; then the fragment as written, then percent-decoded, must
  * equal an id or name exactly; failing that, `top` in any ASCII case is the top of the page.
  */
-export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boolean {
+export function fragmentFound(fragment: string, ids: IdLookup): boolean {
   const directive = fragment.indexOf(':~:');
   const f = directive === -1 ? fragment : fragment.slice(0, directive);
   if (f === '' || ids.has(f)) return true;
@@ -125,6 +129,9 @@ export function fragmentFound(fragment: string, ids: ReadonlySet<string>): boole
 }
 
 const LINE_RANGE = /^(L?\d+)-(L?\d+)$/;
+
+/** URL paths whose file the link check remembers at once. */
+const LOOKUPS_KEPT = 8_192;
 
 /** Form targets: checked on the site, never fetched on another (a GET of a POST endpoint proves nothing). */
 const isFormTarget = (ref: LinkRef) => ref.attr === 'action' || ref.attr === 'formaction';
@@ -177,6 +184,8 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     let f = found.get(path);
     if (f === undefined) {
       f = candidates(path, ctx.servedAs).find((c) => ctx.files.has(c)) ?? null;
+      // Bounded like the resolver's caches: a tree's paths are as many as its files.
+      if (found.size >= LOOKUPS_KEPT) found.clear();
       found.set(path, f);
     }
     return f;
@@ -207,6 +216,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     broken.add(o);
   };
 
+  const idsOf = (page: SitePage) => (page.lean !== undefined && ctx.lean ? ctx.lean.ids(page.lean) : page.scan.ids);
   const resolverOf = (page: SitePage) => resolver.at(documentBase(new URL(page.url, origin).href, page.scan.base));
   const lookupUrl = (p: string) => {
     const local = underBase(base, p);
@@ -218,7 +228,8 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     // A page reached through a symbolic link is checked once, where it really is.
     if (page.aliasOf !== undefined) continue;
     const resolve = resolverOf(page);
-    for (const ref of page.scan.links) {
+    const refs = page.lean !== undefined && ctx.lean ? ctx.lean.links(page.lean) : page.scan.links;
+    for (const ref of refs) {
       const t = resolve(ref.url);
       if (t.kind === 'skip') {
         if (/^\s*mailto:/i.test(ref.url) && !ctx.skip?.(ref.url)) listed(mailto, ref.url.trim(), page, ref);
@@ -279,7 +290,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
       const reached = end === undefined ? ctx.pages.get(file) : end;
       // A fragment of a page reached through a symbolic link is one target with the same fragment of its real file.
       const target = reached?.aliasOf !== undefined ? (ctx.pages.get(reached.aliasOf) ?? reached) : reached;
-      if (!target || fragmentFound(t.fragment, target.scan.ids)) continue;
+      if (!target || fragmentFound(t.fragment, idsOf(target))) continue;
       // Keyed by the page it names, not the URL written: `#x` on a.html and `a.html#x` elsewhere are one target.
       // Named as other pages write it when one does: a same-page `#x` only names the target until then.
       const id = percentDecode(t.fragment);

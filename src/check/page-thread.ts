@@ -45,6 +45,15 @@ export type PageThreadAnswer =
     }
   | { error: ThreadError };
 
+/**
+ * The page thread's heap limit. Below about 2 GB V8 lets a heap grow by a smaller factor over what it
+ * holds (at most 2× instead of 4×), and the page phase makes much short-lived garbage: with this
+ * limit a 64,402-file tree peaked at 195 MB instead of 260 MB (docs/check.md, "Large trees"), for
+ * about the same CPU. What the phase keeps is far below it (about 0.35 kB a page of another
+ * generator's folder); a phase that needs more stops with an error saying so, not a crash.
+ */
+const PAGE_HEAP_MB = 1_024;
+
 /** The thread's script from src/ (tests), built once per process. */
 let built: Promise<string> | undefined;
 function script(): string | Promise<string> {
@@ -65,7 +74,7 @@ export async function inspectInThread(
 ): Promise<PagePhase> {
   const entry = await script();
   const data: PageThreadInput = { ...input, spillDir: spill.reserve(), keepExternal };
-  const worker = new Worker(entry, { workerData: data });
+  const worker = new Worker(entry, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: PAGE_HEAP_MB } });
   // On a signal the thread is stopped first (newest first), then the spill folder is removed: a write
   // already under way may still land, and the next check removes such a folder (its pid is gone).
   const forget = onInterrupt(() => void worker.terminate());
@@ -87,6 +96,8 @@ export async function inspectInThread(
           const { broken, ...links } = answer.seen.links;
           resolve({ ...answer.seen, links: { ...links, broken: SpillSort.resume(broken, compareOccurrences, spill) } });
         } else if (answer) reject(threadError(answer.error));
+        else if ((failure as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+          reject(new Error(`check's page thread needed more than its ${PAGE_HEAP_MB} MB of heap to read the folder`));
         else
           reject(failure ?? new Error(`check's page thread stopped (exit code ${code}) before it had read every page`));
       });

@@ -1,12 +1,28 @@
-/** The JSON report (schema version 1, docs/check.md), written a finding and a place at a time. */
-import { allPlaces } from './place-store.js';
+/**
+ * The JSON report (schema version 2, docs/check.md): the findings grouped by cause, each finding one
+ * line with its count of places and the first few of them (every one with `verbose`), written a
+ * finding and a place at a time so that no report sits in memory as one string.
+ */
+import { allPlaces, placeCount } from './place-store.js';
+import { PLACES_SHOWN } from './report-parts.js';
 import { findingGroups } from './report-summary.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
-/** The documented JSON schema (version 1): every key always present, in a fixed order, null when it does not apply. */
-export function toJson(r: CheckResult) {
+/**
+ * The JSON report's schema version: 2 since each finding lists a sample of its places with their
+ * count (`placeCount`) and the whole list only with `--verbose` (version 1 listed every place).
+ */
+const JSON_VERSION = 2;
+
+export interface JsonOptions {
+  /** Every place of every finding (read back from the spill folder), not the first PLACES_SHOWN. */
+  verbose?: boolean;
+}
+
+/** The documented JSON schema: every key always present, in a fixed order, null when it does not apply. */
+export function toJson(r: CheckResult, o: JsonOptions = {}) {
   return {
-    version: r.version,
+    version: JSON_VERSION,
     ok: r.ok,
     dir: r.dir,
     root: r.root,
@@ -29,15 +45,19 @@ export function toJson(r: CheckResult) {
     },
     build: r.build,
     baseline: r.baseline ?? null,
+    verbose: o.verbose === true,
     // The findings by cause, largest first, as the text summary has them: a tool reads the shape of a
-    // long report here without walking every place.
+    // long report here without walking every finding.
     groups: findingGroups(r.findings),
-    findings: r.findings.map((f) => findingJson(f)),
+    findings: r.findings.map((f) => findingJson(f, sampleOf(f, o))),
   };
 }
 
-/** One finding as the JSON report writes it: every place, read back from the spill folder when kept there. */
-function findingJson(f: Finding, places: Iterable<Place> = allPlaces(f)) {
+/** The places a finding lists: the first few (in memory), or with `verbose` every one. */
+const sampleOf = (f: Finding, o: JsonOptions): Iterable<Place> =>
+  o.verbose ? allPlaces(f) : f.places.slice(0, PLACES_SHOWN);
+
+function findingJson(f: Finding, places: Iterable<Place>) {
   return {
     rule: f.rule,
     severity: f.severity,
@@ -48,6 +68,7 @@ function findingJson(f: Finding, places: Iterable<Place> = allPlaces(f)) {
     allPages: f.allPages ?? false,
     hint: f.hint ?? null,
     source: f.source ?? null,
+    placeCount: placeCount(f),
     places: Array.from(places, placeJson),
   };
 }
@@ -61,39 +82,34 @@ const placeJson = (p: Place) => ({
   region: p.region ?? null,
 });
 
-export function formatJson(r: CheckResult): string {
-  return [...jsonChunks(r)].join('');
+export function formatJson(r: CheckResult, o: JsonOptions = {}): string {
+  return [...jsonChunks(r, o)].join('');
 }
 
 /**
- * The JSON report in pieces, a finding's head and then each of its places, for writing as it is
- * made: tens of thousands of findings, or one on 10,000 pages, never sit in memory as one string.
- * Joined, the pieces are `JSON.stringify(toJson(r), null, 2)`.
+ * The JSON report in pieces, for writing as it is made: the head (summary and groups) indented, then
+ * each finding on one line of its own, its places written one by one (with `verbose`, a finding on
+ * 10,000 pages is read back from the spill folder a place at a time). Parsed, the pieces are `toJson(r, o)`.
  */
-export function* jsonChunks(r: CheckResult): Generator<string> {
-  // `groups` keeps its place among the keys: it is overwritten, not added.
-  const head = JSON.stringify({ ...toJson({ ...r, findings: [] }), groups: findingGroups(r.findings) }, null, 2);
-  if (!r.findings.length) {
-    yield head;
-    return;
-  }
-  yield `${head.slice(0, head.length - '[]\n}'.length)}[\n`;
+export function* jsonChunks(r: CheckResult, o: JsonOptions = {}): Generator<string> {
+  const head = JSON.stringify(toJson({ ...r, findings: [] }, o), null, 2);
+  // `groups` is made from every finding, though the head is written without them.
+  const groups = JSON.stringify(findingGroups(r.findings), null, 2).replace(/\n/g, '\n  ');
+  const open = head.slice(0, head.length - '"groups": [],\n  "findings": []\n}'.length);
+  yield `${open}"groups": ${groups},\n  "findings": [`;
   for (let i = 0; i < r.findings.length; i++) {
-    yield* findingChunks(r.findings[i]!);
-    yield i < r.findings.length - 1 ? ',\n' : '\n';
+    yield i ? ',\n    ' : '\n    ';
+    yield* findingChunks(r.findings[i]!, o);
   }
-  yield '  ]\n}';
+  yield r.findings.length ? '\n  ]\n}' : ']\n}';
 }
 
-/** One finding, indented as an item of `findings`, its places one by one. */
-function* findingChunks(f: Finding): Generator<string> {
-  const indent = (s: string) => s.replace(/\n/g, '\n    ');
-  const head = JSON.stringify(findingJson(f, []), null, 2);
-  // `places` is the last key: its `[]` is opened here and filled as the places are read.
-  yield indent(`    ${head.slice(0, head.length - '[]\n}'.length)}`);
+/** One finding on one line, its places one by one. */
+function* findingChunks(f: Finding, o: JsonOptions): Generator<string> {
+  const head = JSON.stringify(findingJson(f, []));
+  // `places` is the last key: its `[` is opened here and filled as the places are read.
+  yield head.slice(0, head.length - ']}'.length);
   let n = 0;
-  for (const p of allPlaces(f)) {
-    yield indent(`${n++ ? ',\n' : '[\n'}    ${JSON.stringify(placeJson(p), null, 2).replace(/\n/g, '\n    ')}`);
-  }
-  yield indent(n ? '\n  ]\n}' : '[]\n}');
+  for (const p of sampleOf(f, o)) yield `${n++ ? ',' : ''}${JSON.stringify(placeJson(p))}`;
+  yield ']}';
 }

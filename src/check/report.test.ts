@@ -144,11 +144,33 @@ describe('text report', () => {
 });
 
 describe('JSON report', () => {
-  it('is written in pieces that join to the whole document', () => {
-    for (const list of [[], [pageRule], [layoutBroken, bodyBroken, pageRule]]) {
-      const r = result(list);
-      expect([...jsonChunks(r)].join('')).toBe(JSON.stringify(toJson(r), null, 2));
-    }
+  it('is written in pieces that join to the whole document, one line a finding', () => {
+    for (const list of [[], [pageRule], [layoutBroken, bodyBroken, pageRule]])
+      for (const verbose of [false, true]) {
+        const r = result(list);
+        const text = [...jsonChunks(r, { verbose })].join('');
+        expect(JSON.parse(text)).toEqual(toJson(r, { verbose }));
+        const lines = text.split('\n');
+        expect(lines.filter((l) => l.startsWith('    {"rule":'))).toHaveLength(list.length);
+      }
+  });
+
+  it('lists the first 5 places of a finding and its placeCount; every place with verbose', () => {
+    const many = { ...bodyBroken, places: Array.from({ length: 8 }, (_, i) => place(`p${i}.html`, null, i + 1)) };
+    const short = JSON.parse(formatJson(result([many])));
+    expect(short.version).toBe(2);
+    expect(short.verbose).toBe(false);
+    expect(short.findings[0].placeCount).toBe(8);
+    expect(short.findings[0].places.map((p: { page: string }) => p.page)).toEqual([
+      'p0.html',
+      'p1.html',
+      'p2.html',
+      'p3.html',
+      'p4.html',
+    ]);
+    const full = JSON.parse(formatJson(result([many]), { verbose: true }));
+    expect(full.verbose).toBe(true);
+    expect(full.findings[0].places).toHaveLength(8);
   });
 
   it('always has every key, null when it does not apply', () => {
@@ -163,6 +185,7 @@ describe('JSON report', () => {
       'summary',
       'build',
       'baseline',
+      'verbose',
       'groups',
       'findings',
     ]);
@@ -187,6 +210,7 @@ describe('JSON report', () => {
       allPages: false,
       hint: null,
       source: null,
+      placeCount: 1,
       places: [{ page: 'about.html', url: '/about', file: 'content/pages/about.md', line: 9, col: null, region: null }],
     });
   });

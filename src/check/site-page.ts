@@ -1,5 +1,6 @@
 /** A checked page (or stylesheet) as the link check and the page rules see it: where it is served, what it holds. */
-import type { PageScan } from './html.js';
+import { emptyScan, type PageScan } from './html.js';
+import type { LeanStore } from './lean-store.js';
 
 export interface SitePage {
   /** Built file relative to the checked folder. */
@@ -12,4 +13,26 @@ export interface SitePage {
    * the page shares that file's scan, and its links and rules are checked there, once.
    */
   aliasOf?: string;
+  /** A lean page's number in the lean store, which keeps its links and ids (`scan.links` and `scan.ids` are empty). */
+  lean?: number;
+}
+
+/** What a lean page keeps of its scan, besides its ids and links. */
+type Kept = Pick<PageScan, 'base' | 'refresh' | 'noindex' | 'tooDeep'>;
+
+/** The scan most pages of a large folder leave: no base, no refresh, read to the end (shared, never changed). */
+const PLAIN = emptyScan();
+
+/**
+ * A page of a folder whose page rules do not run, as small as the link check allows: its links and
+ * ids go to the lean store, and of the rest of its scan only what the link check reads is kept (the
+ * page rules' text, titles and calls to action are not collected on such folders).
+ */
+export function leanPage(scan: PageScan, store: LeanStore): Pick<SitePage, 'scan' | 'lean'> {
+  const kept: Kept = { base: scan.base, refresh: scan.refresh, noindex: scan.noindex, tooDeep: scan.tooDeep };
+  const plain = kept.base === null && kept.refresh === null && !kept.noindex && kept.tooDeep === null;
+  return {
+    scan: plain ? PLAIN : { ...emptyScan(), ...kept },
+    lean: store.put(scan),
+  };
 }

@@ -99,7 +99,7 @@ function report(
   const format = opts.format ?? 'text';
   const chunks =
     format === 'json'
-      ? jsonChunks(result)
+      ? jsonChunks(result, { verbose: opts.verbose })
       : format === 'sarif'
         ? sarifChunks(result, process.cwd())
         : format === 'junit'

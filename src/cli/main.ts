@@ -232,7 +232,7 @@ export function program(): Command {
     .addOption(today())
     .addOption(staleOffers())
     .option('-q, --quiet', 'print errors only (text and github formats; json always has everything)')
-    .option('--verbose', 'text format: every page of every finding, with its message and fix, however many')
+    .option('--verbose', 'every page of every finding (text: with its message and fix; json: every place)')
     .option(
       '--skip <regex>',
       'leave out links whose URL matches (repeatable)',
