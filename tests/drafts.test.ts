@@ -74,6 +74,14 @@ describe('drafts', () => {
         );
         expect(f?.hint).toBe('publish it (remove "draft: true" from content/pages/coming-soon.md), or remove the link');
         expect(f?.places.map((p) => p.file)).toEqual(['content/pages/index.md']);
+        // `check --dir` on the project's own output reads the drafts from content, as it reads the routes.
+        const built = await build({ root, today });
+        expect(built.ok).toBe(true);
+        const dir = await check({ root, dir: built.outDir, today });
+        const g = dir.findings.find((x) => x.rule === 'broken-link' && x.target === '/coming-soon');
+        expect(g?.message).toBe(f?.message);
+        expect(g?.hint).toBe(f?.hint);
+        expect(g?.places.map((p) => p.file)).toEqual(['content/pages/index.md']);
       } finally {
         writeFileSync(index, before);
       }

@@ -185,7 +185,9 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       store,
     );
     const findings: Finding[] = [];
-    nameDraftLinks(made.findings, drafts, base);
+    // `--dir` on the project's own output: which content file made each page, and which pages are drafts.
+    const own = root && pagesByFile.size === 0 && isOwnOutput(root, dir) ? await contentFilesOf(root) : null;
+    nameDraftLinks(made.findings, own?.drafts ?? drafts, base);
     append(findings, made.findings);
     append(findings, links.builtKnown);
     // A redirect page whose target is missing: its refresh link's `broken-link` names it (one break, one finding).
@@ -211,10 +213,7 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
     }
     if (root) {
       // A built check knows each page's file; `--dir` on the project's own output reads the routes of content/pages.
-      const contentFiles =
-        pagesByFile.size > 0 || !isOwnOutput(root, dir)
-          ? new Map([...pagesByFile].map(([file, p]) => [file, p.file]))
-          : await contentFilesOf(root);
+      const contentFiles = own?.files ?? new Map([...pagesByFile].map(([file, p]) => [file, p.file]));
       await locateFindings(findings, root, contentFiles, base);
       for (const f of findings) if (f.placeCount === undefined) f.places = uniquePlaces(f.places);
     }

@@ -21,24 +21,40 @@ async function markdownFiles(dir: string, rel = ''): Promise<string[]> {
   return out;
 }
 
+/** A page's frontmatter, if it opens with one (only its head is looked into). */
+const frontmatterOf = (text: string) => /^---\r?\n([\s\S]*?)\r?\n---/.exec(text.slice(0, HEAD_LIMIT))?.[1];
+
 /** The `route:` of a page's frontmatter, if it has one. */
-function frontmatterRoute(text: string): string | undefined {
-  const fm = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text.slice(0, HEAD_LIMIT))?.[1];
+function frontmatterRoute(fm: string | undefined): string | undefined {
   const route = fm && /^route:\s*["']?([^"'\s#]+)["']?\s*(?:#.*)?$/m.exec(fm)?.[1];
   return route || undefined;
 }
 
+/** Whether a page's frontmatter says `draft: true` (the build leaves such a page out). */
+const isDraft = (fm: string | undefined) => fm !== undefined && /^draft:\s*["']?true["']?\s*(?:#.*)?$/m.test(fm);
+
+/** What the project's content says about its built pages, read without building it. */
+export interface ContentMap {
+  /** Built HTML file → the content file (relative to the project) that made it. */
+  files: Map<string, string>;
+  /** Pages left out as drafts, so that a link to one says so (draft-links.ts). */
+  drafts: { route: string; file: string }[];
+}
+
 /**
- * Built HTML file → content file (relative to `root`), for the pages of root/content/pages. A file
- * that cannot be read, or a route that is not valid, is left out: its findings stay at the built page.
+ * The pages of root/content/pages: the file each built page comes from, and the drafts. A file that
+ * cannot be read, or a route that is not valid, is left out: its findings stay at the built page.
  */
-export async function contentFilesOf(root: string): Promise<Map<string, string>> {
+export async function contentFilesOf(root: string): Promise<ContentMap> {
   const pages = path.join(root, 'content', 'pages');
-  const map = new Map<string, string>();
+  const map: ContentMap = { files: new Map(), drafts: [] };
   for (const rel of await markdownFiles(pages)) {
-    const text = await readFile(path.join(pages, rel), 'utf8').catch(() => '');
-    const route = frontmatterRoute(text) ?? routeFromContentPath(rel);
-    if (isValidRoute(route)) map.set(fileForRoute(route), `content/pages/${rel}`);
+    const fm = frontmatterOf(await readFile(path.join(pages, rel), 'utf8').catch(() => ''));
+    const route = frontmatterRoute(fm) ?? routeFromContentPath(rel);
+    if (!isValidRoute(route)) continue;
+    const file = `content/pages/${rel}`;
+    if (isDraft(fm)) map.drafts.push({ route, file });
+    else map.files.set(fileForRoute(route), file);
   }
   return map;
 }
