@@ -47,10 +47,10 @@ afterAll(async () => {
 });
 
 describe('the packed package', () => {
-  it('holds lib/, its types, the templates and the docs, and no tests, bench, content or CI files', () => {
+  it('holds lib/, its types, the templates the starters and the docs, and no tests, bench, content or CI files', () => {
     const root = path.join(project, 'node_modules', 'pa-site');
     const top = readdirSync(root).sort();
-    expect(top).toEqual(['LICENSE', 'README.md', 'bin', 'docs', 'lib', 'package.json', 'templates']);
+    expect(top).toEqual(['LICENSE', 'README.md', 'bin', 'docs', 'lib', 'package.json', 'starters', 'templates']);
     expect(readdirSync(path.join(root, 'lib'))).toContain('index.js');
     const types = readFileSync(path.join(root, 'lib', 'types', 'src', 'index.d.ts'), 'utf8');
     for (const name of ['build', 'check', 'init', 'jsonSchema', 'stopEsbuild'])

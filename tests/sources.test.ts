@@ -79,7 +79,7 @@ describe('a fact without a source is a build error at its file:line:col', () => 
     );
     const errors = await diagnosticsFor({ 'content/site.yaml': site });
     expect(errors).toHaveLength(1);
-    const line = site.split('\n').findIndex((l) => l.includes('incomeTax:')) + 1;
+    const line = site.split('\n').findIndex((l) => l.includes('incomeTax: { value')) + 1;
     expect(errors[0]).toMatchObject({ file: 'content/site.yaml', line, field: 'facts.incomeTax.source' });
   });
 
@@ -264,7 +264,8 @@ ${extra}`;
     cleanups.push(p.cleanup);
     // The real facts cite the real registry: this project states none.
     const site = (await fixtureSiteYaml())
-      .replace(/^ {2}[a-zA-Z0-9]+:\n(?: {4}- \{ value: .*\n)+/gm, '') // dated facts: their values over time
+      // dated facts (their values over time) and the tax tool's rates
+      .replace(/^ {2}[a-zA-Z0-9]+:\n(?: {4}- \{ (?:value|rate): .*\n)+/gm, '')
       .replace(/^ {2}[a-zA-Z0-9]+: \{ value: .*\n/gm, '');
     // …nor the roster of licensed brands, whose every event cites one.
     const bare = site.replace(/^facts:$/m, 'facts: {}').replace(/^roster:\n(?:(?: .*)?\n)*/m, '');
