@@ -61,8 +61,8 @@ export const blockSchema = z.discriminatedUnion('type', [
     kind: operatorKind,
     heading: text.optional(),
     intro: copy.optional(),
-    /** Say above the table when its offers are withheld; `false` where an earlier table says it. */
-    withheldNotice: z.boolean().default(true),
+    /** Say above the table when its offers' terms are too old to show; `false` where an earlier table says it. */
+    outdatedOffersNote: z.boolean().default(true),
   }),
   /** Every operator of a kind, by rank, with its offer box: current, dated, or withheld (staleness policy). */
   z.strictObject({ type: z.literal('offers'), kind: operatorKind, heading: text.optional(), intro: copy.optional() }),

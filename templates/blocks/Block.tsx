@@ -106,7 +106,7 @@ export function Block({ block, ctx }: { block: BlockData; ctx: BlockContext }) {
         <section className="comparison-block" aria-label={block.heading ?? 'Side-by-side comparison'}>
           {block.heading ? <h2>{block.heading}</h2> : null}
           {block.intro ? <p>{block.intro}</p> : null}
-          {block.withheldNotice ? (
+          {block.outdatedOffersNote ? (
             <WithheldNotice operators={ctx.operators.filter((o) => o.kind === block.kind)} />
           ) : null}
           <ComparisonTable

@@ -58,8 +58,8 @@ const BEFORE_2026 = {
 /**
  * The years the tool knows. 2018 is the first year of the 24% withholding rate. From 2026 the slot and
  * bingo line is $2,000 (draft 2026 W-2G instructions, confirmed by the IRS) and itemizers deduct 90% of
- * losses; no source says the $600/300-times, keno or poker lines moved. Later years are left out until a
- * source states them (the $2,000 line is to be indexed for inflation).
+ * losses; the cited sources leave the $600/300-times, keno and poker lines as they were. Later years are
+ * left out until a source states them (the $2,000 line is to be indexed for inflation).
  */
 export const TAX_YEARS: readonly TaxYearRules[] = [
   ...[2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025].map((year) => ({ year, ...BEFORE_2026 })),
