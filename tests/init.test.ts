@@ -284,7 +284,7 @@ describe('init makes a project', () => {
 });
 
 describe('schema', () => {
-  it('writes every content schema, and refuses to overwrite one (exit 2, nothing written)', () => {
+  it('writes every content schema, replaces its own, refuses any other file (exit 2, nothing written)', async () => {
     const r = cli(['schema', '--out', 'out-schemas']);
     expect(r.status, r.stderr).toBe(0);
     const names = Object.keys(schemaFiles()).sort();
@@ -300,9 +300,25 @@ describe('schema', () => {
     expect(Object.keys(site.properties)).toEqual(expect.arrayContaining(['title', 'helpline', 'favicon']));
     expect(site.required).toEqual(expect.arrayContaining(['title', 'url']));
     expect(site.required).not.toContain('tagline');
+    // Run again (after adding a template, say): its own earlier schemas are replaced.
     const again = cli(['schema', '--out', 'out-schemas']);
-    expect(again.status).toBe(2);
-    expect(again.stderr).toMatch(/^error: --out: .*already exists/);
-    expect(existsSync(path.join(tmp, 'out-schemas', 'site.schema.json'))).toBe(true);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('replaced the earlier schemas: site.schema.json');
+    expect(filesIn(path.join(tmp, 'out-schemas'))).toEqual(names);
+    // A file of the user's under one of the names, or a link there, is never overwritten, and nothing is written.
+    const mine = path.join(tmp, 'out-schemas', 'page.schema.json');
+    await writeFile(mine, '{ "title": "my own page schema" }\n');
+    await rm(path.join(tmp, 'out-schemas', 'author.schema.json'));
+    const refused = cli(['schema', '--out', 'out-schemas']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^error: --out: .*page\.schema\.json already exists and is not a schema pa-site wrote/,
+    );
+    expect(readFileSync(mine, 'utf8')).toBe('{ "title": "my own page schema" }\n');
+    expect(existsSync(path.join(tmp, 'out-schemas', 'author.schema.json'))).toBe(false);
+    await rm(mine);
+    await symlink(path.join(tmp, 'out-schemas', 'site.schema.json'), mine);
+    expect(cli(['schema', '--out', 'out-schemas']).status).toBe(2);
+    expect(lstatSync(mine).isSymbolicLink()).toBe(true);
   });
 });

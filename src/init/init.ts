@@ -66,7 +66,7 @@ export interface InitResult {
 export const schemaFiles = (): Record<string, string> => schemaFileTexts();
 
 /** Writes `files` (relative paths) under `dir`, each created new: an existing file is an error. */
-export function writeNewFiles(dir: string, files: Record<string, string>): string[] {
+function writeNewFiles(dir: string, files: Record<string, string>): string[] {
   // Refused before the first write, so a refusal leaves nothing half written.
   const taken = Object.keys(files).find((rel) => existsSync(path.join(dir, rel)));
   if (taken)
