@@ -51,6 +51,18 @@ export function offerFill(o: Operator): Record<string, string> | undefined {
   };
 }
 
+/** The first worked example: bonus bets used once at +200 (the tool's test reads the same terms). */
+export const BONUS_BETS_EXAMPLE: OfferTerms = {
+  type: 'bonus-bets',
+  amount: 200,
+  qualifying: 5,
+  odds: 200,
+  playthrough: 1,
+  withDeposit: false,
+  weighting: 1,
+  edge: SPORTS_EDGE,
+};
+
 /** The second worked example: a deposit match whose wagering costs most of the bonus. */
 const MATCH: OfferTerms = {
   type: 'deposit-match',
@@ -64,16 +76,7 @@ const MATCH: OfferTerms = {
 };
 
 function OfferExample() {
-  const bets = offerValue({
-    type: 'bonus-bets',
-    amount: 200,
-    qualifying: 5,
-    odds: 200,
-    playthrough: 1,
-    withDeposit: false,
-    weighting: 1,
-    edge: SPORTS_EDGE,
-  });
+  const bets = offerValue(BONUS_BETS_EXAMPLE);
   const match = offerValue(MATCH);
   return (
     <>
