@@ -3,7 +3,7 @@ import { money, percent } from '../../lib/odds.js';
 import { OFFER_TYPES, SPORTS_EDGE, offerValue, type OfferTerms, type OfferType } from '../../lib/offer-value.js';
 import { formatPartialDate } from '../../lib/dates.js';
 import { Cite, operatorSources } from '../../components/Sources.js';
-import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
+import { Field, Result, Select, ToolFrame } from './parts.js';
 
 const T = 'offer';
 const CASINO = 'deposit-match casino-credits spins';
@@ -125,14 +125,14 @@ export function OfferTool({
   return (
     <ToolFrame
       tool={T}
-      heading={block.heading ?? 'Welcome Offer Value Calculator'}
-      intro={block.intro}
+      block={block}
+      site={site}
+      heading="Welcome Offer Value Calculator"
       what={
         "An estimate of an offer's average cash value from the terms you enter, not advice to claim it: a bonus " +
         'only has value if you would bet anyway, and no offer is worth chasing losses for.'
       }
       example={<OfferExample />}
-      after={<ToolHelp site={site} />}
     >
       {fills.length ? (
         <div className="tool-fill">
