@@ -1,5 +1,5 @@
 import type { BlockOf, Operator, SiteConfig } from 'pa-site';
-import { money, percent } from '../../lib/odds.js';
+import { formatAmerican, money, percent } from '../../lib/odds.js';
 import { OFFER_TYPES, SPORTS_EDGE, offerValue, type OfferTerms, type OfferType } from '../../lib/offer-value.js';
 import { formatPartialDate } from '../../lib/dates.js';
 import { Cite, operatorSources } from '../../components/Sources.js';
@@ -75,6 +75,17 @@ const MATCH: OfferTerms = {
   edge: 0.03,
 };
 
+/** A worked example's steps, as offerValue states them. */
+function Steps({ steps }: { steps: readonly string[] }) {
+  return (
+    <ol className="tool-steps">
+      {steps.map((s) => (
+        <li key={s}>{s}</li>
+      ))}
+    </ol>
+  );
+}
+
 function OfferExample() {
   const bets = offerValue(BONUS_BETS_EXAMPLE);
   const match = offerValue(MATCH);
@@ -88,23 +99,16 @@ function OfferExample() {
         differ, so it asks for the game&apos;s own figure: 100% minus the return to player on its information screen.
       </p>
       <p>
-        <strong>Example 1:</strong> {money(200)} in bonus bets used at +200 with the default edge:
+        <strong>Example 1:</strong> {money(BONUS_BETS_EXAMPLE.amount)} in bonus bets used at{' '}
+        {formatAmerican(BONUS_BETS_EXAMPLE.odds)} with the default edge:
       </p>
-      <ol className="tool-steps">
-        {bets.steps.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ol>
+      <Steps steps={bets.steps} />
       <p>
         <strong>Example 2:</strong> a {money(MATCH.amount)} deposit match with {MATCH.playthrough}x playthrough on the
         deposit and bonus, played on a slot with a {percent(MATCH.edge)} house edge ({percent(1 - MATCH.edge)} return to
         player):
       </p>
-      <ol className="tool-steps">
-        {match.steps.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ol>
+      <Steps steps={match.steps} />
     </>
   );
 }
