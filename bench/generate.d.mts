@@ -15,6 +15,8 @@ export function generate(
 ): { pa: string; eleventy: string; hugo: string };
 /** A work folder's name: `pa-4000`, or `pa-small-4000` for the small-pages corpus. */
 export function corpusName(tool: string, n: number, small?: boolean): string;
+/** mulberry32: a seeded generator of numbers in [0, 1). */
+export function rng(seed: number): () => number;
 export const SIZES: number[];
 export const repoDir: string;
 export const workDir: string;

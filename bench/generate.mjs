@@ -27,8 +27,8 @@ export const workDir = path.join(here, 'work');
 export const SIZES = [250, 1000, 4000, 16000];
 const SEED = 0x9e3779b9;
 
-/** mulberry32: small, fast, seeded. */
-function rng(seed) {
+/** mulberry32: small, fast, seeded (tests/incremental-equals-cold.test.ts draws its edits from it too). */
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

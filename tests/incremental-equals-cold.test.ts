@@ -11,6 +11,7 @@ import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rng } from '../bench/generate.mjs';
 import { DevBuilds } from '../src/dev/dev-builds.js';
 import { build } from '../src/index.js';
 import { expectSameFiles, repoRoot } from './helpers.js';
@@ -18,18 +19,6 @@ import { scaled } from './machine.js';
 
 const SEED = Number(process.env.PA_SITE_TEST_SEED ?? 0x62c0ffee);
 const STEPS = 16;
-
-/** mulberry32: small, fast, seeded. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A guide page this test makes (and later renames or deletes): nothing else links to it. */
 const madePage = (n: number, words: string) => `---

@@ -5,7 +5,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import * as odds from '../templates/lib/odds.js';
-import { offerValue, SPORTS_EDGE } from '../templates/lib/offer-value.js';
+import { BONUS_BETS_EXAMPLE } from '../templates/blocks/tools/OfferTool.js';
+import { offerValue } from '../templates/lib/offer-value.js';
 import { builtSite, buildRealSite, repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
@@ -68,16 +69,7 @@ describe('the tools in the real site', () => {
     expect(oddsText).toContain(odds.money(odds.profit(100, -110)));
     expect(oddsText).toContain(odds.formatAmerican(odds.decimalToAmerican(odds.parlayDecimal([-110, 150, -200]))));
     const offer = (await site.page('/tools/offer-value-calculator'))('.tool-example').text();
-    const bets = offerValue({
-      type: 'bonus-bets',
-      amount: 200,
-      qualifying: 5,
-      odds: 200,
-      playthrough: 1,
-      withDeposit: false,
-      weighting: 1,
-      edge: SPORTS_EDGE,
-    });
+    const bets = offerValue(BONUS_BETS_EXAMPLE);
     expect(offer).toContain(odds.money(bets.value));
     // The tax page cites each year's rules.
     const $tax = await site.page('/tools/tax-on-winnings-calculator');

@@ -1,6 +1,6 @@
 import type { BlockOf, SiteConfig } from 'pa-site';
 import * as odds from '../../lib/odds.js';
-import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
+import { Field, Result, Select, ToolFrame } from './parts.js';
 
 const T = 'odds';
 const FORMATS = [
@@ -54,11 +54,11 @@ export function OddsTool({ block, site }: { block: BlockOf<'tool'>; site: SiteCo
   return (
     <ToolFrame
       tool={T}
-      heading={block.heading ?? 'Odds, Payout and Parlay Calculator'}
-      intro={block.intro}
+      block={block}
+      site={site}
+      heading="Odds, Payout and Parlay Calculator"
       what="A calculator for prices you see: it shows what a price means, not whether a bet is a good one."
       example={<OddsExample />}
-      after={<ToolHelp site={site} />}
     >
       <fieldset>
         <legend>Convert odds and work out a payout</legend>

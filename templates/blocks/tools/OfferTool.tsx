@@ -1,9 +1,9 @@
 import type { BlockOf, Operator, SiteConfig } from 'pa-site';
-import { money, percent } from '../../lib/odds.js';
+import { formatAmerican, money, percent } from '../../lib/odds.js';
 import { OFFER_TYPES, SPORTS_EDGE, offerValue, type OfferTerms, type OfferType } from '../../lib/offer-value.js';
 import { formatPartialDate } from '../../lib/dates.js';
 import { Cite, operatorSources } from '../../components/Sources.js';
-import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
+import { Field, Result, Select, ToolFrame } from './parts.js';
 
 const T = 'offer';
 const CASINO = 'deposit-match casino-credits spins';
@@ -51,6 +51,18 @@ export function offerFill(o: Operator): Record<string, string> | undefined {
   };
 }
 
+/** The first worked example: bonus bets used once at +200 (the tool's test reads the same terms). */
+export const BONUS_BETS_EXAMPLE: OfferTerms = {
+  type: 'bonus-bets',
+  amount: 200,
+  qualifying: 5,
+  odds: 200,
+  playthrough: 1,
+  withDeposit: false,
+  weighting: 1,
+  edge: SPORTS_EDGE,
+};
+
 /** The second worked example: a deposit match whose wagering costs most of the bonus. */
 const MATCH: OfferTerms = {
   type: 'deposit-match',
@@ -63,17 +75,19 @@ const MATCH: OfferTerms = {
   edge: 0.03,
 };
 
+/** A worked example's steps, as offerValue states them. */
+function Steps({ steps }: { steps: readonly string[] }) {
+  return (
+    <ol className="tool-steps">
+      {steps.map((s) => (
+        <li key={s}>{s}</li>
+      ))}
+    </ol>
+  );
+}
+
 function OfferExample() {
-  const bets = offerValue({
-    type: 'bonus-bets',
-    amount: 200,
-    qualifying: 5,
-    odds: 200,
-    playthrough: 1,
-    withDeposit: false,
-    weighting: 1,
-    edge: SPORTS_EDGE,
-  });
+  const bets = offerValue(BONUS_BETS_EXAMPLE);
   const match = offerValue(MATCH);
   return (
     <>
@@ -85,23 +99,16 @@ function OfferExample() {
         differ, so it asks for the game&apos;s own figure: 100% minus the return to player on its information screen.
       </p>
       <p>
-        <strong>Example 1:</strong> {money(200)} in bonus bets used at +200 with the default edge:
+        <strong>Example 1:</strong> {money(BONUS_BETS_EXAMPLE.amount)} in bonus bets used at{' '}
+        {formatAmerican(BONUS_BETS_EXAMPLE.odds)} with the default edge:
       </p>
-      <ol className="tool-steps">
-        {bets.steps.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ol>
+      <Steps steps={bets.steps} />
       <p>
         <strong>Example 2:</strong> a {money(MATCH.amount)} deposit match with {MATCH.playthrough}x playthrough on the
         deposit and bonus, played on a slot with a {percent(MATCH.edge)} house edge ({percent(1 - MATCH.edge)} return to
         player):
       </p>
-      <ol className="tool-steps">
-        {match.steps.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ol>
+      <Steps steps={match.steps} />
     </>
   );
 }
@@ -122,14 +129,14 @@ export function OfferTool({
   return (
     <ToolFrame
       tool={T}
-      heading={block.heading ?? 'Welcome Offer Value Calculator'}
-      intro={block.intro}
+      block={block}
+      site={site}
+      heading="Welcome Offer Value Calculator"
       what={
         "An estimate of an offer's average cash value from the terms you enter, not advice to claim it: a bonus " +
         'only has value if you would bet anyway, and no offer is worth chasing losses for.'
       }
       example={<OfferExample />}
-      after={<ToolHelp site={site} />}
     >
       {fills.length ? (
         <div className="tool-fill">

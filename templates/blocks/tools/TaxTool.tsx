@@ -4,7 +4,7 @@ import { FIRST_TAX_YEAR, LAST_TAX_YEAR, TAX_YEARS, WIN_TYPES, rulesFor, taxOnWin
 import { Cite } from '../../components/Sources.js';
 import { TableScroll } from '../../components/TableScroll.js';
 import { incomeTaxIn, jurisdictionName } from '../../lib/pack.js';
-import { Field, Result, Select, ToolFrame, ToolHelp } from './parts.js';
+import { Field, Result, Select, ToolFrame } from './parts.js';
 
 const T = 'tax';
 
@@ -133,8 +133,9 @@ export function TaxTool({ block, site, year }: { block: BlockOf<'tool'>; site: S
     <ToolFrame
       tool={T}
       data={{ 'data-income-tax': JSON.stringify(data) }}
-      heading={block.heading ?? 'Tax on Winnings Estimator'}
-      intro={block.intro}
+      block={block}
+      site={site}
+      heading="Tax on Winnings Estimator"
       what={
         'An estimate, not tax advice: your own return depends on all your income and deductions, so check it ' +
         'with a tax professional or the IRS instructions.'
@@ -145,7 +146,6 @@ export function TaxTool({ block, site, year }: { block: BlockOf<'tool'>; site: S
           <TaxExample year={current} years={years} tax={tax} />
         </>
       }
-      after={<ToolHelp site={site} />}
     >
       <Select
         tool={T}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SiteConfig } from 'pa-site';
+import type { BlockOf, SiteConfig } from 'pa-site';
 import { Cite } from '../../components/Sources.js';
 import { regulatorName } from '../../lib/pack.js';
 
@@ -100,28 +100,31 @@ export function Result({ tool, name = 'result', children }: { tool: string; name
 }
 
 /**
- * A tool: its heading, what it is (an estimate, not advice, computed on this device), the worked
- * example that reads without JavaScript, and the form the script reveals and runs.
+ * A tool: its heading (the block's own, else the tool's), what it is (an estimate, not advice, computed on
+ * this device), the worked example that reads without JavaScript, the form the script reveals and runs,
+ * and the help every money tool routes to.
  */
 export function ToolFrame(props: {
   tool: string;
+  block: BlockOf<'tool'>;
+  site: SiteConfig;
+  /** The heading when the block gives none. */
   heading: string;
-  intro?: string;
   what: string;
   example: ReactNode;
   children: ReactNode;
-  after?: ReactNode;
   /** `data-` attributes the tool's script reads (the tax tool's jurisdiction and rates). */
   data?: Record<`data-${string}`, string>;
 }) {
   const headingId = `${props.tool}-heading`;
+  const heading = props.block.heading ?? props.heading;
   return (
     <section className="tool" data-tool={props.tool} {...props.data} aria-labelledby={headingId}>
-      <h2 id={headingId}>{props.heading}</h2>
-      {props.intro ? <p>{props.intro}</p> : null}
+      <h2 id={headingId}>{heading}</h2>
+      {props.block.intro ? <p>{props.block.intro}</p> : null}
       <p className="tool-what">{props.what} It runs on your device: nothing you enter is stored or sent anywhere.</p>
       <div className="tool-example">{props.example}</div>
-      <form className="tool-form" data-form={props.tool} hidden noValidate aria-label={props.heading}>
+      <form className="tool-form" data-form={props.tool} hidden noValidate aria-label={heading}>
         {props.children}
         <p>
           <button type="submit" className="btn btn-primary">
@@ -132,7 +135,7 @@ export function ToolFrame(props: {
       <p className="tool-nojs" data-nojs>
         With JavaScript on, this page works the numbers out for you as you type.
       </p>
-      {props.after}
+      <ToolHelp site={props.site} />
     </section>
   );
 }
