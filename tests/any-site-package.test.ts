@@ -1,11 +1,10 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
-import { lockFor, sh, TIMEOUT, tsc } from './packed.js';
+import { installPacked, sh, TIMEOUT } from './packed.js';
 
 /** The commands of the workflow init writes, after its install step: what CI runs. */
 function workflowCommands(project: string): string[] {
@@ -19,20 +18,7 @@ let host: string;
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-any-package-'));
-  const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
-  await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
-  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
-  expect(types.code, types.out).toBe(0);
-  const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
-  expect(packed.code, packed.out).toBe(0);
-  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'))!;
-  host = path.join(tmp, 'sites');
-  await mkdir(host);
-  const manifest = { name: 'sites', private: true, dependencies: { 'pa-site': `file:../${tarball}` } };
-  await writeFile(path.join(host, 'package.json'), JSON.stringify(manifest, null, 2));
-  await writeFile(path.join(host, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`, 'sites'), null, 2));
-  const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], host);
-  expect(installed.code, installed.out).toBe(0);
+  host = await installPacked(tmp, 'sites', { private: true });
 }, TIMEOUT);
 
 afterAll(async () => {

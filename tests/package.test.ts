@@ -2,11 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers.js';
 import { addReview, REVIEW_ROUTE, templatesDocExample } from './review-site.js';
-import { lockFor, sh, TIMEOUT, tsc } from './packed.js';
+import { installPacked, sh, TIMEOUT, tsc } from './packed.js';
 
 const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
 const librarySample = /^```js\n([\s\S]*?from 'pa-site'[\s\S]*?)^```$/m.exec(readme)?.[1];
@@ -18,28 +17,7 @@ let initOutput = '';
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-package-'));
-  // lib/ as `prepare` builds it; packed without running it again, which would rebuild lib/ under
-  // the other test files that run the CLI meanwhile.
-  const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
-  await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
-  // The declarations too, which only `prepare` writes (tsc rewrites each file in place).
-  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
-  expect(types.code, types.out).toBe(0);
-  const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
-  expect(packed.code, packed.out).toBe(0);
-  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
-  expect(tarball).toBeDefined();
-  project = path.join(tmp, 'my-project');
-  await mkdir(project);
-  const spec = `file:../${tarball}`;
-  const manifest = { name: 'my-project', private: true, type: 'module', dependencies: { 'pa-site': spec } };
-  await writeFile(path.join(project, 'package.json'), JSON.stringify(manifest, null, 2));
-  await writeFile(
-    path.join(project, 'package-lock.json'),
-    JSON.stringify(lockFor(`../${tarball}`, 'my-project'), null, 2),
-  );
-  const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], project);
-  expect(installed.code, installed.out).toBe(0);
+  project = await installPacked(tmp, 'my-project', { private: true, type: 'module' });
 }, TIMEOUT);
 
 afterAll(async () => {
@@ -190,11 +168,7 @@ describe('the packed package', () => {
         files: ['sample.ts'],
       };
       await writeFile(path.join(project, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
-      const r = sh(
-        process.execPath,
-        [path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', '.'],
-        project,
-      );
+      const r = sh(process.execPath, [tsc, '-p', '.'], project);
       expect(r.out).toBe('');
       expect(r.code).toBe(0);
     },

@@ -1,6 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
 import { repoRoot } from './helpers.js';
 import { scaled } from './machine.js';
 
@@ -22,7 +25,7 @@ export function sh(cmd: string, args: string[], cwd: string) {
  * A lock file for a project that depends on the packed tarball: the repository's own runtime entries, so
  * `npm ci` installs it offline from the cache `npm ci` filled (package.test.ts, any-site-package.test.ts).
  */
-export function lockFor(tarball: string, name: string) {
+function lockFor(tarball: string, name: string) {
   const lock = JSON.parse(readFileSync(path.join(repoRoot, 'package-lock.json'), 'utf8'));
   const self = lock.packages[''];
   const packages: Record<string, unknown> = {
@@ -41,4 +44,30 @@ export function lockFor(tarball: string, name: string) {
     packages[key] = rest;
   }
   return { name, lockfileVersion: 3, requires: true, packages };
+}
+
+/**
+ * Packs the repository as `npm publish` would and installs the tarball, offline, into a new project
+ * `tmp/<name>` whose package.json is `manifest` plus the dependency; returns the project's folder.
+ */
+export async function installPacked(tmp: string, name: string, manifest: Record<string, unknown>): Promise<string> {
+  // lib/ as `prepare` builds it; packed without running it again, which would rebuild lib/ under
+  // the other test files that run the CLI meanwhile.
+  const fresh = pathToFileURL(path.join(repoRoot, 'bin', 'fresh-lib.js')).href;
+  await ((await import(fresh)) as { freshLib(entry: string): Promise<string> }).freshLib('cli.js');
+  // The declarations too, which only `prepare` writes (tsc rewrites each file in place).
+  const types = sh(process.execPath, [tsc, '-p', 'tsconfig.types.json'], repoRoot);
+  expect(types.code, types.out).toBe(0);
+  const packed = sh('npm', ['pack', '--ignore-scripts', '--pack-destination', tmp], repoRoot);
+  expect(packed.code, packed.out).toBe(0);
+  const tarball = readdirSync(tmp).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+  const project = path.join(tmp, name);
+  await mkdir(project);
+  const json = { name, ...manifest, dependencies: { 'pa-site': `file:../${tarball}` } };
+  await writeFile(path.join(project, 'package.json'), JSON.stringify(json, null, 2));
+  await writeFile(path.join(project, 'package-lock.json'), JSON.stringify(lockFor(`../${tarball}`, name), null, 2));
+  const installed = sh('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${tarball}`], project);
+  expect(installed.code, installed.out).toBe(0);
+  return project;
 }
