@@ -3,9 +3,10 @@
  * findings (and GitHub annotations) point at the Markdown a pull request changes, not at dist/.
  * Read without the build: each page's route is its `route:` frontmatter, else its path.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileForRoute, isValidRoute, routeFromContentPath } from '../urls/urls.js';
+import { readLimited } from './read-limited.js';
 
 /** Frontmatter larger than this is not looked into (a page's `route:` is near its top). */
 const HEAD_LIMIT = 64 * 1024;
@@ -49,7 +50,9 @@ export async function contentFilesOf(root: string): Promise<ContentMap> {
   const pages = path.join(root, 'content', 'pages');
   const map: ContentMap = { files: new Map(), drafts: [] };
   for (const rel of await markdownFiles(pages)) {
-    const fm = frontmatterOf(await readFile(path.join(pages, rel), 'utf8').catch(() => ''));
+    // Read as check reads pages: a regular file (never a FIFO or device), size-capped; else left out.
+    const read = readLimited(path.join(pages, rel));
+    const fm = 'bytes' in read ? frontmatterOf(read.bytes.toString('utf8', 0, HEAD_LIMIT)) : undefined;
     const route = frontmatterRoute(fm) ?? routeFromContentPath(rel);
     if (!isValidRoute(route)) continue;
     const file = `content/pages/${rel}`;
