@@ -97,21 +97,12 @@ describe('the packed package', () => {
         expect(html).toContain('<p class="footer-disclaimer">');
         expect(html).toContain('site-header');
       }
-      // The overrides type-check against the package's types and the defaults they import (skipLibCheck off).
-      const tsconfig = {
-        compilerOptions: {
-          target: 'es2022',
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          jsx: 'react-jsx',
-          strict: true,
-          noEmit: true,
-          skipLibCheck: false,
-          typeRoots: [path.join(repoRoot, 'node_modules', '@types')],
-          types: ['node'],
-        },
-        include: ['templates'],
-      };
+      // The overrides type-check against the package's types and the defaults they import: the tsconfig init
+      // wrote, with skipLibCheck off.
+      const written = JSON.parse(readFileSync(path.join(project, 'tsconfig.json'), 'utf8'));
+      const typeRoots = [path.join(repoRoot, 'node_modules', '@types')];
+      const options = { ...written.compilerOptions, skipLibCheck: false, typeRoots, types: ['node'] };
+      const tsconfig = { ...written, compilerOptions: options };
       await writeFile(path.join(project, 'tsconfig.templates.json'), JSON.stringify(tsconfig, null, 2));
       const typed = sh(process.execPath, [tsc, '-p', 'tsconfig.templates.json'], project);
       expect(typed.out).toBe('');
