@@ -36,9 +36,15 @@ export function bundles(importer, spec, pkgDir = pkg) {
   const own = dir !== undefined && !importer.slice(dir.length).split(path.sep).includes('node_modules');
   return !own || BUNDLED.has(packageName(spec));
 }
+/** What gray-matter's engines.js gets for `js-yaml`: a stand-in that throws (the file says why). */
+const GRAY_MATTER_YAML = path.join(pkg, 'bin', 'gray-matter-yaml-off.cjs');
+const inGrayMatter = (importer) => importer.split(path.sep).join('/').includes('/node_modules/gray-matter/');
 const bundleSome = {
   name: 'bundle-some',
   setup(b) {
+    b.onResolve({ filter: /^js-yaml$/ }, (args) =>
+      inGrayMatter(args.importer) ? { path: GRAY_MATTER_YAML } : undefined,
+    );
     b.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
       return bundles(args.importer, args.path) ? undefined : { external: true };

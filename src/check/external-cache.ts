@@ -17,7 +17,7 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readCacheText } from '../pipeline/load/cache-file.js';
 
 const TOOL = 'pa-site check --external';

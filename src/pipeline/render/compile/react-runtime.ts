@@ -16,6 +16,12 @@ const packageRoot = (name: string) => path.dirname(req.resolve(`${name}/package.
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(path.join(packageRoot(name), 'package.json'), 'utf8')) as { version: string }).version;
 
+/** React DOM's static (legacy) server renderer, production build: renderToStaticMarkup and renderToString. */
+const LEGACY_SERVER = path
+  .join(packageRoot('react-dom'), 'cjs', 'react-dom-server-legacy.node.production.js')
+  .split(path.sep)
+  .join('/');
+
 /** The entry of the runtime bundle: React's public API, the JSX runtime and the static renderer, as named exports. */
 function runtimeEntry(): string {
   // esbuild cannot turn `export *` of a CommonJS module into named exports: list the names.
@@ -26,7 +32,8 @@ function runtimeEntry(): string {
   return [
     "import * as React from 'react';",
     "import * as JSXRuntime from 'react/jsx-runtime';",
-    "export { renderToStaticMarkup, renderToString } from 'react-dom/server';",
+    // The legacy renderer alone: react-dom/server would bring the streaming one too (300 kB never called).
+    `export { renderToStaticMarkup, renderToString } from ${JSON.stringify(LEGACY_SERVER)};`,
     `export const { ${[...names].filter((n) => n !== 'jsx' && n !== 'jsxs').join(', ')} } = React;`,
     'export const { jsx, jsxs } = JSXRuntime;',
   ].join('\n');
