@@ -1,0 +1,52 @@
+import spec from 'commonmark-spec';
+import fc from 'fast-check';
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import type { Operator, SiteConfig } from '../../../model.js';
+import { markdownForPage } from './markdown.js';
+import { parseMarkdownIt } from './markdown-it-engine.js';
+import { linkAllowed } from './markdown-rules.js';
+
+// Stock markdown-it as the engine configures it, without the engine's faster `text` and `normalize`
+// rules and with the rules that do nothing under these options still on.
+const stock = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+stock.validateLink = linkAllowed;
+function same(text: string): void {
+  expect(JSON.stringify(parseMarkdownIt(text))).toBe(JSON.stringify(stock.parse(text, {})));
+}
+
+describe("markdown-it engine's own rules", () => {
+  it('parse every CommonMark spec example to the tokens stock markdown-it makes', () => {
+    for (const example of spec.tests) same(example.markdown);
+  });
+
+  it('parse any Markdown-like text to the same tokens, CR, NUL, entities and every terminator included (property)', () => {
+    const piece = fc.constantFrom(
+      ...['a', 'Bé', ' ', '  ', '\t', '\n', '\n\n', '\r\n', '\r', '\0', '😀', '{{x.y}}', '\\{', '&amp;', '&#123;'],
+      ...[...'!#$%&*+-:<=>@[\\]^_`{}~|()"\'./'],
+      ...['[a](http://e.com)', '![i](x.png)', '<b>', '<!-- c -->', '# ', '- ', '1. ', '> ', '```\n', '    '],
+      ...['| a | b |\n|:-|:-:|\n| c | d |\n', '***', '~~', '<http://e.com>', 'www.e.com', '(c)', '"q"'],
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+        same(pieces.join(''));
+      }),
+      { seed: 62, numRuns: 3000 },
+    );
+  });
+
+  // Text tokens are checked for values only where the segment can make one: `{{`, `\{` or an entity.
+  it('fills values written with escaped braces or entities, as in any text', () => {
+    const ctx = {
+      config: { name: 'PA Bets' } as unknown as SiteConfig,
+      operators: new Map([['fanduel', { id: 'fanduel', name: 'FanDuel' } as unknown as Operator]]),
+      reviewRoutes: new Map<string, string>(),
+    };
+    const page = markdownForPage(ctx, 'content/pages/x.md');
+    const html = ['\\{\\{fanduel.name}}', '{\\{site.name}}', '&#123;&#123;fanduel.name}}', 'no {braces} {here}']
+      .map((t) => page.render(t, 1).html)
+      .join('');
+    expect(html).toBe('<p>FanDuel</p>\n<p>PA Bets</p>\n<p>FanDuel</p>\n<p>no {braces} {here}</p>\n');
+    expect(page.diagnostics).toEqual([]);
+  });
+});
