@@ -40,6 +40,24 @@ md.core.ruler.at('normalize', (state) => {
  * ASCII character markdown-it's isTerminatorChar lists, newline included).
  */
 const TEXT_RUN = /[^\n!#$%&*+\-:<=>@[\\\]^_`{}~]+/y;
+/**
+ * markdown-it's `inline` core rule, which parses each block's inline content, with a short cut for
+ * content that is one run of text (a heading, table cell or list item without links, emphasis or
+ * punctuation a rule starts at): markdown-it would make the one text token this makes, through an
+ * inline state, a pass of every inline rule per run and four post-processing passes.
+ */
+const TERMINATOR = /[\n!#$%&*+\-:<=>@[\\\]^_`{}~]/;
+md.core.ruler.at('inline', (state) => {
+  for (const block of state.tokens) {
+    if (block.type !== 'inline') continue;
+    if (TERMINATOR.test(block.content)) state.md.inline.parse(block.content, state.md, state.env, block.children!);
+    else if (block.content) {
+      const text = new Token('text', '', 0);
+      text.content = block.content;
+      block.children!.push(text);
+    }
+  }
+});
 md.inline.ruler.at('text', (state, silent) => {
   const pos = state.pos;
   if (pos >= state.posMax) return false;
