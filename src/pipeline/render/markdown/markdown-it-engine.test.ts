@@ -18,6 +18,8 @@ function same(text: string): void {
 describe("markdown-it engine's own rules", () => {
   it('parse every CommonMark spec example to the tokens stock markdown-it makes', () => {
     for (const example of spec.tests) same(example.markdown);
+    // Edges of the line scan: no text, no newline, and text after the last newline that is only blanks.
+    for (const text of ['', ' ', '\n', 'a', 'a\n  ', 'a\n\t \n', '  \tb\n\n \t', '\n\n  x  \n ']) same(text);
   });
 
   it('parse any Markdown-like text to the same tokens, CR, NUL, entities and every terminator included (property)', () => {
