@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Renderer from 'markdown-it/lib/renderer.mjs';
 import Token from 'markdown-it/lib/token.mjs';
+import { speedUp } from './markdown-it-speedups.js';
 import {
   type BlockLines,
   EXTERNAL_REL,
@@ -19,116 +20,7 @@ import {
  */
 const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
 md.validateLink = linkAllowed;
-// Rules that return at once with linkify and typographer off: not run at all (once per block or
-// per inline position each, for nothing).
-md.core.ruler.disable(['linkify', 'replacements', 'smartquotes']);
-md.inline.ruler.disable(['linkify']);
-
-/**
- * markdown-it's normalize rule, without its two replaces over the whole text when there is nothing to
- * replace (no CR, no NUL: a file saved with LF line ends, the common case).
- */
-const normalize = md.core.ruler.getRules('')[0]!; // the core chain's first rule
-md.core.ruler.at('normalize', (state) => {
-  // Two searches for one character each: a tenth of the time of one regex for either (bench pages).
-  if (state.src.includes('\r') || state.src.includes('\0')) normalize(state);
-});
-
-/**
- * markdown-it's `text` rule (a run of characters no other inline rule starts with), with the run
- * found by one sticky regex instead of a call per character: the same characters end it (every
- * ASCII character markdown-it's isTerminatorChar lists, newline included).
- */
-const TEXT_RUN = /[^\n!#$%&*+\-:<=>@[\\\]^_`{}~]+/y;
-/**
- * markdown-it's block state (StateBlock), whose constructor finds the lines of the text and their
- * indents: here a line's end is found with indexOf, not a test of each of its characters. The fields
- * are the same, made in the same order, and so are the lines, down to markdown-it's own edge (text
- * after the last newline that is only spaces and tabs is no line). Its methods are StateBlock's.
- */
-const StateBlock = md.block.State;
-function LineMarks(
-  this: InstanceType<typeof StateBlock>,
-  src: string,
-  parser: MarkdownIt,
-  env: unknown,
-  tokens: Token[],
-): void {
-  this.src = src;
-  this.md = parser;
-  this.env = env;
-  this.tokens = tokens;
-  const bMarks: number[] = (this.bMarks = []);
-  const eMarks: number[] = (this.eMarks = []);
-  const tShift: number[] = (this.tShift = []);
-  const sCount: number[] = (this.sCount = []);
-  const bsCount: number[] = (this.bsCount = []);
-  this.blkIndent = 0;
-  this.line = 0;
-  this.lineMax = 0;
-  this.tight = false;
-  this.ddIndent = -1;
-  this.listIndent = -1;
-  this.parentType = 'root';
-  this.level = 0;
-  const len = src.length;
-  for (let start = 0; start < len; ) {
-    let pos = start;
-    let indent = 0;
-    let offset = 0;
-    for (let ch = src.charCodeAt(pos); pos < len && (ch === 0x20 || ch === 0x09); ch = src.charCodeAt(++pos)) {
-      indent++;
-      offset += ch === 0x09 ? 4 - (offset % 4) : 1;
-    }
-    if (pos === len) break;
-    const newline = src.indexOf('\n', pos);
-    const end = newline < 0 ? len : newline;
-    bMarks.push(start);
-    eMarks.push(end);
-    tShift.push(indent);
-    sCount.push(offset);
-    bsCount.push(0);
-    start = end + 1;
-  }
-  // The entry after the last line, as markdown-it adds it.
-  bMarks.push(len);
-  eMarks.push(len);
-  tShift.push(0);
-  sCount.push(0);
-  bsCount.push(0);
-  this.lineMax = bMarks.length - 1;
-}
-LineMarks.prototype = StateBlock.prototype;
-md.block.State = LineMarks as unknown as typeof StateBlock;
-
-/**
- * markdown-it's `inline` core rule, which parses each block's inline content, with a short cut for
- * content that is one run of text (a heading, table cell or list item without links, emphasis or
- * punctuation a rule starts at): markdown-it would make the one text token this makes, through an
- * inline state, a pass of every inline rule per run and four post-processing passes.
- */
-const TERMINATOR = /[\n!#$%&*+\-:<=>@[\\\]^_`{}~]/;
-md.core.ruler.at('inline', (state) => {
-  for (const block of state.tokens) {
-    if (block.type !== 'inline') continue;
-    if (TERMINATOR.test(block.content)) state.md.inline.parse(block.content, state.md, state.env, block.children!);
-    else if (block.content) {
-      const text = new Token('text', '', 0);
-      text.content = block.content;
-      block.children!.push(text);
-    }
-  }
-});
-md.inline.ruler.at('text', (state, silent) => {
-  const pos = state.pos;
-  if (pos >= state.posMax) return false;
-  TEXT_RUN.lastIndex = pos;
-  if (!TEXT_RUN.test(state.src)) return false;
-  const end = Math.min(TEXT_RUN.lastIndex, state.posMax);
-  if (!silent) state.pending += state.src.slice(pos, end);
-  state.pos = end;
-  return true;
-});
+speedUp(md);
 
 // Escape as the remark engine's serializer does, so both engines write the same bytes.
 const rules = md.renderer.rules;
