@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../../model.js';
 import { markdownForPage } from './markdown.js';
 import { parseMarkdownIt } from './markdown-it-engine.js';
+import { SITE_LINK } from './markdown-it-speedups.js';
 import { linkAllowed } from './markdown-rules.js';
 
 // Stock markdown-it as the engine configures it, without the engine's faster `text` and `normalize`
@@ -28,6 +29,7 @@ describe("markdown-it engine's own rules", () => {
       ...[...'!#$%&*+-:<=>@[\\]^_`{}~|()"\'./'],
       ...['[a](http://e.com)', '![i](x.png)', '<b>', '<!-- c -->', '# ', '- ', '1. ', '> ', '```\n', '    '],
       ...['| a | b |\n|:-|:-:|\n| c | d |\n', '***', '~~', '<http://e.com>', 'www.e.com', '(c)', '"q"'],
+      ...['[a](/b-c/d_e.f~g#h)', '[t](#top)', '[e]()', '[r]: /ref/x\n', '[s](/a%20b)', '[u](/ä b)', '[d](//e.com/x)'],
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
@@ -35,6 +37,19 @@ describe("markdown-it engine's own rules", () => {
       }),
       { seed: 62, numRuns: 3000 },
     );
+  });
+
+  it("leaves to markdown-it's normalizeLink only the links it would change", () => {
+    const piece = fc.constantFrom(...'aZ09-_.~/#'.split(''), '//', '%', ' ', 'ä', ':', '?', '@');
+    fc.assert(
+      fc.property(fc.constantFrom('', '/', '#'), fc.array(piece, { maxLength: 16 }), (start, rest) => {
+        const url = start + rest.join('');
+        if (SITE_LINK.test(url)) expect(stock.normalizeLink(url)).toBe(url);
+      }),
+      { seed: 62, numRuns: 5000 },
+    );
+    expect(['/', '/guide-2/', '/a/b#c', '#top', ''].every((u) => SITE_LINK.test(u))).toBe(true);
+    expect(['//e.com', '/a b', '/ä', '/a?b', 'http://e.com', '/a%20b'].some((u) => SITE_LINK.test(u))).toBe(false);
   });
 
   // Text tokens are checked for values only where the segment can make one: `{{`, `\{` or an entity.

@@ -23,7 +23,16 @@ export function speedUp(md: MarkdownIt): void {
   md.core.ruler.at('inline', inlineBlocks);
   md.inline.ruler.at('text', textRun);
   md.block.State = blockState(md.block.State);
+  const normalizeLink = md.normalizeLink.bind(md);
+  md.normalizeLink = (url) => (SITE_LINK.test(url) ? url : normalizeLink(url));
 }
+
+/**
+ * A link within the site (`/guide-2/`, `/guide-2#fees`, `#top`): letters, digits and `-._~/` only, no
+ * host (`//`). markdown-it's normalizeLink (parse, hostname to punycode, format, percent-encode) gives
+ * such a link back as it is; it is not called for one (a test checks the two agree on such links).
+ */
+export const SITE_LINK = /^(?:\/(?!\/)[\w\-.~/]*)?(?:#[\w\-.~]*)?$/;
 
 /**
  * markdown-it's normalize rule (CR LF and CR become LF, NUL becomes U+FFFD), without its two replaces
