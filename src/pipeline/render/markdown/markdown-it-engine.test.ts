@@ -23,7 +23,7 @@ describe("markdown-it engine's own rules", () => {
     for (const text of ['', ' ', '\n', 'a', 'a\n  ', 'a\n\t \n', '  \tb\n\n \t', '\n\n  x  \n ']) same(text);
   });
 
-  it('parse any Markdown-like text to the same tokens, CR, NUL, entities and every terminator included (property)', () => {
+  it('parse generated text to the same tokens: CR, NUL, entities, every terminator (property)', () => {
     const piece = fc.constantFrom(
       ...['a', 'Bé', ' ', '  ', '\t', '\n', '\n\n', '\r\n', '\r', '\0', '😀', '{{x.y}}', '\\{', '&amp;', '&#123;'],
       ...[...'!#$%&*+-:<=>@[\\]^_`{}~|()"\'./'],
