@@ -3,7 +3,13 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileTooLargeError, NotRegularFileError, readRegularFile, readRegularFileAsync } from './regular-file.js';
+import {
+  FileTooLargeError,
+  NotRegularFileError,
+  readListedFile,
+  readRegularFile,
+  readRegularFileAsync,
+} from './regular-file.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pa-site-regular-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,5 +51,13 @@ describe('readRegularFile', () => {
 
   it('refuses a folder as EISDIR', () => {
     expect(() => readRegularFile(at('folder.md'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+  });
+
+  it('reads a listed file without following a link: a link, FIFO, folder or larger file throws', () => {
+    expect(readListedFile(at('page.md')).toString()).toBe('text');
+    expect(() => readListedFile(at('linked.md'))).toThrow(expect.objectContaining({ code: 'ELOOP' }));
+    expect(() => readListedFile(at('pipe.md'))).toThrow(NotRegularFileError);
+    expect(() => readListedFile(at('folder.md'))).toThrow(expect.objectContaining({ code: 'EISDIR' }));
+    expect(() => readListedFile(at('page.md'), 3)).toThrow(FileTooLargeError);
   });
 });

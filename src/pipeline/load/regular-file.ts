@@ -69,6 +69,25 @@ function readOpen(fd: number, size: number): Buffer {
   return got === size ? bytes : bytes.subarray(0, got);
 }
 
+/**
+ * The bytes of a file its folder's listing showed as a regular file, not a symbolic link: opened
+ * without following (O_NOFOLLOW) instead of lstat'ed first, so a cold build makes one call fewer per
+ * page. If it is a link by now the open fails (ELOOP), as it does for anything else that changed since
+ * the listing (a FIFO, a folder, a file over `maxBytes`): it throws, and the caller reads the path the
+ * careful way (an lstat first), which reports what it found.
+ */
+export function readListedFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
+  const fd = openSync(file, OWN_FLAGS);
+  try {
+    const st = fstatSync(fd);
+    mustBeRegular(st, file);
+    if (st.size > maxBytes) throw new FileTooLargeError(st.size);
+    return readOpen(fd, st.size);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** A regular file opened for reading, with the open file's stats; the caller closes `handle`. */
 export async function openRegularFile(file: string): Promise<{ handle: FileHandle; stats: Stats }> {
   const handle = await open(file, FLAGS);

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Renderer from 'markdown-it/lib/renderer.mjs';
 import Token from 'markdown-it/lib/token.mjs';
+import { speedUp } from './markdown-it-speedups.js';
 import {
   type BlockLines,
   EXTERNAL_REL,
@@ -19,6 +20,7 @@ import {
  */
 const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
 md.validateLink = linkAllowed;
+speedUp(md);
 
 // Escape as the remark engine's serializer does, so both engines write the same bytes.
 const rules = md.renderer.rules;
@@ -43,11 +45,14 @@ md.renderer.renderAttrs = (token: Token) => {
 };
 const renderer: Renderer = md.renderer;
 
+/** markdown-it's tokens for `text`, as this engine parses it (a test compares them with stock markdown-it's). */
+export const parseMarkdownIt = (text: string): Token[] => md.parse(text, {});
+
 const NEW_TAB_HINT = `<span class="${NEW_TAB_CLASS}">${NEW_TAB_TEXT}</span>`;
 
 /** Renders one Markdown segment with markdown-it, applying the shared rules to its tokens. */
 export function renderWithMarkdownIt(text: string, rules: SegmentRules): string {
-  const tokens = md.parse(text, {});
+  const tokens = parseMarkdownIt(text);
   transform(tokens, rules);
   return renderer.render(tokens, md.options, {});
 }
@@ -100,7 +105,7 @@ function inline(block: Token, rules: SegmentRules): void {
     const c = children[k]!;
     switch (c.type) {
       case 'text':
-        c.content = rules.interpolate(map, c.content);
+        if (rules.mayHoldValues) c.content = rules.interpolate(map, c.content);
         if (runFrom < 0) runFrom = k;
         break;
       case 'softbreak':
@@ -151,7 +156,21 @@ function runText(children: Token[], from: number, to: number): string {
   return run;
 }
 
+/** The styles markdown-it's table rule gives an aligned cell, and the alignment each says. */
+const ALIGNED = new Map([
+  ['text-align:left', 'left'],
+  ['text-align:right', 'right'],
+  ['text-align:center', 'center'],
+]);
+
 function alignAttribute(t: Token): void {
+  if (!t.attrs) return; // a cell without alignment
+  const only = t.attrs.length === 1 && t.attrs[0]![0] === 'style' ? ALIGNED.get(t.attrs[0]![1]) : undefined;
+  if (only) {
+    // The common case, as markdown-it writes it: the style is the cell's one attribute.
+    t.attrs = [['align', only]];
+    return;
+  }
   const align = /text-align:\s*(left|right|center)/.exec(String(t.attrGet('style') ?? ''))?.[1];
   if (!align) return;
   t.attrs = (t.attrs ?? []).filter(([name]: [string, string]) => name !== 'style');

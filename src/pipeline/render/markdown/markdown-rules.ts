@@ -85,6 +85,12 @@ export class SegmentRules {
    * none of these, and the per-run check (`wording`) is skipped for them.
    */
   readonly checksWording: boolean;
+  /**
+   * Whether a markdown-it text token of this segment can hold a `{{…}}` value. Its text is the source's
+   * own characters, but for an escaped character (`\{`) or an entity (`&#123;`): without `{{`, `\{` and
+   * `&` in the source there is none, and the per-token call to `interpolate` is skipped.
+   */
+  readonly mayHoldValues: boolean;
 
   constructor(
     private readonly ctx: MarkdownContext,
@@ -98,6 +104,7 @@ export class SegmentRules {
     // Banned wording is a rule of the gambling pack (site.yaml `compliance:`): a plain site may say "free play".
     this.checksWording =
       Boolean(ctx.config.compliance) && (text.includes('{{') || text.includes('&') || mayUseBannedWording(text));
+    this.mayHoldValues = text.includes('{{') || text.includes('\\{') || text.includes('&');
   }
 
   /** File position of `needle` within the block's lines, else of the block's first character. */
