@@ -174,13 +174,29 @@ export function findingGroups(findings: Iterable<Finding>): FindingGroup[] {
 /** A pattern quoted for a POSIX shell. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The summary lines (none for a short list), for a site of `pages` pages. */
-export function summaryLines(findings: readonly Finding[], pages: number): string[] {
-  if (findings.length < SUMMARY_FROM) return [];
-  const ranked = findingGroups(findings);
+/** The summary lines (none for a short list) of `n` findings, read once, for a site of `pages` pages. */
+export function summaryLines(findings: Iterable<Finding>, n: number, pages: number): string[] {
+  if (n < SUMMARY_FROM) return [];
+  // The targets linked from the most pages, as they go by: the first of equal ones stay.
+  const top: Finding[] = [];
+  function* tapped(): Generator<Finding> {
+    for (const f of findings) {
+      const c = placeCount(f);
+      if (f.target !== undefined && c > 1) {
+        let at = top.findIndex((t) => placeCount(t) < c);
+        if (at === -1) at = top.length;
+        if (at < TARGETS_SHOWN) {
+          top.splice(at, 0, f);
+          top.length = Math.min(top.length, TARGETS_SHOWN);
+        }
+      }
+      yield f;
+    }
+  }
+  const ranked = findingGroups(tapped());
   const width = count(ranked[0]!.findings).length;
   const pad = ' '.repeat(width + 4);
-  const out = [`Summary: ${count(findings.length)} findings`];
+  const out = [`Summary: ${count(n)} findings`];
   ranked.slice(0, GROUPS_SHOWN).forEach((g, i) => {
     out.push(`  ${count(g.findings).padStart(width)}  ${g.pattern}`);
     if (i >= GROUPS_DESCRIBED) return;
@@ -188,10 +204,6 @@ export function summaryLines(findings: readonly Finding[], pages: number): strin
     if (g.skip) out.push(`${pad}set aside with --skip ${shellQuote(g.skip)}`);
   });
   if (ranked.length > GROUPS_SHOWN) out.push(`  … and ${count(ranked.length - GROUPS_SHOWN)} more kinds`);
-  const top = findings
-    .filter((f) => f.target !== undefined && placeCount(f) > 1)
-    .sort((a, b) => placeCount(b) - placeCount(a))
-    .slice(0, TARGETS_SHOWN);
   if (top.length) {
     out.push('  linked from the most pages:');
     for (const f of top) out.push(`    ${f.target}  on ${count(placeCount(f))} of ${count(pages)} pages`);

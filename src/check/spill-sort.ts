@@ -78,6 +78,8 @@ export class SpillSort<T> {
   constructor(
     private readonly compare: (a: T, b: T) => number,
     private readonly folder: SpillPath | null,
+    /** Run files are `<prefix><n>.jsonl`: two sorts can share the folder (the findings' sort, finding-spill.ts). */
+    private readonly prefix = 'run-',
   ) {}
 
   add(record: T): void {
@@ -116,7 +118,7 @@ export class SpillSort<T> {
 
   /** Writes records, in the order given, to a new run file. */
   private writeFile(records: Iterable<T>): string {
-    const file = path.join(this.folder!.path(), `run-${this.files++}.jsonl`);
+    const file = path.join(this.folder!.path(), `${this.prefix}${this.files++}.jsonl`);
     const fd = openSync(file, 'wx', 0o600);
     try {
       const out = new LineWriter(fd);

@@ -1,7 +1,7 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, checkBaselineTarget, readBaseline, writeBaseline } from '../check/baseline.js';
-import { closeCheck } from '../check/place-store.js';
+import { closeCheck, findingCount } from '../check/finding-spill.js';
 import type { CheckResult } from '../check/types.js';
 import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
@@ -71,6 +71,8 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       staleOffers: opts.staleOffers,
       skip: opts.skip,
       base: opts.base,
+      // A million findings wait in check's spill folder, not in memory; every report reads them from there.
+      spillFindings: true,
     });
     if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
     if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
@@ -120,7 +122,7 @@ function report(
   if (opts.writeBaseline !== undefined) {
     // Recorded, the findings are known: a later --baseline run fails only on new ones.
     err.err(
-      `wrote ${result.findings.length} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
+      `wrote ${findingCount(result)} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
     );
     return result.build && !result.build.ok ? 1 : 0;
   }
