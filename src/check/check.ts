@@ -5,7 +5,8 @@
  * result. The pages are read and checked first (inspect.ts), in a thread of their own whose memory is
  * let go as it ends (page-thread.ts); the link findings are made from the broken references after
  * that, and a finding on many pages keeps its first few in memory, the rest in check's spill folder
- * (place-store.ts) until `closeCheck()`.
+ * (place-store.ts) until `closeCheck()`; with `spillFindings`, so do the findings past 20,000
+ * (finding-spill.ts).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
