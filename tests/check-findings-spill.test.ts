@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBaseline, type BaselineEntry, writeBaseline } from '../src/check/baseline.js';
 import { closeCheck, eachFinding, findingCount } from '../src/check/finding-spill.js';
 import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines } from '../src/check/report.js';
+import { runCheck } from '../src/cli/check-command.js';
 import { allPlaces, check, type CheckResult } from '../src/index.js';
 
 const PAGES = 120;
@@ -187,5 +188,67 @@ describe.each(KINDS)('findings past the threshold, in a folder of %s', (kind) =>
     closeCheck(r);
     expect(readdirSync(temp).length).toBe(before - 1);
     expect([...eachFinding(r)]).toEqual([]);
+  });
+});
+
+describe('the CLI past the threshold ($PA_SITE_FINDINGS_KEPT)', () => {
+  /** What the CLI prints to stdout and stderr, and its exit code, with the threshold given. */
+  async function cli(kept: string, opts: Partial<Parameters<typeof runCheck>[0]>) {
+    vi.stubEnv('PA_SITE_FINDINGS_KEPT', kept);
+    let out = '';
+    let err = '';
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      out += String(chunk);
+      return true;
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      err += String(chunk);
+      return true;
+    });
+    try {
+      const code = await runCheck({ root: work, dir: runs.get('pa-site')!.site, ...opts });
+      const same = (s: string) => s.replace(/in \d+ ms/g, 'in X ms').replace(/"ms": \d+/g, '"ms": X');
+      return {
+        code,
+        out: same(out).replaceAll(`${kept}.json`, 'K.json'),
+        err: same(err).replaceAll(`${kept}.json`, 'K.json'),
+      };
+    } finally {
+      stdout.mockRestore();
+      stderr.mockRestore();
+      vi.stubEnv('PA_SITE_FINDINGS_KEPT', '');
+    }
+  }
+
+  it('prints as with every finding in memory, writes and reads baselines alike, leaves no folder', async () => {
+    const folders = () => readdirSync(temp).filter((n) => n.startsWith('pa-site-check-')).length;
+    const before = folders();
+    for (const opts of [
+      { verbose: true },
+      { format: 'json' as const },
+      { writeBaseline: 'K.json', quiet: true },
+      { baseline: 'K.json', format: 'github' as const },
+    ]) {
+      const named = (kept: string) =>
+        Object.fromEntries(
+          Object.entries(opts).map(([k, v]) => [k, v === 'K.json' ? path.join(work, `${kept}.json`) : v]),
+        );
+      const low = await cli('50', named('50'));
+      const high = await cli('1000000', named('1000000'));
+      expect({ opts, ...low }).toEqual({ opts, ...high });
+      expect(low.out).toContain(
+        opts.baseline ? `${runs.get('pa-site')!.kept.findings.length} findings recorded in` : 'd/p000.html',
+      );
+    }
+    expect(readFileSync(path.join(work, '50.json'), 'utf8')).toBe(
+      readFileSync(path.join(work, '1000000.json'), 'utf8'),
+    );
+    expect(folders()).toBe(before);
+  });
+
+  it('refuses a threshold that is not a whole number', async () => {
+    const r = await cli('lots', {});
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('PA_SITE_FINDINGS_KEPT must be a whole number of findings (received: lots)');
   });
 });

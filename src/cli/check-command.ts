@@ -47,6 +47,11 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const age = opts.externalCacheAge === undefined ? undefined : Number(opts.externalCacheAge);
   if (age !== undefined && !(Number.isFinite(age) && age >= 0))
     return usageError(err, `--external-cache-age must be a number of hours (received: ${opts.externalCacheAge})`);
+  // How many findings stay in memory before they spill (default 20,000): tests set it low.
+  const keptEnv = process.env.PA_SITE_FINDINGS_KEPT;
+  const findingsKept = keptEnv === undefined || keptEnv === '' ? undefined : Number(keptEnv);
+  if (findingsKept !== undefined && !(Number.isInteger(findingsKept) && findingsKept >= 0))
+    return usageError(err, `PA_SITE_FINDINGS_KEPT must be a whole number of findings (received: ${keptEnv})`);
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
   if (badCores) return badCores.exit;
@@ -73,6 +78,7 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       base: opts.base,
       // A million findings wait in check's spill folder, not in memory; every report reads them from there.
       spillFindings: true,
+      findingsKept,
     });
     if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
     if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
