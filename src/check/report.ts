@@ -16,7 +16,7 @@ import {
   staleOffersLine,
   summaryLine,
 } from './report-parts.js';
-import { count, summaryLines } from './report-summary.js';
+import { count, SummaryTally, summaryLines } from './report-summary.js';
 import { SpillSort } from './spill-sort.js';
 import type { CheckResult, Finding, Place } from './types.js';
 
@@ -91,12 +91,17 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
   let modeAt = -1;
   const covered = new Set<string>();
   const sections = { link: 0, page: 0, external: 0, 'known-unbuilt': 0 };
+  // The summary's counts too, in the same pass (a pass reads every finding back when they spilled).
+  const tally = new SummaryTally();
   let at = 0;
   for (const f of eachFinding(r)) {
     if (!modeHint && f.rule === 'served-as') {
       modeHint = f;
       modeAt = at;
-    } else sections[f.category]++;
+    } else {
+      sections[f.category]++;
+      tally.add(f);
+    }
     covered.add(f.rule);
     at++;
   }
@@ -168,7 +173,7 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     out.push('');
   }
 
-  out.push(...summaryLines(findings(), total, r.summary.pages));
+  out.push(...summaryLines(tally, total, r.summary.pages));
   yield* targetSection('link', 'Broken links and fragments');
 
   if (sections.page) {

@@ -80,12 +80,14 @@ export class SpillSort<T> {
     private readonly folder: SpillPath | null,
     /** Run files are `<prefix><n>.jsonl`: two sorts can share the folder (the findings' sort, finding-spill.ts). */
     private readonly prefix = 'run-',
+    /** Records a run holds: larger records with a costly comparison (findings) take fewer, longer runs. */
+    private readonly run = RUN,
   ) {}
 
   add(record: T): void {
     this.batch.push(record);
     this.count++;
-    if (this.folder && this.batch.length >= RUN) this.writeRun();
+    if (this.folder && this.batch.length >= this.run) this.writeRun();
   }
 
   private writeRun(): void {
