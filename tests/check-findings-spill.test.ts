@@ -15,6 +15,7 @@ import { closeCheck, eachFinding, findingCount } from '../src/check/finding-spil
 import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines } from '../src/check/report.js';
 import { runCheck } from '../src/cli/check-command.js';
 import { allPlaces, check, type CheckResult } from '../src/index.js';
+import { fixtureProject, fixtureSiteYaml, GOOD_FM } from './fixture.js';
 
 const PAGES = 120;
 /** Rule ids a page's check-ignore names that are no page rule: one single-place page finding each. */
@@ -250,5 +251,46 @@ describe('the CLI past the threshold ($PA_SITE_FINDINGS_KEPT)', () => {
     const r = await cli('lots', {});
     expect(r.code).toBe(2);
     expect(r.err).toContain('PA_SITE_FINDINGS_KEPT must be a whole number of findings (received: lots)');
+  });
+});
+
+describe('a pa-site project past the threshold', () => {
+  it('locates spilled findings in their content files as it does findings in memory', async () => {
+    // Broken links at their own lines of two pages, and the layout's links broken on every page.
+    const links = (from: number) =>
+      Array.from({ length: 40 }, (_, i) => `See [the ${from + i}th](/gone-${from + i}).`).join('\n\n');
+    const siteYaml = (await fixtureSiteYaml()).replace(/(href): \/[a-z0-9/#-]*/gi, '$1: /not-built');
+    const p = await fixtureProject({
+      'content/site.yaml': siteYaml,
+      'content/pages/a.md': `---\n${GOOD_FM}\n---\n${links(0)}\n`,
+      'content/pages/b.md': `---\n${GOOD_FM.replace('Second page title', 'Third page title')}\n---\n${links(20)}\n`,
+    });
+    try {
+      const same = (r: CheckResult): CheckResult => ({
+        ...r,
+        dir: 'built',
+        summary: { ...r.summary, ms: 0, buildMs: 0 },
+      });
+      const today = '2025-02-01';
+      const spilled = same(await check({ root: p.root, today, spillFindings: true, findingsKept: 5 }));
+      const kept = same(await check({ root: p.root, today }));
+      try {
+        expect(spilled.build?.ok).toBe(true);
+        expect(spilled.spilled).toBe(true);
+        expect(kept.findings.length).toBeGreaterThan(40);
+        expect(kept.findings.find((f) => f.target === '/gone-30')?.places.map((q) => q.file)).toEqual([
+          'content/pages/a.md',
+          'content/pages/b.md',
+        ]);
+        const a = reports(spilled);
+        const b = reports(kept);
+        for (const name of Object.keys(b)) expect({ name, report: a[name] }).toEqual({ name, report: b[name] });
+      } finally {
+        closeCheck(spilled);
+        closeCheck(kept);
+      }
+    } finally {
+      await p.cleanup();
+    }
   });
 });
