@@ -24,7 +24,8 @@ export {
   formatJson as formatCheckJson,
   formatGithub as formatCheckGithub,
 } from './check/report.js';
-export { allPlaces, closeCheck, PLACES_KEPT } from './check/place-store.js';
+export { allPlaces, PLACES_KEPT } from './check/place-store.js';
+export { closeCheck, eachFinding, findingCount } from './check/finding-spill.js';
 export { PAGE_RULES } from './check/rules.js';
 export { SERVED_AS, type ServedAs } from './check/served.js';
 export type { CheckResult, Finding, Place, CheckSummary } from './check/types.js';

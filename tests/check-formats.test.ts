@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
 import { check, type CheckResult } from '../src/index.js';
-import { closeCheck } from '../src/check/place-store.js';
+import { closeCheck } from '../src/check/finding-spill.js';
 import { formatJunit, formatSarif, jsonChunks } from '../src/check/report.js';
 import { SARIF_MAX_RESULTS } from '../src/check/report-sarif.js';
 import type { Finding } from '../src/check/types.js';

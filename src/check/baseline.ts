@@ -8,6 +8,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { FileTooLargeError, NotRegularFileError, readOwnFile } from '../pipeline/load/regular-file.js';
 import path from 'node:path';
 import { CheckInputError } from './errors.js';
+import { eachFinding, withFindings } from './finding-spill.js';
 import type { BaselineOutcome, CheckResult, Finding } from './types.js';
 
 const TOOL = 'pa-site check baseline';
@@ -27,7 +28,9 @@ const keyOf = (e: BaselineEntry) => `${e.rule}\0${e.target ?? ''}\0${e.page ?? '
 
 /** The baseline file's text for a result (sorted, so it diffs well in a repository). */
 function baselineText(r: CheckResult): string {
-  const entries = new Map(r.findings.map((f) => [keyOf(entryOf(f)), entryOf(f)]));
+  // One entry a finding's cause, in memory: the one part of a check with spilled findings that grows with them.
+  const entries = new Map<string, BaselineEntry>();
+  for (const f of eachFinding(r)) entries.set(keyOf(entryOf(f)), entryOf(f));
   const findings = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
   return `${JSON.stringify({ tool: TOOL, version: 1, findings }, null, 1)}\n`;
 }
@@ -109,23 +112,27 @@ export async function writeBaseline(file: string, r: CheckResult): Promise<void>
 export function applyBaseline(r: CheckResult, entries: readonly BaselineEntry[], file: string) {
   const recorded = new Set(entries.map(keyOf));
   const seen = new Set<string>();
-  const findings: Finding[] = [];
-  for (const f of r.findings) {
+  const isNew = (f: Finding) => !recorded.has(keyOf(entryOf(f)));
+  let known = 0;
+  let kept = 0;
+  let errors = 0;
+  for (const f of eachFinding(r)) {
     const key = keyOf(entryOf(f));
-    if (recorded.has(key)) seen.add(key);
-    else findings.push(f);
+    if (recorded.has(key)) {
+      seen.add(key);
+      known++;
+    } else {
+      kept++;
+      if (f.severity === 'error') errors++;
+    }
   }
-  const kept = new Set(findings);
-  const left = r.findings.filter((f) => !kept.has(f));
-  const errors = findings.filter((f) => f.severity === 'error').length;
-  const leftWarnings = left.length - (r.summary.errors - errors);
-  const baseline: BaselineOutcome = { file, known: left.length, fixed: recorded.size - seen.size };
+  const leftWarnings = known - (r.summary.errors - errors);
+  const baseline: BaselineOutcome = { file, known, fixed: recorded.size - seen.size };
   const result: CheckResult = {
-    ...r,
+    ...withFindings(r, { keep: isNew }, kept),
     baseline,
     ok: errors === 0 && (r.build?.ok ?? true),
     summary: { ...r.summary, errors, warnings: r.summary.warnings - leftWarnings },
-    findings,
   };
   return result;
 }

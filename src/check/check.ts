@@ -5,7 +5,8 @@
  * result. The pages are read and checked first (inspect.ts), in a thread of their own whose memory is
  * let go as it ends (page-thread.ts); the link findings are made from the broken references after
  * that, and a finding on many pages keeps its first few in memory, the rest in check's spill folder
- * (place-store.ts) until `closeCheck()`.
+ * (place-store.ts) until `closeCheck()`; with `spillFindings`, so do the findings past 20,000
+ * (finding-spill.ts).
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,16 +15,16 @@ import type { Page } from '../model.js';
 import { ReferenceDateError, referenceDate, STALE_SEVERITIES, type StaleSeverity } from '../domain/staleness.js';
 import { packOf } from '../domain/gambling-pack.js';
 import { nameDraftLinks } from './draft-links.js';
-import { append } from './append.js';
 import { contentFilesOf, isOwnOutput } from './content-map.js';
 import { typecheckFindings } from './typecheck.js';
 import { normalizeBase } from './base.js';
 import { type Config, readConfig } from './config.js';
 import { CheckInputError } from './errors.js';
 import type { ExternalOptions } from './external.js';
+import { FINDINGS_KEPT, FindingCollector, spilledResult } from './finding-spill.js';
 import { linkFindings } from './link-findings.js';
 import { locateFindings } from './locate.js';
-import { sortFindings, uniquePlaces } from './order.js';
+import { uniquePlaces } from './order.js';
 import { inspectInThread } from './page-thread.js';
 import { PlaceStore } from './place-store.js';
 import { SERVED_AS, type ServedAs } from './served.js';
@@ -62,6 +63,13 @@ export interface CheckOptions {
   skip?: string[];
   /** The URL path the folder is served under (`--base /book/`): links outside it are not checked. Default `/`. */
   base?: string;
+  /**
+   * Past 20,000 findings, keep them sorted in check's spill folder rather than in memory: the result's
+   * `findings` is then empty, `spilled` true, and `eachFinding(result)` reads them back (as the CLI does).
+   */
+  spillFindings?: boolean;
+  /** Findings kept in memory before they spill (tests set it low). Default FINDINGS_KEPT (20,000). */
+  findingsKept?: number;
 }
 
 export { CheckInputError };
@@ -177,27 +185,48 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
       options.external === true,
     );
     const { kind, links, base } = seen;
+    // `--dir` on the project's own output: which content file made each page, and which pages are drafts.
+    const own = root && pagesByFile.size === 0 && isOwnOutput(root, dir) ? await contentFilesOf(root) : null;
+    const draftPages = own?.drafts ?? drafts;
+    // The findings in the order they are made, kept in memory or, past a threshold, sorted in the spill folder.
+    const collected = new FindingCollector(
+      spill,
+      store,
+      options.spillFindings === true ? (options.findingsKept ?? FINDINGS_KEPT) : null,
+    );
+    let named: { f: Finding; s: number }[] = [];
+    const nameBatch = () => {
+      nameDraftLinks(
+        named.map((n) => n.f),
+        draftPages,
+        base,
+      );
+      for (const n of named) collected.add(n.f, n.s);
+      named = [];
+    };
     // The pages are gone: the link findings are made now, from the broken references in order.
     const redirectKey = (f: Finding) => f.places.map((p) => `${p.page}\0${f.target}`);
     const made = linkFindings(
       links.broken.sorted(),
       { ...links.context, redirectKeys: new Set(seen.redirects.flatMap(redirectKey)) },
       store,
+      (f, s) => {
+        named.push({ f, s });
+        if (named.length === 1_024) nameBatch();
+      },
     );
-    const findings: Finding[] = [];
-    // `--dir` on the project's own output: which content file made each page, and which pages are drafts.
-    const own = root && pagesByFile.size === 0 && isOwnOutput(root, dir) ? await contentFilesOf(root) : null;
-    nameDraftLinks(made.findings, own?.drafts ?? drafts, base);
-    append(findings, made.findings);
-    append(findings, links.builtKnown);
+    nameBatch();
+    // The other findings come after the link findings (numbered by reading order), in the order they are made.
+    let order = 2 ** 50;
+    const add = (list: Iterable<Finding>) => {
+      for (const f of list) collected.add(f, order++);
+    };
+    add(links.builtKnown);
     // A redirect page whose target is missing: its refresh link's `broken-link` names it (one break, one finding).
-    append(
-      findings,
-      seen.redirects.filter((f) => !redirectKey(f).some((k) => made.brokenRedirects.has(k))),
-    );
-    append(findings, seen.others);
+    add(seen.redirects.filter((f) => !redirectKey(f).some((k) => made.brokenRedirects.has(k))));
+    add(seen.others);
     // The project's own templates, type-checked where it has TypeScript (check and check --dir alike).
-    if (root && config) append(findings, typecheckFindings(root));
+    if (root && config) add(typecheckFindings(root));
 
     let externalRefs = 0;
     if (options.external) {
@@ -209,50 +238,54 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
         options.externalOptions,
       );
       if (root) await locateSources(external, root, sourceUrls);
-      append(findings, external);
+      add(external);
     }
-    if (root) {
-      // A built check knows each page's file; `--dir` on the project's own output reads the routes of content/pages.
-      const contentFiles = own?.files ?? new Map([...pagesByFile].map(([file, p]) => [file, p.file]));
-      await locateFindings(findings, root, contentFiles, base);
-      for (const f of findings) if (f.placeCount === undefined) f.places = uniquePlaces(f.places);
-    }
-    sortFindings(findings);
-    const errors = findings.filter((f) => f.severity === 'error').length;
+    // A built check knows each page's file; `--dir` on the project's own output reads the routes of content/pages.
+    const contentFiles =
+      root === null ? null : (own?.files ?? new Map([...pagesByFile].map(([file, p]) => [file, p.file])));
+    const findings = await collected.finish(async (batch) => {
+      if (root === null || contentFiles === null) return;
+      await locateFindings(batch, root, contentFiles, base);
+      for (const f of batch) if (f.placeCount === undefined) f.places = uniquePlaces(f.places);
+    });
+    const counts = collected.counts;
+    const errors = counts.errors;
     // The build's warnings are printed above the summary, so they are counted in it (report.ts shows
     // a warning a check rule also found once, by that rule, and it is counted once).
-    const rules = new Set(findings.map((f) => f.rule));
     const buildWarnings =
-      buildInfo?.diagnostics.filter((d) => d.severity === 'warning' && !rules.has(d.code)).length ?? 0;
-    kept = store.used;
-    return {
-      version: 1,
-      ok: errors === 0,
-      dir,
-      root,
-      siteUrl: seen.siteUrl,
-      site: {
-        builtBy: kind.paSite ? 'pa-site' : 'other',
-        marker: kind.marker,
-        servedAs: kind.servedAs,
-        servedAsFrom: kind.servedAsFrom,
-      },
-      summary: {
-        pages: seen.pages,
-        links: links.checked + externalRefs,
-        skipped: links.skipped,
-        errors,
-        warnings: findings.length - errors + buildWarnings,
-        ms: Math.round(performance.now() - t0),
-        ...(buildMs !== undefined ? { buildMs } : {}),
-        offers: builtOffers ?? {
-          aging: findings.filter((f) => f.rule === 'offer-stale').length,
-          withheld: seen.withheld,
+      buildInfo?.diagnostics.filter((d) => d.severity === 'warning' && !counts.rules.has(d.code)).length ?? 0;
+    kept = store.used || !Array.isArray(findings);
+    return spilledResult(
+      {
+        version: 1,
+        ok: errors === 0,
+        dir,
+        root,
+        siteUrl: seen.siteUrl,
+        site: {
+          builtBy: kind.paSite ? 'pa-site' : 'other',
+          marker: kind.marker,
+          servedAs: kind.servedAs,
+          servedAsFrom: kind.servedAsFrom,
         },
+        summary: {
+          pages: seen.pages,
+          links: links.checked + externalRefs,
+          skipped: links.skipped,
+          errors,
+          warnings: counts.findings - errors + buildWarnings,
+          ms: Math.round(performance.now() - t0),
+          ...(buildMs !== undefined ? { buildMs } : {}),
+          offers: builtOffers ?? {
+            aging: counts.offerStale,
+            withheld: seen.withheld,
+          },
+        },
+        build: buildInfo,
+        findings: [],
       },
-      build: buildInfo,
       findings,
-    };
+    );
   } finally {
     temp?.remove();
     // Places a result refers to stay until closeCheck(); the sort's runs and everything on error go now.

@@ -91,13 +91,15 @@ export interface LinkFindings {
 }
 
 /**
- * The findings of sorted occurrences, in the order their targets were first met. Places past
- * PLACES_KEPT go to `store` (without one, all stay in memory).
+ * The findings of sorted occurrences, in the order their targets were first met (or handed to `sink`
+ * in the order of their targets). Places past PLACES_KEPT go to `store` (without one, all stay in memory).
  */
 export function linkFindings(
   sorted: Iterable<Occurrence>,
   ctx: FindingContext,
   store: PlaceStore | null,
+  /** Takes each finding, with its first reference's reading order, as it is made (then `findings` is empty). */
+  sink?: (f: Finding, s: number) => void,
 ): LinkFindings {
   /** Each finding with its first reference's place in reading order: findings come in that order. */
   const made: { s: number; f: Finding }[] = [];
@@ -122,7 +124,8 @@ export function linkFindings(
     const f = findingOf(r, ctx, caseHint);
     if (r.spill) r.spill.end(f);
     if (f.rule === 'broken-link') for (const key of r.redirects) brokenRedirects.add(key);
-    made.push({ s: r.first.s, f });
+    if (sink) sink(f, r.first.s);
+    else made.push({ s: r.first.s, f });
   };
   for (const o of sorted) {
     if (run?.key !== o.k) {

@@ -99,7 +99,18 @@ export function spilledTo(f: Finding): PlaceStore | null {
 /** How many places a finding has in all. */
 export const placeCount = (f: Finding) => f.placeCount ?? f.places.length;
 
-/** Removes the spill folder holding a result's places; `allPlaces()` then gives the kept places only. */
-export function closeCheck(r: CheckResult): void {
+/** A spilled finding's byte range in its store, written beside the finding when the findings spill too. */
+export function placeRange(f: Finding): [number, number] | undefined {
+  const r = ranges.get(f);
+  return r ? [r.start, r.end] : undefined;
+}
+
+/** Ties a finding read back from the findings' spill to its places in `store` again. */
+export function restoreRange(f: Finding, store: PlaceStore, [start, end]: [number, number]): void {
+  ranges.set(f, { store, start, end });
+}
+
+/** Closes the stores of a result's findings held in memory (closeCheck, finding-spill.ts, also closes a spill). */
+export function closePlaces(r: CheckResult): void {
   for (const f of r.findings) ranges.get(f)?.store.close();
 }

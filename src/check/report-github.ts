@@ -1,6 +1,7 @@
 /** The report as GitHub workflow annotations: one per finding, or per page it is on when they are few. */
 import path from 'node:path';
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
+import { eachFinding } from './finding-spill.js';
 import { placeCount } from './place-store.js';
 import {
   baselineLine,
@@ -60,7 +61,7 @@ export function* githubLines(result: CheckResult, cwd: string = process.cwd(), q
     }
   }
   yield* out.splice(0);
-  for (const f of r.findings) {
+  for (const f of eachFinding(r)) {
     const title = `pa-site check: ${f.rule}`;
     const text = (extra = '') => `${f.message}${extra}${f.hint ? `\nfix: ${f.hint}` : ''}`;
     const on = spread(f, r.summary.pages);

@@ -3,6 +3,7 @@
  * line with its count of places and the first few of them (every one with `verbose`), written a
  * finding and a place at a time so that no report sits in memory as one string.
  */
+import { eachFinding, noFindings } from './finding-spill.js';
 import { allPlaces, placeCount } from './place-store.js';
 import { PLACES_SHOWN } from './report-parts.js';
 import { findingGroups } from './report-summary.js';
@@ -48,8 +49,8 @@ export function toJson(r: CheckResult, o: JsonOptions = {}) {
     verbose: o.verbose === true,
     // The findings by cause, largest first, as the text summary has them: a tool reads the shape of a
     // long report here without walking every finding.
-    groups: findingGroups(r.findings),
-    findings: r.findings.map((f) => findingJson(f, sampleOf(f, o))),
+    groups: findingGroups(eachFinding(r)),
+    findings: Array.from(eachFinding(r), (f) => findingJson(f, sampleOf(f, o))),
   };
 }
 
@@ -92,16 +93,17 @@ export function formatJson(r: CheckResult, o: JsonOptions = {}): string {
  * 10,000 pages is read back from the spill folder a place at a time). Parsed, the pieces are `toJson(r, o)`.
  */
 export function* jsonChunks(r: CheckResult, o: JsonOptions = {}): Generator<string> {
-  const head = JSON.stringify(toJson({ ...r, findings: [] }, o), null, 2);
+  const head = JSON.stringify(toJson(noFindings(r), o), null, 2);
   // `groups` is made from every finding, though the head is written without them.
-  const groups = JSON.stringify(findingGroups(r.findings), null, 2).replace(/\n/g, '\n  ');
+  const groups = JSON.stringify(findingGroups(eachFinding(r)), null, 2).replace(/\n/g, '\n  ');
   const open = head.slice(0, head.length - '"groups": [],\n  "findings": []\n}'.length);
   yield `${open}"groups": ${groups},\n  "findings": [`;
-  for (let i = 0; i < r.findings.length; i++) {
-    yield i ? ',\n    ' : '\n    ';
-    yield* findingChunks(r.findings[i]!, o);
+  let i = 0;
+  for (const f of eachFinding(r)) {
+    yield i++ ? ',\n    ' : '\n    ';
+    yield* findingChunks(f, o);
   }
-  yield r.findings.length ? '\n  ]\n}' : ']\n}';
+  yield i ? '\n  ]\n}' : ']\n}';
 }
 
 /** One finding on one line, its places one by one. */

@@ -3,6 +3,7 @@
  * per finding kind, one test case per finding (an error is a failure, a warning passes with its
  * text in `system-out`), and one passing case when nothing is wrong. Written a case at a time.
  */
+import { eachFinding } from './finding-spill.js';
 import { placeCount } from './place-store.js';
 import { spread } from './report-parts.js';
 import type { CheckResult, Finding, Place } from './types.js';
@@ -42,15 +43,23 @@ export function formatJunit(r: CheckResult): string {
 }
 
 export function* junitChunks(r: CheckResult): Generator<string> {
-  const byRule = new Map<string, Finding[]>();
-  for (const f of r.findings) {
-    const list = byRule.get(f.rule);
-    if (list) list.push(f);
-    else byRule.set(f.rule, [f]);
+  // The findings are read once for the counts, then once a rule (a suite a rule, as few as the rules).
+  const byRule = new Map<string, { tests: number; failed: number }>();
+  let findings = 0;
+  let failed = 0;
+  for (const f of eachFinding(r)) {
+    const rule = byRule.get(f.rule) ?? { tests: 0, failed: 0 };
+    byRule.set(f.rule, rule);
+    rule.tests++;
+    findings++;
+    if (f.severity === 'error') {
+      rule.failed++;
+      failed++;
+    }
   }
   const buildErrors = r.build?.ok === false ? r.build.diagnostics.filter((d) => d.severity === 'error') : [];
-  const failures = r.findings.filter((f) => f.severity === 'error').length + buildErrors.length;
-  const tests = Math.max(1, r.findings.length + buildErrors.length);
+  const failures = failed + buildErrors.length;
+  const tests = Math.max(1, findings + buildErrors.length);
   const time = (r.summary.ms / 1000).toFixed(3);
   yield '<?xml version="1.0" encoding="UTF-8"?>\n';
   yield `<testsuites name="pa-site check" tests="${tests}" failures="${failures}" errors="0" time="${time}">\n`;
@@ -63,16 +72,16 @@ export function* junitChunks(r: CheckResult): Generator<string> {
     }
     yield '  </testsuite>\n';
   }
-  if (!r.findings.length && !buildErrors.length) {
+  if (!findings && !buildErrors.length) {
     yield `  <testsuite name="pa-site check" tests="1" failures="0" errors="0" time="${time}">\n`;
     const name = xml(`${r.summary.pages} pages, ${r.summary.links} links`);
     yield `    <testcase classname="pa-site.check" name="${name}"/>\n`;
     yield '  </testsuite>\n';
   }
-  for (const [rule, list] of [...byRule].sort(([a], [b]) => a.localeCompare(b))) {
-    const failed = list.filter((f) => f.severity === 'error').length;
-    yield `  <testsuite name="${xml(rule)}" tests="${list.length}" failures="${failed}" errors="0">\n`;
-    for (const f of list) {
+  for (const [rule, n] of [...byRule].sort(([a], [b]) => a.localeCompare(b))) {
+    yield `  <testsuite name="${xml(rule)}" tests="${n.tests}" failures="${n.failed}" errors="0">\n`;
+    for (const f of eachFinding(r)) {
+      if (f.rule !== rule) continue;
       const name = f.target ?? f.places[0]?.page ?? f.message;
       const file = f.source?.file ?? f.places[0]?.file ?? null;
       const attrs = `classname="pa-site.${xml(rule)}" name="${xml(name)}"${file ? ` file="${xml(file)}"` : ''}`;

@@ -3,6 +3,7 @@
  * how many pages a finding is on, and the one-line notes and summary.
  */
 import { escapeTerminal } from '../support/diagnostics/diagnostics.js';
+import { withFindings } from './finding-spill.js';
 import { sameDocumentFindings } from './link-findings.js';
 import { placeCount, samePlaces } from './place-store.js';
 import { count } from './report-summary.js';
@@ -48,8 +49,8 @@ export const safePlace = (p: Place): Place => {
 
 /** The findings to print: escaped for the terminal, and errors only when `quiet`. */
 export function shownFindings(r: CheckResult, quiet: boolean | undefined): CheckResult {
-  const kept = quiet ? r.findings.filter((f) => f.severity === 'error') : r.findings;
-  return { ...r, findings: kept.map(safeFinding) };
+  // Escaped as each is read (eachFinding): a spilled result is never held in memory.
+  return withFindings(r, { ...(quiet ? { keep: (f: Finding) => f.severity === 'error' } : {}), map: safeFinding });
 }
 
 /** Pages named for one finding; the rest are counted ("… and 10,133 more pages"). */

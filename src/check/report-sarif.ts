@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { packageVersion } from '../support/package/paths.js';
+import { eachFinding, findingCount } from './finding-spill.js';
 import { placeCount } from './place-store.js';
 import { spread } from './report-parts.js';
 import type { CheckResult, Finding, Place } from './types.js';
@@ -56,9 +57,9 @@ const location = (w: Where, id?: number) => ({
 });
 
 /** Errors first (GitHub shows the first 5,000), each group in report order. */
-function* inOrder(findings: readonly Finding[]): Generator<Finding> {
-  for (const f of findings) if (f.severity === 'error') yield f;
-  for (const f of findings) if (f.severity !== 'error') yield f;
+function* inOrder(r: CheckResult): Generator<Finding> {
+  for (const f of eachFinding(r)) if (f.severity === 'error') yield f;
+  for (const f of eachFinding(r)) if (f.severity !== 'error') yield f;
 }
 
 export function formatSarif(r: CheckResult, cwd: string = process.cwd()): string {
@@ -67,10 +68,10 @@ export function formatSarif(r: CheckResult, cwd: string = process.cwd()): string
 
 /** The SARIF log in pieces, a result at a time; joined, they are one JSON document. */
 export function* sarifChunks(r: CheckResult, cwd: string = process.cwd()): Generator<string> {
-  const kinds = [...new Set(r.findings.map((f) => f.rule))].sort();
-  const ruleIndex = new Map(kinds.map((k, i) => [k, i]));
   const levelOf = new Map<string, string>();
-  for (const f of r.findings) if (levelOf.get(f.rule) !== 'error') levelOf.set(f.rule, f.severity);
+  for (const f of eachFinding(r)) if (levelOf.get(f.rule) !== 'error') levelOf.set(f.rule, f.severity);
+  const kinds = [...levelOf.keys()].sort();
+  const ruleIndex = new Map(kinds.map((k, i) => [k, i]));
   const where = locator(r, cwd);
   const rules = kinds.map((id) => ({
     id,
@@ -78,7 +79,7 @@ export function* sarifChunks(r: CheckResult, cwd: string = process.cwd()): Gener
     shortDescription: { text: RULE_TEXT[id] ?? `pa-site check rule ${id}` },
     defaultConfiguration: { level: levelOf.get(id) },
   }));
-  const left = Math.max(0, r.findings.length - SARIF_MAX_RESULTS);
+  const left = Math.max(0, findingCount(r) - SARIF_MAX_RESULTS);
   const run = {
     tool: { driver: { name: 'pa-site check', version: packageVersion, rules } },
     invocations: [
@@ -112,7 +113,7 @@ export function* sarifChunks(r: CheckResult, cwd: string = process.cwd()): Gener
   const cut = head.lastIndexOf('"results": []') + '"results": '.length;
   yield `${head.slice(0, cut)}[`;
   let n = 0;
-  for (const f of inOrder(r.findings)) {
+  for (const f of inOrder(r)) {
     if (n === SARIF_MAX_RESULTS) break;
     const places = f.places.flatMap((p) => where.ofPlace(p) ?? []);
     const source = f.source && r.root ? { uri: where.rel(r.root, f.source.file), line: f.source.line } : null;

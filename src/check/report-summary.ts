@@ -134,13 +134,23 @@ function causeOf(f: Finding): Cause {
 
 /** The groups of a list of findings, largest first. */
 export function findingGroups(findings: Iterable<Finding>): FindingGroup[] {
-  const groups = new Map<
+  const tally = new SummaryTally();
+  for (const f of findings) tally.add(f);
+  return tally.groups();
+}
+
+/** The summary's counts, a finding at a time: the groups by cause and the targets linked from the most pages. */
+export class SummaryTally {
+  private readonly causes = new Map<
     string,
     { cause: Cause; findings: number; places: number; skipFits: boolean; re: RegExp | null }
   >();
-  for (const f of findings) {
+  /** The targets linked from the most pages, as they go by: of equal ones, the first stay. */
+  readonly top: Finding[] = [];
+
+  add(f: Finding): void {
     const cause = causeOf(f);
-    let g = groups.get(cause.key);
+    let g = this.causes.get(cause.key);
     if (!g) {
       g = {
         cause,
@@ -149,7 +159,7 @@ export function findingGroups(findings: Iterable<Finding>): FindingGroup[] {
         skipFits: cause.skip !== null,
         re: cause.skip && new RegExp(cause.skip.re, 'u'),
       };
-      groups.set(cause.key, g);
+      this.causes.set(cause.key, g);
     }
     g.findings++;
     g.places += placeCount(f);
@@ -158,29 +168,42 @@ export function findingGroups(findings: Iterable<Finding>): FindingGroup[] {
       const tested = cause.skip!.on === 'fragment' ? f.target.slice(f.target.indexOf('#')) : f.target;
       if (!g.re.test(tested)) g.skipFits = false;
     }
+    const c = placeCount(f);
+    if (f.target !== undefined && c > 1) {
+      let at = this.top.findIndex((t) => placeCount(t) < c);
+      if (at === -1) at = this.top.length;
+      if (at < TARGETS_SHOWN) {
+        this.top.splice(at, 0, f);
+        this.top.length = Math.min(this.top.length, TARGETS_SHOWN);
+      }
+    }
   }
-  return [...groups.values()]
-    .sort((a, b) => b.findings - a.findings || a.cause.pattern.localeCompare(b.cause.pattern))
-    .map((g) => ({
-      findings: g.findings,
-      places: g.places,
-      rule: g.cause.rule,
-      pattern: g.cause.pattern,
-      common: g.cause.common,
-      skip: g.skipFits && g.cause.skip ? g.cause.skip.re : null,
-    }));
+
+  /** The groups, largest first. */
+  groups(): FindingGroup[] {
+    return [...this.causes.values()]
+      .sort((a, b) => b.findings - a.findings || a.cause.pattern.localeCompare(b.cause.pattern))
+      .map((g) => ({
+        findings: g.findings,
+        places: g.places,
+        rule: g.cause.rule,
+        pattern: g.cause.pattern,
+        common: g.cause.common,
+        skip: g.skipFits && g.cause.skip ? g.cause.skip.re : null,
+      }));
+  }
 }
 
 /** A pattern quoted for a POSIX shell. */
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The summary lines (none for a short list), for a site of `pages` pages. */
-export function summaryLines(findings: readonly Finding[], pages: number): string[] {
-  if (findings.length < SUMMARY_FROM) return [];
-  const ranked = findingGroups(findings);
+/** The summary lines (none for a short list) of `n` findings tallied, for a site of `pages` pages. */
+export function summaryLines(tally: SummaryTally, n: number, pages: number): string[] {
+  if (n < SUMMARY_FROM) return [];
+  const ranked = tally.groups();
   const width = count(ranked[0]!.findings).length;
   const pad = ' '.repeat(width + 4);
-  const out = [`Summary: ${count(findings.length)} findings`];
+  const out = [`Summary: ${count(n)} findings`];
   ranked.slice(0, GROUPS_SHOWN).forEach((g, i) => {
     out.push(`  ${count(g.findings).padStart(width)}  ${g.pattern}`);
     if (i >= GROUPS_DESCRIBED) return;
@@ -188,13 +211,9 @@ export function summaryLines(findings: readonly Finding[], pages: number): strin
     if (g.skip) out.push(`${pad}set aside with --skip ${shellQuote(g.skip)}`);
   });
   if (ranked.length > GROUPS_SHOWN) out.push(`  … and ${count(ranked.length - GROUPS_SHOWN)} more kinds`);
-  const top = findings
-    .filter((f) => f.target !== undefined && placeCount(f) > 1)
-    .sort((a, b) => placeCount(b) - placeCount(a))
-    .slice(0, TARGETS_SHOWN);
-  if (top.length) {
+  if (tally.top.length) {
     out.push('  linked from the most pages:');
-    for (const f of top) out.push(`    ${f.target}  on ${count(placeCount(f))} of ${count(pages)} pages`);
+    for (const f of tally.top) out.push(`    ${f.target}  on ${count(placeCount(f))} of ${count(pages)} pages`);
   }
   out.push('');
   return out;

@@ -4,6 +4,7 @@
  * where they go.
  */
 import { formatDiagnostic } from '../support/diagnostics/diagnostics.js';
+import { eachFinding, spillPathOf } from './finding-spill.js';
 import { allPlaces, placeCount } from './place-store.js';
 import {
   baselineLine,
@@ -15,8 +16,12 @@ import {
   staleOffersLine,
   summaryLine,
 } from './report-parts.js';
-import { count, summaryLines } from './report-summary.js';
+import { count, SummaryTally, summaryLines } from './report-summary.js';
+import { SpillSort } from './spill-sort.js';
 import type { CheckResult, Finding, Place } from './types.js';
+
+/** Names the run files of each by-page sort apart, so that two reports of one result never share one. */
+let byPageSorts = 0;
 
 export { formatGithub, githubLines } from './report-github.js';
 export { formatJson, jsonChunks, toJson } from './report-json.js';
@@ -80,18 +85,40 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
   const tag = (f: { severity: 'error' | 'warning' }) =>
     f.severity === 'error' ? paint(o.color, 31, 'error') : paint(o.color, 33, 'warning');
   const heading = (s: string) => paint(o.color, 1, s);
-  // A wrong --served-as explains most of what follows: said once, first.
-  const modeHint = r.findings.find((f) => f.rule === 'served-as');
-  const findings = r.findings.filter((f) => f !== modeHint);
+  // One pass for what the report needs first: a wrong --served-as (said once, first: it explains most of
+  // what follows), the rules found, and how many findings each section has.
+  let modeHint: Finding | undefined;
+  let modeAt = -1;
+  const covered = new Set<string>();
+  const sections = { link: 0, page: 0, external: 0, 'known-unbuilt': 0 };
+  // The summary's counts too, in the same pass (a pass reads every finding back when they spilled).
+  const tally = new SummaryTally();
+  let at = 0;
+  for (const f of eachFinding(r)) {
+    if (!modeHint && f.rule === 'served-as') {
+      modeHint = f;
+      modeAt = at;
+    } else {
+      sections[f.category]++;
+      tally.add(f);
+    }
+    covered.add(f.rule);
+    at++;
+  }
+  const total = at - (modeHint ? 1 : 0);
+  /** The findings but the --served-as one, read as often as a section needs (from the spill folder, if there). */
+  function* findings(): Generator<Finding> {
+    let i = 0;
+    for (const f of eachFinding(r)) if (i++ !== modeAt) yield f;
+  }
   if (modeHint) out.push(`${tag(modeHint)}: ${modeHint.message}`, `  ${modeHint.hint}`, '');
-  const oneLine = !o.verbose && findings.length >= ONE_LINE_FROM;
+  const oneLine = !o.verbose && total >= ONE_LINE_FROM;
 
   const note = o.quiet ? null : siteNote(r);
   if (note) out.push(`note: ${note}`, '');
 
   // The build's own diagnostics: all of them when it failed, its warnings (raw HTML removed…) when not.
   // A warning a check rule also found (offer-stale) is shown once, with its pages, by that rule.
-  const covered = new Set(r.findings.map((f) => f.rule));
   // Errors first: an error is never lost below a screen of warnings.
   const shown = [
     ...(r.build?.diagnostics.filter((d) => d.severity === 'error') ?? []),
@@ -128,10 +155,10 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
 
   /** One entry per broken target, with every page that links it. */
   function* targetSection(category: Finding['category'], title: string) {
-    const list = findings.filter((f) => f.category === category);
-    if (!list.length) return;
+    if (!sections[category]) return;
     out.push(heading(title));
-    for (const f of list) {
+    for (const f of findings()) {
+      if (f.category !== category) continue;
       const target = f.target === undefined ? '' : `  ${f.target}`;
       const on = spread(f, r.summary.pages);
       if (oneLine) {
@@ -146,75 +173,88 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     out.push('');
   }
 
-  out.push(...summaryLines(findings, r.summary.pages));
+  out.push(...summaryLines(tally, total, r.summary.pages));
   yield* targetSection('link', 'Broken links and fragments');
 
-  const pageFindings = findings.filter((f) => f.category === 'page');
-  if (pageFindings.length) {
+  if (sections.page) {
     // Another generator's folder gets no page rules (the note says so): its page findings are the
     // sitemap's and the nesting depth's.
     out.push(heading(r.site.builtBy === 'pa-site' ? 'Page rules' : 'Pages and sitemap'));
-    const single = pageFindings.filter((f) => placeCount(f) === 1 && !oneLine);
+    const isPage = (f: Finding) => f.category === 'page';
     if (oneLine)
-      for (const f of pageFindings.filter((f) => placeCount(f) === 1)) {
+      for (const f of findings()) {
+        if (!isPage(f) || placeCount(f) !== 1) continue;
         const p = f.places[0]!;
         out.push(`  ${tag(f)}  ${f.rule}  ${where(p)}  ${f.message}`);
         yield* out.splice(0);
       }
-    const byPage = new Map<string, Finding[]>();
-    for (const f of single) {
-      const list = byPage.get(f.places[0]!.page);
-      if (list) list.push(f);
-      else byPage.set(f.places[0]!.page, [f]);
-    }
-    for (const [page, list] of [...byPage].sort(([a], [b]) => a.localeCompare(b))) {
-      const file = list[0]!.places[0]!.file;
-      out.push(`  ${page}${file ? `  ${file}` : ''}`);
-      for (const f of list) {
-        const p = f.places[0]!;
-        const at = p.line ? `  (line ${p.line})` : '';
-        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${at}`);
-        fix(f.hint, '           ');
-      }
-      yield* out.splice(0);
-    }
-    const across = pageFindings.filter((f) => placeCount(f) !== 1);
-    if (across.length) {
-      out.push('  across pages');
-      for (const f of across) {
-        out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${oneLine ? `  ${firstPages(f)}` : ''}`);
-        if (oneLine) {
-          yield* out.splice(0);
-          continue;
-        }
-        for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
-        if (placeCount(f) > PLACES_SHOWN) out.push(`           … and ${count(placeCount(f) - PLACES_SHOWN)} more`);
-        fix(f.hint, '           ');
+    else yield* byPage(findings(), isPage);
+    let across = false;
+    for (const f of findings()) {
+      if (!isPage(f) || placeCount(f) === 1) continue;
+      if (!across) out.push('  across pages');
+      across = true;
+      out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${oneLine ? `  ${firstPages(f)}` : ''}`);
+      if (oneLine) {
         yield* out.splice(0);
+        continue;
       }
+      for (const p of f.places.slice(0, PLACES_SHOWN)) out.push(`           ${where(p)}`);
+      if (placeCount(f) > PLACES_SHOWN) out.push(`           … and ${count(placeCount(f) - PLACES_SHOWN)} more`);
+      fix(f.hint, '           ');
+      yield* out.splice(0);
     }
     out.push('');
   }
 
+  /** The findings on one page each, grouped by page (sorted in the spill folder when the findings are there). */
+  function* byPage(list: Iterable<Finding>, isPage: (f: Finding) => boolean) {
+    const sorted = new SpillSort<{ p: string; q: number; f: Finding }>(
+      (a, b) => a.p.localeCompare(b.p) || a.q - b.q,
+      spillPathOf(r),
+      `by-page-${byPageSorts++}-run-`,
+    );
+    let q = 0;
+    for (const f of list) if (isPage(f) && placeCount(f) === 1) sorted.add({ p: f.places[0]!.page, q: q++, f });
+    let page: string | null = null;
+    for (const { p: onPage, f } of sorted.sorted()) {
+      if (onPage !== page) {
+        yield* out.splice(0);
+        page = onPage;
+        const file = f.places[0]!.file;
+        out.push(`  ${page}${file ? `  ${file}` : ''}`);
+      }
+      const p = f.places[0]!;
+      const line = p.line ? `  (line ${p.line})` : '';
+      out.push(`    ${tag(f)}  ${f.rule}  ${f.message}${line}`);
+      fix(f.hint, '           ');
+    }
+    yield* out.splice(0);
+  }
+
   yield* targetSection('external', 'External links');
 
-  const known = findings.filter((f) => f.category === 'known-unbuilt');
-  if (known.length) {
+  if (sections['known-unbuilt']) {
     out.push(heading(KNOWN_UNBUILT_TITLE));
-    const listed = known.filter((f) => f.rule === 'known-unbuilt');
-    if (listed.length) {
+    const isListed = (f: Finding) => f.category === 'known-unbuilt' && f.rule === 'known-unbuilt';
+    let width = -1;
+    for (const f of findings()) if (isListed(f)) width = Math.max(width, (f.target ?? '').length);
+    if (width !== -1) {
       out.push('  (warnings while they are listed in check.knownUnbuilt in content/site.yaml)');
-      const width = listed.reduce((w, f) => Math.max(w, (f.target ?? '').length), 0);
-      for (const f of listed) {
+      for (const f of findings()) {
+        if (!isListed(f)) continue;
         const mark = f.severity === 'error' ? `${tag(f)} ` : '';
         const source = f.source ? `  (${f.source.file}:${f.source.line})` : '';
         out.push(`  ${mark}${(f.target ?? '').padEnd(width)}  ${linkedFrom(f)}${source}`);
         if (f.severity === 'error') out.push(`    ${f.message}`);
+        yield* out.splice(0);
       }
     }
-    for (const f of known.filter((f) => f.rule !== 'known-unbuilt')) {
+    for (const f of findings()) {
+      if (f.category !== 'known-unbuilt' || f.rule === 'known-unbuilt') continue;
       out.push(`  ${tag(f)}  ${f.rule}  ${f.message}`);
       fix(f.hint, '         ');
+      yield* out.splice(0);
     }
     out.push('');
   }
@@ -225,9 +265,7 @@ export function* textLines(result: CheckResult, o: TextOptions = {}): Generator<
     const baseline = baselineLine(r);
     if (baseline) out.push(`note: ${baseline}`);
     if (oneLine)
-      out.push(
-        `note: one line a finding (${count(findings.length)}); --verbose gives each one's pages, message and fix`,
-      );
+      out.push(`note: one line a finding (${count(total)}); --verbose gives each one's pages, message and fix`);
     const mark = r.ok ? paint(o.color, 32, '✓') : paint(o.color, 31, '✗');
     out.push(`${mark} ${summaryLine(r)}`);
   }

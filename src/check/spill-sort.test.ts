@@ -48,6 +48,17 @@ describe('SpillSort', () => {
     expect(readdirSync(parent)).toEqual([]);
   });
 
+  it('gives equal records in the order they were added, across runs (the findings rely on it)', () => {
+    const folder = new SpillFolder(parent);
+    const byKey = (a: Rec, b: Rec) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0);
+    const sort = new SpillSort<Rec>(byKey, folder);
+    // 5 keys over 10 batches: each key in every run, many times.
+    const all = Array.from({ length: 10 * 1024 + 3 }, (_, i) => ({ k: `k${(i * 31) % 5}`, s: i }));
+    for (const r of all) sort.add(r);
+    expect([...sort.sorted()]).toEqual([...all].sort(byKey));
+    folder.remove();
+  });
+
   it('removes its runs when the reader stops early', () => {
     const folder = new SpillFolder(parent);
     const sort = new SpillSort<Rec>(compare, folder);

@@ -78,12 +78,16 @@ export class SpillSort<T> {
   constructor(
     private readonly compare: (a: T, b: T) => number,
     private readonly folder: SpillPath | null,
+    /** Run files are `<prefix><n>.jsonl`: two sorts can share the folder (the findings' sort, finding-spill.ts). */
+    private readonly prefix = 'run-',
+    /** Records a run holds: larger records with a costly comparison (findings) take fewer, longer runs. */
+    private readonly run = RUN,
   ) {}
 
   add(record: T): void {
     this.batch.push(record);
     this.count++;
-    if (this.folder && this.batch.length >= RUN) this.writeRun();
+    if (this.folder && this.batch.length >= this.run) this.writeRun();
   }
 
   private writeRun(): void {
@@ -116,7 +120,7 @@ export class SpillSort<T> {
 
   /** Writes records, in the order given, to a new run file. */
   private writeFile(records: Iterable<T>): string {
-    const file = path.join(this.folder!.path(), `run-${this.files++}.jsonl`);
+    const file = path.join(this.folder!.path(), `${this.prefix}${this.files++}.jsonl`);
     const fd = openSync(file, 'wx', 0o600);
     try {
       const out = new LineWriter(fd);
@@ -146,21 +150,61 @@ export class SpillSort<T> {
     try {
       for (const f of runs) fds.push(openSync(f, 'r'));
       const readers = fds.map((fd) => fileLines(fd));
-      const heads: (T | undefined)[] = readers.map((r) => next(r));
-      for (;;) {
-        // A linear pick among at most FAN_IN heads.
-        let min = -1;
-        for (let i = 0; i < heads.length; i++)
-          if (heads[i] !== undefined && (min === -1 || this.compare(heads[i]!, heads[min]!) < 0)) min = i;
-        if (min === -1) return;
-        yield heads[min]!;
-        heads[min] = next(readers[min]!);
+      // A heap of the runs' heads, the least on top (of equal ones, the earlier run's): about 6 comparisons a
+      // record among 64 runs, where a linear pick made 64 (the findings' comparison is a locale's, not cheap).
+      const heap: Head<T>[] = [];
+      const less = (a: Head<T>, b: Head<T>) => {
+        const c = this.compare(a.r, b.r);
+        return c < 0 || (c === 0 && a.i < b.i);
+      };
+      const up = (k: number) => {
+        const x = heap[k]!;
+        while (k > 0) {
+          const parent = (k - 1) >> 1;
+          if (!less(x, heap[parent]!)) break;
+          heap[k] = heap[parent]!;
+          k = parent;
+        }
+        heap[k] = x;
+      };
+      const down = (k: number) => {
+        const x = heap[k]!;
+        for (;;) {
+          let c = 2 * k + 1;
+          if (c >= heap.length) break;
+          if (c + 1 < heap.length && less(heap[c + 1]!, heap[c]!)) c++;
+          if (!less(heap[c]!, x)) break;
+          heap[k] = heap[c]!;
+          k = c;
+        }
+        heap[k] = x;
+      };
+      readers.forEach((reader, i) => {
+        const r = next<T>(reader);
+        if (r === undefined) return;
+        heap.push({ r, i });
+        up(heap.length - 1);
+      });
+      while (heap.length) {
+        const top = heap[0]!;
+        yield top.r;
+        const r = next<T>(readers[top.i]!);
+        const last = r === undefined ? heap.pop()! : { r, i: top.i };
+        if (!heap.length) break;
+        heap[0] = last;
+        down(0);
       }
     } finally {
       for (const fd of fds) closeSync(fd);
       for (const f of runs) rmSync(f, { force: true });
     }
   }
+}
+
+/** A run's first record not yet merged, and the run's number. */
+interface Head<T> {
+  r: T;
+  i: number;
 }
 
 function next<T>(lines: Iterator<string>): T | undefined {

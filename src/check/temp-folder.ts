@@ -15,8 +15,11 @@ import { namesIn } from '../support/fs/folder-names.js';
 const NAME = /^pa-site-check-(\d+)-[0-9a-f]{8}$/;
 /** What a check's build leaves in its folder: the site, and its staging, retired and lock siblings. */
 const INSIDE = /^(?:site|\.site\.(?:staging|old)-\d+-[0-9a-f]{8}|\.site\.lock)$/;
-/** What a check's spill folder holds (spill-folder.ts): sorted runs of broken links, places of findings. */
-const SPILLED = /^(?:run-\d+|places)\.jsonl$/;
+/**
+ * What a check's spill folder holds (spill-folder.ts): sorted runs of broken links and of findings,
+ * places of findings, and the sorted findings (finding-spill.ts).
+ */
+const SPILLED = /^(?:(?:findings-|by-page-\d+-)?run-\d+|places|findings)\.jsonl$/;
 
 /** Whether `dir` holds only what a check's build or spill writes (so it is pa-site's to delete). */
 function onlyCheckFiles(dir: string): boolean {

@@ -102,7 +102,16 @@ export interface CheckResult {
   summary: CheckSummary;
   /** Present when check built the site. */
   build: { ok: boolean; diagnostics: Diagnostic[] } | null;
+  /**
+   * Every finding, in report order; empty when they spilled (`spilled`): `eachFinding(result)` reads
+   * them back and `findingCount(result)` counts them, either way.
+   */
   findings: Finding[];
+  /**
+   * Present (true) when `check({ spillFindings: true })` found more findings than it keeps in memory
+   * (20,000): they wait, sorted, in check's spill folder until `closeCheck(result)`.
+   */
+  spilled?: true;
   /** With `--baseline`: the findings it recorded, left out of `findings`. */
   baseline?: BaselineOutcome;
 }

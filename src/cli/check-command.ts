@@ -1,7 +1,7 @@
 /** `pa-site check`: runs check() and prints its result as text, JSON or GitHub annotations. */
 import { check, CheckInputError } from '../check/check.js';
 import { applyBaseline, checkBaselineTarget, readBaseline, writeBaseline } from '../check/baseline.js';
-import { closeCheck } from '../check/place-store.js';
+import { closeCheck, findingCount } from '../check/finding-spill.js';
 import type { CheckResult } from '../check/types.js';
 import { githubLines, jsonChunks, junitChunks, sarifChunks, textLines, type CheckFormat } from '../check/report.js';
 import type { ServedAs } from '../check/served.js';
@@ -47,6 +47,11 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
   const age = opts.externalCacheAge === undefined ? undefined : Number(opts.externalCacheAge);
   if (age !== undefined && !(Number.isFinite(age) && age >= 0))
     return usageError(err, `--external-cache-age must be a number of hours (received: ${opts.externalCacheAge})`);
+  // How many findings stay in memory before they spill (default 20,000): tests set it low.
+  const keptEnv = process.env.PA_SITE_FINDINGS_KEPT;
+  const findingsKept = keptEnv === undefined || keptEnv === '' ? undefined : Number(keptEnv);
+  if (findingsKept !== undefined && !(Number.isInteger(findingsKept) && findingsKept >= 0))
+    return usageError(err, `PA_SITE_FINDINGS_KEPT must be a whole number of findings (received: ${keptEnv})`);
   // Only a check that builds plans threads.
   const badCores = opts.dir === undefined ? coresEnvError(err) : undefined;
   if (badCores) return badCores.exit;
@@ -71,6 +76,9 @@ export async function runCheck(opts: CheckCommandOptions): Promise<number> {
       staleOffers: opts.staleOffers,
       skip: opts.skip,
       base: opts.base,
+      // A million findings wait in check's spill folder, not in memory; every report reads them from there.
+      spillFindings: true,
+      findingsKept,
     });
     if (baseline && opts.baseline !== undefined) result = applyBaseline(result, baseline, opts.baseline);
     if (opts.writeBaseline !== undefined) await writeBaseline(opts.writeBaseline, result);
@@ -120,7 +128,7 @@ function report(
   if (opts.writeBaseline !== undefined) {
     // Recorded, the findings are known: a later --baseline run fails only on new ones.
     err.err(
-      `wrote ${result.findings.length} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
+      `wrote ${findingCount(result)} findings to ${opts.writeBaseline}; check with --baseline ${opts.writeBaseline}`,
     );
     return result.build && !result.build.ok ? 1 : 0;
   }
