@@ -15,6 +15,7 @@ import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
 import { MAX_DEPTH, scanHtml } from './html.js';
+import { LeanPages } from './lean-pages.js';
 import { LeanStore } from './lean-store.js';
 import { type LinkScan, scanLinks } from './links.js';
 import { servedAsHint } from './mode-hint.js';
@@ -22,7 +23,7 @@ import { readLimited, unreadFinding } from './read-limited.js';
 import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, type ServedAs, servedPath } from './served.js';
-import { leanPage, type SitePage } from './site-page.js';
+import { leanPage, type Pages, type SitePage } from './site-page.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import { compileSkip, skipper } from './skip.js';
 import type { SpillPath } from './spill-folder.js';
@@ -99,34 +100,39 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const base = input.givenBase ?? config?.base ?? '/';
   // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
   // The page rules' state is collected only where they run: pa-site's own builds.
-  const pages = new Map<string, SitePage>();
-  // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
-  // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
-  const scans = new Map<string, Pick<SitePage, 'scan' | 'lean'> | null>();
   const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
-  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
+  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed,
+  // and the pages as columns (lean-pages.ts) instead of an object and a URL a page.
   const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
+  const urlOf = (f: string) => withBase(base, servedPath(f, servedAs));
+  const whole = new Map<string, SitePage>();
+  const lean = store ? new LeanPages(htmlFiles, urlOf) : null;
+  const pages: Pages = lean ?? whole;
+  // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
+  // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own. Only
+  // such pages' scans are remembered here.
+  const shared = new Set(aliases.values());
+  const scans = new Map<string, Pick<SitePage, 'scan' | 'lean'> | null>();
   // Closed however the phase ends: the thread that reads the pages may be one of many in a long-lived process.
   try {
+    const readScan = (f: string) => {
+      const b = bytes(f);
+      const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
+      return scan === null ? null : store ? leanPage(scan, store) : { scan };
+    };
     const scanOf = (f: string) => {
-      if (!scans.has(f)) {
-        const b = bytes(f);
-        const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
-        scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
-      }
+      if (!shared.has(f)) return readScan(f);
+      if (!scans.has(f)) scans.set(f, readScan(f));
       return scans.get(f)!;
     };
-    for (const f of htmlFiles) {
+    htmlFiles.forEach((f, i) => {
       const real = aliases.get(f);
       const seen = scanOf(real ?? f);
-      if (seen === null) continue;
-      pages.set(f, {
-        file: f,
-        url: withBase(base, servedPath(f, servedAs)),
-        ...seen,
-        ...(real ? { aliasOf: real } : {}),
-      });
-    }
+      if (seen === null) return;
+      const alias = real ? { aliasOf: real } : {};
+      if (lean) lean.add(i, { ...seen, ...alias });
+      else whole.set(f, { file: f, url: urlOf(f), ...seen, ...alias });
+    });
     scans.clear();
     const sitemap = read('sitemap.xml');
     const siteUrl =
@@ -162,17 +168,20 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
         }),
       skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
       ...(store ? { lean: store } : {}),
+      // The set of linked pages is for the page rules (orphans): another generator's folder needs none.
+      collectLinked: paSite,
     };
     const links = scanLinks(linkContext, input.spill);
     const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
 
     // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
     // redirect pages are judged by their refresh links, as any link.
-    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
+    const redirects = checkRedirectPages(paSite ? whole : new Map(), lookupUrl, siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
     const others: Finding[] = [];
-    const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+    const redirectPages = new Set<string>();
+    for (const p of pages.values()) if (isRedirectPage(p.scan)) redirectPages.add(p.file);
     for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
       append(others, part);
     append(others, symlinkFindings(symlinks));
@@ -182,13 +191,13 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
     if (paSite) {
       append(
         others,
-        pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
+        pageRuleFindings(input, whole, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
       );
       if ((input.staleOffers ?? config?.offers.stale) === 'error')
         for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
     }
     const withheld = new Set<string>();
-    for (const p of pages.values())
+    for (const p of whole.values())
       for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
     return {
       kind,
@@ -267,7 +276,7 @@ function pageRuleFindings(
 }
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
-function depthFindings(pages: ReadonlyMap<string, SitePage>): Finding[] {
+function depthFindings(pages: Pages): Finding[] {
   const findings: Finding[] = [];
   for (const p of pages.values()) {
     if (p.scan.tooDeep === null || p.aliasOf !== undefined) continue;
