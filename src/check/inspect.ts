@@ -134,6 +134,7 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
       else whole.set(f, { file: f, url: urlOf(f), ...seen, ...alias });
     });
     scans.clear();
+    store?.filled();
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??

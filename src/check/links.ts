@@ -199,6 +199,11 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     col: ref.col,
     ...(ref.region ? { region: ref.region } : {}),
   });
+  /**
+   * The names missing links were looked for under, in lower case: the findings name a file that differs
+   * only in case (link-findings.ts), and only such files go on with them, not every file of the folder.
+   */
+  const caseNames = new Set<string>();
   let seq = 0;
   /** The page being read is a content page (a stylesheet is none). */
   let content = false;
@@ -286,13 +291,11 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
         missing++;
         const norm = normalizePath(t.path);
         if (known.has(norm)) add(`known\0${norm}`, { target: norm, kind: 'known-unbuilt' }, page, ref);
-        else
-          add(
-            `missing\0${t.path}`,
-            { target: t.path, kind: 'missing', tried: candidates(local, ctx.servedAs) },
-            page,
-            ref,
-          );
+        else {
+          const tried = candidates(local, ctx.servedAs);
+          if (collect) for (const c of tried) caseNames.add(c.toLowerCase());
+          add(`missing\0${t.path}`, { target: t.path, kind: 'missing', tried }, page, ref);
+        }
         continue;
       }
       if (collectLinked && file !== page.file && ctx.pages.has(file))
@@ -331,7 +334,9 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
       });
     }
   }
-  const context = { files: ctx.files, paSite: ctx.paSite, has404, contentPages };
+  const files = new Set<string>();
+  if (caseNames.size > 0) for (const f of ctx.files) if (caseNames.has(f.toLowerCase())) files.add(f);
+  const context = { files, paSite: ctx.paSite, has404, contentPages };
   return {
     broken,
     context,
