@@ -14,6 +14,7 @@ import type { Config } from './config.js';
 import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
+import { type FileNames, NameTable } from './name-table.js';
 import { MAX_DEPTH, scanHtml } from './html.js';
 import { LeanPages } from './lean-pages.js';
 import { LeanStore } from './lean-store.js';
@@ -79,8 +80,16 @@ export const LEAN_PAGES = 500;
 
 export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const { dir } = input;
-  const { files, symlinks, aliases } = await listFiles(dir);
-  const fileSet = new Set(files);
+  const listing = await listFiles(dir);
+  const { symlinks, aliases } = listing;
+  let htmlFiles = listing.files.filter((f) => /\.html?$/i.test(f)).sort();
+  const cssFiles = listing.files.filter((f) => /\.css$/i.test(f));
+  // A large folder's names are packed (name-table.ts), and the listing's strings let go.
+  const large = htmlFiles.length >= LEAN_PAGES;
+  const fileSet: FileNames = large ? new NameTable(listing.files) : new Set(listing.files);
+  const htmlNames = large ? new NameTable(htmlFiles) : null;
+  listing.files = [];
+  if (htmlNames) htmlFiles = [];
   /** Files not read (too large, unreadable): one finding each, however often they are asked for. */
   const unread = new Map<string, Finding>();
   const bytes = (f: string): Buffer | null => {
@@ -100,13 +109,12 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const base = input.givenBase ?? config?.base ?? '/';
   // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
   // The page rules' state is collected only where they run: pa-site's own builds.
-  const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
   // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed,
   // and the pages as columns (lean-pages.ts) instead of an object and a URL a page.
-  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
+  const store = !paSite && htmlNames ? new LeanStore(input.spill) : null;
   const urlOf = (f: string) => withBase(base, servedPath(f, servedAs));
   const whole = new Map<string, SitePage>();
-  const lean = store ? new LeanPages(htmlFiles, urlOf) : null;
+  const lean = store && htmlNames ? new LeanPages(htmlNames, urlOf) : null;
   const pages: Pages = lean ?? whole;
   // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
   // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own. Only
@@ -125,14 +133,16 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
       if (!scans.has(f)) scans.set(f, readScan(f));
       return scans.get(f)!;
     };
-    htmlFiles.forEach((f, i) => {
+    const count = htmlNames?.length ?? htmlFiles.length;
+    for (let i = 0; i < count; i++) {
+      const f = htmlNames ? htmlNames.name(i) : htmlFiles[i]!;
       const real = aliases.get(f);
       const seen = scanOf(real ?? f);
-      if (seen === null) return;
+      if (seen === null) continue;
       const alias = real ? { aliasOf: real } : {};
       if (lean) lean.add(i, { ...seen, ...alias });
       else whole.set(f, { file: f, url: urlOf(f), ...seen, ...alias });
-    });
+    }
     scans.clear();
     store?.filled();
     const sitemap = read('sitemap.xml');
@@ -159,14 +169,12 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
       knownUnbuilt: config?.knownUnbuilt ?? [],
       base,
       outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
-      stylesheets: files
-        .filter((f) => /\.css$/i.test(f))
-        .flatMap((f) => {
-          const css = bytes(f)
-            ?.toString('utf8')
-            .replace(/^\uFEFF/, '');
-          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
-        }),
+      stylesheets: cssFiles.flatMap((f) => {
+        const css = bytes(f)
+          ?.toString('utf8')
+          .replace(/^\uFEFF/, '');
+        return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+      }),
       skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
       ...(store ? { lean: store } : {}),
       // The set of linked pages is for the page rules (orphans): another generator's folder needs none.

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emptyScan } from './html.js';
-import { LeanPages, NameIndex } from './lean-pages.js';
+import { LeanPages } from './lean-pages.js';
+import { NameTable } from './name-table.js';
 import { PLAIN, type SitePage } from './site-page.js';
 
 /** File names as a folder gives them: short, often sharing a prefix, any character. */
@@ -11,14 +12,35 @@ const name = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 6 }).map((s) => `dir/${s}.html`),
 );
 
-describe('NameIndex', () => {
-  it('finds what Array.indexOf finds, for names listed and not (property)', () => {
+/** Names a link may ask for: any UTF-16, lone surrogates included. */
+const asked = fc.oneof(name, fc.string({ unit: 'binary', maxLength: 6 }));
+
+describe('NameTable', () => {
+  it('answers has, indexOf and name as a Set and an array of the same names do (property)', () => {
     fc.assert(
-      fc.property(fc.array(name, { maxLength: 300 }), fc.array(name, { maxLength: 50 }), (names, asked) => {
-        const index = new NameIndex(names);
-        for (const n of [...names, ...asked]) expect(index.indexOf(n)).toBe(names.indexOf(n));
+      fc.property(fc.array(name, { maxLength: 300 }), fc.array(asked, { maxLength: 50 }), (names, asked) => {
+        const table = new NameTable(names);
+        const set = new Set(names);
+        expect(table.size).toBe(set.size);
+        expect([...table]).toEqual([...set]);
+        for (const n of [...names, ...asked]) {
+          expect(table.has(n)).toBe(set.has(n));
+          expect(table.indexOf(n)).toBe(names.indexOf(n));
+        }
+        names.forEach((n, i) => expect(table.name(i)).toBe(n));
       }),
     );
+  });
+
+  it('finds no name for a lone surrogate, which UTF-8 would write as U+FFFD', () => {
+    const table = new NameTable(['a\uFFFD.html', 'b.html']);
+    expect(table.has('a\uD800.html')).toBe(false);
+    expect(table.has('a\uFFFD.html')).toBe(true);
+  });
+
+  it('takes names longer than its scratch buffer', () => {
+    const long = `${'é'.repeat(400)}.html`;
+    expect(new NameTable(['x', long]).indexOf(long)).toBe(1);
   });
 });
 
@@ -31,7 +53,7 @@ describe('LeanPages', () => {
         fc.uniqueArray(name, { maxLength: 200 }).map((a) => a.sort()),
         fc.array(fc.constantFrom('plain', 'refresh', 'alias', 'unread'), { minLength: 200, maxLength: 200 }),
         (files, kinds) => {
-          const lean = new LeanPages(files, url);
+          const lean = new LeanPages(new NameTable(files), url);
           const map = new Map<string, SitePage>();
           files.forEach((file, i) => {
             const kind = kinds[i];
@@ -64,7 +86,7 @@ describe('LeanPages', () => {
   });
 
   it('shares the plain scan and keeps only what the link check reads of the others', () => {
-    const lean = new LeanPages(['a.html', 'b.html'], url);
+    const lean = new LeanPages(new NameTable(['a.html', 'b.html']), url);
     lean.add(0, { scan: PLAIN, lean: 0 });
     lean.add(1, { scan: { ...emptyScan(), base: '/x/', titles: ['kept by no lean page'] }, lean: 1 });
     expect(lean.get('a.html')!.scan).toBe(PLAIN);

@@ -18,6 +18,7 @@ import {
   type Occurrence,
   type TargetInfo,
 } from './link-findings.js';
+import type { FileNames } from './name-table.js';
 import type { Pages, SitePage } from './site-page.js';
 import type { SpillPath } from './spill-folder.js';
 import { SpillSort } from './spill-sort.js';
@@ -26,7 +27,7 @@ import type { Finding, Place } from './types.js';
 export interface LinkContext {
   pages: Pages;
   /** Every file in the checked folder, relative, forward slashes. */
-  files: Set<string>;
+  files: FileNames;
   /** `https://www.example.com`: absolute URLs on this origin are internal. */
   siteOrigin: string | null;
   servedAs: ServedAs;
