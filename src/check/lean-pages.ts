@@ -48,15 +48,21 @@ export class LeanPages implements Pages {
     return new LeanPages(this.files, url, this);
   }
 
-  private page(i: number): SitePage | undefined {
+  /** Page i (`file`: its name, when the caller has it), its URL made when first read. */
+  private page(i: number, file = this.files.name(i)): SitePage | undefined {
     const lean = this.numbers[i]!;
     if (lean === -1) return undefined;
-    const file = this.files.name(i);
     const kept = this.kept.get(lean);
     const aliasOf = this.aliases.get(i);
+    const urlOf = this.url;
+    let url: string | undefined;
     return {
       file,
-      url: this.url(file),
+      // Most pages asked for are link targets whose URL no finding names.
+      get url() {
+        url ??= urlOf(file);
+        return url;
+      },
       scan: kept ? { ...PLAIN, ...kept } : PLAIN,
       lean,
       ...(aliasOf !== undefined ? { aliasOf } : {}),
@@ -65,7 +71,7 @@ export class LeanPages implements Pages {
 
   get(file: string): SitePage | undefined {
     const i = this.files.indexOf(file);
-    return i === -1 ? undefined : this.page(i);
+    return i === -1 ? undefined : this.page(i, file);
   }
 
   has(file: string): boolean {
@@ -75,7 +81,7 @@ export class LeanPages implements Pages {
 
   *values(): IterableIterator<SitePage> {
     for (let i = 0; i < this.files.length; i++) {
-      const p = this.page(i);
+      const p = this.numbers[i] === -1 ? undefined : this.page(i);
       if (p) yield p;
     }
   }
