@@ -27,7 +27,7 @@ describe('NameTable', () => {
           expect(table.has(n)).toBe(set.has(n));
           expect(table.indexOf(n)).toBe(names.indexOf(n));
         }
-        names.forEach((n, i) => expect(table.name(i)).toBe(n));
+        expect(names.map((_, i) => table.name(i))).toEqual(names);
       }),
     );
   });
