@@ -35,6 +35,7 @@ export class LeanPages implements Pages {
   add(i: number, page: Pick<SitePage, 'scan' | 'lean' | 'aliasOf'>): void {
     const { scan, lean, aliasOf } = page;
     if (lean === undefined) throw new Error(`check's lean page ${this.files.name(i)} has no number`);
+    this.last = null;
     if (this.numbers[i] === -1) this.size++;
     this.numbers[i] = lean;
     if (scan !== PLAIN && !this.kept.has(lean))
@@ -69,9 +70,15 @@ export class LeanPages implements Pages {
     };
   }
 
+  /** The page last asked for by name: a fragment link asks for its target twice (its redirect, then its ids). */
+  private last: { file: string; page: SitePage | undefined } | null = null;
+
   get(file: string): SitePage | undefined {
+    if (this.last?.file === file) return this.last.page;
     const i = this.files.indexOf(file);
-    return i === -1 ? undefined : this.page(i, file);
+    const page = i === -1 ? undefined : this.page(i, file);
+    this.last = { file, page };
+    return page;
   }
 
   has(file: string): boolean {
