@@ -24,7 +24,7 @@ export interface SiteKind {
  * URLs), then the folder's vercel.json, then `clean`.
  */
 export function detectSite(
-  files: ReadonlySet<string>,
+  files: Pick<ReadonlySet<string>, 'has'>,
   read: (file: string) => string | null,
   servedAs?: ServedAs,
   builtHere = false,

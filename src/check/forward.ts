@@ -3,7 +3,7 @@
  * `<noscript>` fallback, pa-site's own with noindex). Their scripts carry `location.hash` along, so
  * a link's fragment is looked for on the page the chain of such pages ends at.
  */
-import type { SitePage } from './site-page.js';
+import type { Pages, SitePage } from './site-page.js';
 import type { Target } from './resolve.js';
 import type { PageScan } from './html.js';
 
@@ -18,7 +18,7 @@ export const isRedirectPage = (scan: PageScan) => scan.refresh !== null && (scan
  * refresh link is then checked and reported where it is written, once).
  */
 export function redirectEnds(
-  pages: ReadonlyMap<string, SitePage>,
+  pages: Pages,
   resolveOn: (page: SitePage, url: string) => Target,
   lookup: (path: string) => string | null,
 ): (file: string) => SitePage | null | undefined {

@@ -14,7 +14,9 @@ import type { Config } from './config.js';
 import { decodeHtml } from './decode-html.js';
 import { detectSite, type SiteKind } from './detect.js';
 import { listFiles, symlinkFindings } from './files.js';
+import { type FileNames, NameTable } from './name-table.js';
 import { MAX_DEPTH, scanHtml } from './html.js';
+import { LeanPages } from './lean-pages.js';
 import { LeanStore } from './lean-store.js';
 import { type LinkScan, scanLinks } from './links.js';
 import { servedAsHint } from './mode-hint.js';
@@ -22,7 +24,7 @@ import { readLimited, unreadFinding } from './read-limited.js';
 import { checkRedirectPages, isRedirectPage, notFoundRedirects } from './redirect-pages.js';
 import { checkPages, isPageRule, type RulePage } from './rules.js';
 import { lookup, type ServedAs, servedPath } from './served.js';
-import { leanPage, type SitePage } from './site-page.js';
+import { leanPage, type Pages, type SitePage } from './site-page.js';
 import { checkSitemap, parseSitemap } from './sitemap.js';
 import { compileSkip, skipper } from './skip.js';
 import type { SpillPath } from './spill-folder.js';
@@ -78,8 +80,16 @@ export const LEAN_PAGES = 500;
 
 export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const { dir } = input;
-  const { files, symlinks, aliases } = await listFiles(dir);
-  const fileSet = new Set(files);
+  const listing = await listFiles(dir);
+  const { symlinks, aliases } = listing;
+  let htmlFiles = listing.files.filter((f) => /\.html?$/i.test(f)).sort();
+  const cssFiles = listing.files.filter((f) => /\.css$/i.test(f));
+  // A large folder's names are packed (name-table.ts), and the listing's strings let go.
+  const large = htmlFiles.length >= LEAN_PAGES;
+  const fileSet: FileNames = large ? new NameTable(listing.files) : new Set(listing.files);
+  const htmlNames = large ? new NameTable(htmlFiles) : null;
+  listing.files = [];
+  if (htmlNames) htmlFiles = [];
   /** Files not read (too large, unreadable): one finding each, however often they are asked for. */
   const unread = new Map<string, Finding>();
   const bytes = (f: string): Buffer | null => {
@@ -99,35 +109,42 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
   const base = input.givenBase ?? config?.base ?? '/';
   // Synchronous reads: for thousands of small files they beat the promise API's per-file overhead.
   // The page rules' state is collected only where they run: pa-site's own builds.
-  const pages = new Map<string, SitePage>();
+  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed,
+  // and the pages as columns (lean-pages.ts) instead of an object and a URL a page.
+  const store = !paSite && htmlNames ? new LeanStore(input.spill) : null;
+  const urlOf = (f: string) => withBase(base, servedPath(f, servedAs));
+  const whole = new Map<string, SitePage>();
+  const lean = store && htmlNames ? new LeanPages(htmlNames, urlOf) : null;
+  const pages: Pages = lean ?? whole;
   // A page reached by two paths (a symbolic link to its folder) is read once, at the path where it really
-  // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own.
+  // is: the other path shares its scan (its ids answer fragments) but adds no finding of its own. Only
+  // such pages' scans are remembered here.
+  const shared = new Set(aliases.values());
   const scans = new Map<string, Pick<SitePage, 'scan' | 'lean'> | null>();
-  const htmlFiles = files.filter((f) => /\.html?$/i.test(f)).sort();
-  // A large folder whose page rules do not run keeps lean pages (site-page.ts): links on disk, ids hashed.
-  const store = !paSite && htmlFiles.length >= LEAN_PAGES ? new LeanStore(input.spill) : null;
   // Closed however the phase ends: the thread that reads the pages may be one of many in a long-lived process.
   try {
+    const readScan = (f: string) => {
+      const b = bytes(f);
+      const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
+      return scan === null ? null : store ? leanPage(scan, store) : { scan };
+    };
     const scanOf = (f: string) => {
-      if (!scans.has(f)) {
-        const b = bytes(f);
-        const scan = b === null ? null : scanHtml(decodeHtml(b), { rules: paSite });
-        scans.set(f, scan === null ? null : store ? leanPage(scan, store) : { scan });
-      }
+      if (!shared.has(f)) return readScan(f);
+      if (!scans.has(f)) scans.set(f, readScan(f));
       return scans.get(f)!;
     };
-    for (const f of htmlFiles) {
+    const count = htmlNames?.length ?? htmlFiles.length;
+    for (let i = 0; i < count; i++) {
+      const f = htmlNames ? htmlNames.name(i) : htmlFiles[i]!;
       const real = aliases.get(f);
       const seen = scanOf(real ?? f);
       if (seen === null) continue;
-      pages.set(f, {
-        file: f,
-        url: withBase(base, servedPath(f, servedAs)),
-        ...seen,
-        ...(real ? { aliasOf: real } : {}),
-      });
+      const alias = real ? { aliasOf: real } : {};
+      if (lean) lean.add(i, { ...seen, ...alias });
+      else whole.set(f, { file: f, url: urlOf(f), ...seen, ...alias });
     }
     scans.clear();
+    store?.filled();
     const sitemap = read('sitemap.xml');
     const siteUrl =
       config?.url ??
@@ -152,27 +169,28 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
       knownUnbuilt: config?.knownUnbuilt ?? [],
       base,
       outsideBase: input.givenBase === undefined && base !== '/' ? ('broken' as const) : ('skip' as const),
-      stylesheets: files
-        .filter((f) => /\.css$/i.test(f))
-        .flatMap((f) => {
-          const css = bytes(f)
-            ?.toString('utf8')
-            .replace(/^\uFEFF/, '');
-          return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
-        }),
+      stylesheets: cssFiles.flatMap((f) => {
+        const css = bytes(f)
+          ?.toString('utf8')
+          .replace(/^\uFEFF/, '');
+        return css === undefined ? [] : [stylesheetPage(f, withBase(base, servedPath(f, servedAs)), css)];
+      }),
       skip: skipper([...input.skip, ...compileSkip(config?.skip ?? [], 'content/site.yaml check.skip')]),
       ...(store ? { lean: store } : {}),
+      // The set of linked pages is for the page rules (orphans): another generator's folder needs none.
+      collectLinked: paSite,
     };
     const links = scanLinks(linkContext, input.spill);
     const map = checkSitemap({ text: sitemap, required: paSite, siteOrigin, lookup: lookupUrl, read });
 
     // The redirect pages' canonical-link rule is pa-site's (site.yaml `redirects`); another folder's
     // redirect pages are judged by their refresh links, as any link.
-    const redirects = checkRedirectPages(paSite ? pages : new Map(), lookupUrl, siteOrigin);
+    const redirects = checkRedirectPages(paSite ? whole : new Map(), lookupUrl, siteOrigin);
     // A page reached through a linked redirect page is linked too.
     for (const [from, to] of redirects.targets) if (links.linkedTo.has(from)) links.linkedTo.add(to);
     const others: Finding[] = [];
-    const redirectPages = new Set([...pages.values()].filter((p) => isRedirectPage(p.scan)).map((p) => p.file));
+    const redirectPages = new Set<string>();
+    for (const p of pages.values()) if (isRedirectPage(p.scan)) redirectPages.add(p.file);
     for (const part of [notFoundRedirects(fileSet, read, redirectPages, paSite), map.findings, depthFindings(pages)])
       append(others, part);
     append(others, symlinkFindings(symlinks));
@@ -182,13 +200,13 @@ export async function inspectFolder(input: InspectInput): Promise<Inspection> {
     if (paSite) {
       append(
         others,
-        pageRuleFindings(input, pages, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
+        pageRuleFindings(input, whole, redirects.pages, links.linkedTo, map.listed, siteUrl, base, config),
       );
       if ((input.staleOffers ?? config?.offers.stale) === 'error')
         for (const f of others) if (f.rule === 'offer-stale') f.severity = 'error';
     }
     const withheld = new Set<string>();
-    for (const p of pages.values())
+    for (const p of whole.values())
       for (const o of p.scan.offers) if (o.state === 'withheld') withheld.add(`${o.operator}\n${o.verified}`);
     return {
       kind,
@@ -267,7 +285,7 @@ function pageRuleFindings(
 }
 
 /** Pages whose elements nest deeper than browsers build (the scanner stopped reading them there). */
-function depthFindings(pages: ReadonlyMap<string, SitePage>): Finding[] {
+function depthFindings(pages: Pages): Finding[] {
   const findings: Finding[] = [];
   for (const p of pages.values()) {
     if (p.scan.tooDeep === null || p.aliasOf !== undefined) continue;

@@ -25,11 +25,16 @@ class Grow<T extends Float64Array | Uint32Array> {
   ) {}
   push(v: number): void {
     if (this.length === this.data.length) {
-      const more = this.make(this.data.length * 2);
+      const more = this.make(Math.max(1024, this.data.length * 2));
       more.set(this.data);
       this.data = more;
     }
     this.data[this.length++] = v;
+  }
+
+  /** Lets go of the room past the end (up to half the array, after the last doubling). */
+  trim(): void {
+    if (this.length < this.data.length) this.data = this.data.slice(0, this.length) as T;
   }
 }
 
@@ -52,6 +57,13 @@ export class LeanStore {
     this.idsAt.push(this.hashes.length);
     for (const h of Float64Array.from(scan.ids, hash53).sort()) this.hashes.push(h);
     return page;
+  }
+
+  /** Every page is in: the typed arrays shrink to what they hold. */
+  filled(): void {
+    this.linksAt.trim();
+    this.idsAt.trim();
+    this.hashes.trim();
   }
 
   links(page: number): LinkRef[] {

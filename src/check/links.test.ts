@@ -12,7 +12,7 @@ const layout = (body: string, extra = '') => `<html><head><link rel="stylesheet"
 function site(
   html: Record<string, string>,
   opts: { assets?: string[]; knownUnbuilt?: string[]; origin?: string | null; servedAs?: ServedAs } = {},
-): LinkContext {
+): LinkContext & { files: Set<string> } {
   const servedAs = opts.servedAs ?? 'clean';
   const pages = new Map<string, SitePage>();
   for (const [file, text] of Object.entries(html))

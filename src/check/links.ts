@@ -18,15 +18,16 @@ import {
   type Occurrence,
   type TargetInfo,
 } from './link-findings.js';
-import type { SitePage } from './site-page.js';
+import type { FileNames } from './name-table.js';
+import type { Pages, SitePage } from './site-page.js';
 import type { SpillPath } from './spill-folder.js';
 import { SpillSort } from './spill-sort.js';
 import type { Finding, Place } from './types.js';
 
 export interface LinkContext {
-  pages: Map<string, SitePage>;
+  pages: Pages;
   /** Every file in the checked folder, relative, forward slashes. */
-  files: Set<string>;
+  files: FileNames;
   /** `https://www.example.com`: absolute URLs on this origin are internal. */
   siteOrigin: string | null;
   servedAs: ServedAs;
@@ -47,6 +48,8 @@ export interface LinkContext {
   skip?: ((...urls: string[]) => boolean) | null;
   /** Where lean pages' links and ids wait (site-page.ts leanPage). */
   lean?: LeanStore;
+  /** Collect `linkedTo` (default true): the page rules need it, another generator's folder does not. */
+  collectLinked?: boolean;
 }
 
 /** The link check before its findings are made: the broken references wait, sorted or spilled, in `broken`. */
@@ -63,7 +66,7 @@ export interface LinkScan {
   externalFragments: Map<string, Map<string, Place[]>>;
   /** `mailto:` links as written → the pages linking them (`--external` parses their addresses). */
   mailto: Map<string, Place[]>;
-  /** Built HTML files some other page links to. */
+  /** Built HTML files some other page links to (empty when `collectLinked` is false). */
   linkedTo: Set<string>;
   /** Internal link references checked. */
   checked: number;
@@ -168,11 +171,10 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   const origin = ctx.siteOrigin ?? PLACEHOLDER_ORIGIN;
   const resolver = new Resolver(origin);
   // Redirect pages carry no layout: a link on every other page still comes from the layout.
-  const contentPages = new Set(
-    [...ctx.pages.values()]
-      .filter((p) => p.file !== '404.html' && p.aliasOf === undefined && !isRedirectPage(p.scan))
-      .map((p) => p.file),
-  );
+  const isContent = (p: SitePage) => p.file !== '404.html' && p.aliasOf === undefined && !isRedirectPage(p.scan);
+  let contentPages = 0;
+  for (const p of ctx.pages.values()) if (isContent(p)) contentPages++;
+  const collectLinked = ctx.collectLinked ?? true;
   let checked = 0;
   let missing = 0;
   let skipped = 0;
@@ -198,7 +200,14 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
     col: ref.col,
     ...(ref.region ? { region: ref.region } : {}),
   });
+  /**
+   * The names missing links were looked for under, in lower case: the findings name a file that differs
+   * only in case (link-findings.ts), and only such files go on with them, not every file of the folder.
+   */
+  const caseNames = new Set<string>();
   let seq = 0;
+  /** The page being read is a content page (a stylesheet is none). */
+  let content = false;
   const add = (k: string, g: TargetInfo, page: SitePage, ref: LinkRef, named?: { t: string; d: boolean }) => {
     if (!collect) return;
     const o: Occurrence = {
@@ -206,7 +215,7 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
       s: seq++,
       g,
       n: ref.kind === 'page',
-      c: contentPages.has(page.file),
+      c: content,
       p: placeOf(page, ref),
     };
     if (named) {
@@ -224,7 +233,16 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
   };
   const endOf = redirectEnds(ctx.pages, (page, url) => resolverOf(page)(url), lookupUrl);
 
-  for (const page of [...ctx.pages.values(), ...(ctx.stylesheets ?? [])]) {
+  /** Pages one at a time (a lean page's object lives while its links are read), then the stylesheets. */
+  function* everyPage(): Generator<SitePage> {
+    for (const page of ctx.pages.values()) {
+      content = isContent(page);
+      yield page;
+    }
+    content = false;
+    yield* ctx.stylesheets ?? [];
+  }
+  for (const page of everyPage()) {
     // A page reached through a symbolic link is checked once, where it really is.
     if (page.aliasOf !== undefined) continue;
     const resolve = resolverOf(page);
@@ -274,16 +292,15 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
         missing++;
         const norm = normalizePath(t.path);
         if (known.has(norm)) add(`known\0${norm}`, { target: norm, kind: 'known-unbuilt' }, page, ref);
-        else
-          add(
-            `missing\0${t.path}`,
-            { target: t.path, kind: 'missing', tried: candidates(local, ctx.servedAs) },
-            page,
-            ref,
-          );
+        else {
+          const tried = candidates(local, ctx.servedAs);
+          if (collect) for (const c of tried) caseNames.add(c.toLowerCase());
+          add(`missing\0${t.path}`, { target: t.path, kind: 'missing', tried }, page, ref);
+        }
         continue;
       }
-      if (file !== page.file && ctx.pages.has(file)) linkedTo.add(ctx.pages.get(file)!.aliasOf ?? file);
+      if (collectLinked && file !== page.file && ctx.pages.has(file))
+        linkedTo.add(ctx.pages.get(file)!.aliasOf ?? file);
       if (t.fragment === undefined) continue;
       // A redirect page: the fragment is looked for where it ends (null: it ends nowhere, reported there).
       const end = t.fragment ? endOf(file) : undefined;
@@ -318,7 +335,9 @@ export function scanLinks(ctx: LinkContext, spill: SpillPath | null = null, coll
       });
     }
   }
-  const context = { files: ctx.files, paSite: ctx.paSite, has404, contentPages: contentPages.size };
+  const files = new Set<string>();
+  if (caseNames.size > 0) for (const f of ctx.files) if (caseNames.has(f.toLowerCase())) files.add(f);
+  const context = { files, paSite: ctx.paSite, has404, contentPages };
   return {
     broken,
     context,

@@ -3,6 +3,7 @@
  * mode resolves them, one warning says so, first, with the command to try.
  */
 import { withBase } from './base.js';
+import { LeanPages } from './lean-pages.js';
 import { type LinkContext, type LinkScan, scanLinks } from './links.js';
 import { SERVED_AS, type ServedAs, servedPath } from './served.js';
 import type { Finding } from './types.js';
@@ -22,9 +23,11 @@ export function servedAsHint(
   let best: { mode: ServedAs; missing: number } | null = null;
   for (const mode of SERVED_AS) {
     if (mode === ctx.servedAs) continue;
-    const pages = new Map(
-      [...ctx.pages].map(([file, p]) => [file, { ...p, url: withBase(ctx.base ?? '/', servedPath(file, mode)) }]),
-    );
+    const url = (file: string) => withBase(ctx.base ?? '/', servedPath(file, mode));
+    const pages =
+      ctx.pages instanceof LeanPages
+        ? ctx.pages.withUrls(url)
+        : new Map([...ctx.pages.values()].map((p) => [p.file, { ...p, url: url(p.file) }]));
     // Counted only: the trial's broken references are not kept.
     const other = scanLinks({ ...ctx, pages, servedAs: mode, knownUnbuilt: [] }, null, false);
     if (!best || other.missing < best.missing) best = { mode, missing: other.missing };

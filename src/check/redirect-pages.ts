@@ -88,7 +88,7 @@ function hostRedirectSources(file: string, text: string): { from: string; line: 
  * replaced by a redirect page. Hosts then send every missing path's readers somewhere else.
  */
 export function notFoundRedirects(
-  files: ReadonlySet<string>,
+  files: Pick<ReadonlySet<string>, 'has'>,
   read: (file: string) => string | null,
   redirectPages: ReadonlySet<string>,
   paSite = true,

@@ -63,7 +63,7 @@ export function candidates(pathname: string, mode: ServedAs): string[] {
 }
 
 /** The file a URL path finds, or null. */
-export function lookup(pathname: string, mode: ServedAs, files: ReadonlySet<string>): string | null {
+export function lookup(pathname: string, mode: ServedAs, files: Pick<ReadonlySet<string>, 'has'>): string | null {
   return candidates(pathname, mode).find((c) => files.has(c)) ?? null;
 }
 

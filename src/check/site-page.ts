@@ -17,11 +17,23 @@ export interface SitePage {
   lean?: number;
 }
 
+/**
+ * The pages by file, as the link check asks for them: a Map of whole pages, or a large folder's lean
+ * pages (lean-pages.ts), which makes each page's object when it is asked for.
+ */
+export interface Pages {
+  readonly size: number;
+  get(file: string): SitePage | undefined;
+  has(file: string): boolean;
+  /** In the order of the files' names. */
+  values(): IterableIterator<SitePage>;
+}
+
 /** What a lean page keeps of its scan, besides its ids and links. */
-type Kept = Pick<PageScan, 'base' | 'refresh' | 'noindex' | 'tooDeep'>;
+export type Kept = Pick<PageScan, 'base' | 'refresh' | 'noindex' | 'tooDeep'>;
 
 /** The scan most pages of a large folder leave: no base, no refresh, read to the end (shared, never changed). */
-const PLAIN = emptyScan();
+export const PLAIN = emptyScan();
 
 /**
  * A page of a folder whose page rules do not run, as small as the link check allows: its links and
@@ -32,7 +44,8 @@ export function leanPage(scan: PageScan, store: LeanStore): Pick<SitePage, 'scan
   const kept: Kept = { base: scan.base, refresh: scan.refresh, noindex: scan.noindex, tooDeep: scan.tooDeep };
   const plain = kept.base === null && kept.refresh === null && !kept.noindex && kept.tooDeep === null;
   return {
-    scan: plain ? PLAIN : { ...emptyScan(), ...kept },
+    // The plain scan's empty arrays are shared: nothing changes a lean page's scan.
+    scan: plain ? PLAIN : { ...PLAIN, ...kept },
     lean: store.put(scan),
   };
 }
