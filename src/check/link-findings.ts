@@ -57,7 +57,7 @@ export const compareOccurrences = (a: Occurrence, b: Occurrence) =>
   a.k < b.k ? -1 : a.k > b.k ? 1 : collator.compare(a.p.page, b.p.page) || a.s - b.s;
 
 export interface FindingContext {
-  /** Every file in the folder (a missing name that differs only in case is named in the fix). */
+  /** The files a missing link's case hint can name (one that differs only in case is named in the fix). */
   files: ReadonlySet<string>;
   paSite: boolean;
   has404: boolean;
