@@ -42,7 +42,12 @@ function mustBeRegular(st: Stats, file: string): void {
  * throws ENXIO (from open); a file over `maxBytes` throws FileTooLargeError.
  */
 export function readRegularFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
-  const fd = openSync(file, FLAGS);
+  return readChecked(file, FLAGS, maxBytes);
+}
+
+/** Opens `file` with `flags`, then reads it if the open file is a regular file of at most `maxBytes`. */
+function readChecked(file: string, flags: number, maxBytes: number): Buffer {
+  const fd = openSync(file, flags);
   try {
     const st = fstatSync(fd);
     mustBeRegular(st, file);
@@ -77,15 +82,7 @@ function readOpen(fd: number, size: number): Buffer {
  * careful way (an lstat first), which reports what it found.
  */
 export function readListedFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Buffer {
-  const fd = openSync(file, OWN_FLAGS);
-  try {
-    const st = fstatSync(fd);
-    mustBeRegular(st, file);
-    if (st.size > maxBytes) throw new FileTooLargeError(st.size);
-    return readOpen(fd, st.size);
-  } finally {
-    closeSync(fd);
-  }
+  return readChecked(file, OWN_FLAGS, maxBytes);
 }
 
 /** A regular file opened for reading, with the open file's stats; the caller closes `handle`. */
