@@ -3,14 +3,13 @@
  * figure of its own: a site that places the tool without that data is told so at the block, with what
  * was found and how to fix it; with the data, the tool names the site's own jurisdiction and rate.
  */
-import { appendFile, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../src/index.js';
 import { parseYaml } from '../src/pipeline/load/yaml-source.js';
 import { percent } from '../templates/lib/odds.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(120_000);
@@ -32,19 +31,13 @@ blocks:
 ::: calculator
 `;
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-tax-'));
-});
-afterAll(async () => {
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const tmp = scratchFolder('pa-site-tax-');
 
 describe('the tax tool reads the jurisdiction from site.yaml', () => {
   it(
     "is refused at its block without compliance.incomeTax, and names the site's own state and rate with it",
     async () => {
-      const root = path.join(tmp, 'new-jersey');
+      const root = path.join(tmp(), 'new-jersey');
       await cp(path.join(repoRoot, 'tests', 'fixtures', 'new-jersey'), root, { recursive: true });
       await writeFile(path.join(root, 'content/pages/tax.md'), PAGE);
       const bad = await build({ root });

@@ -4,12 +4,11 @@
  * clean; a site with the pack (the New Jersey fixture) is refused at the phrase's file:line:col, in
  * the frontmatter and in the body, as before.
  */
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build, check, closeCheck, init } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const TIMEOUT = scaled(120_000);
@@ -28,19 +27,13 @@ hero:
 Free play in the park, every Saturday.
 `;
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-wording-'));
-});
-afterAll(async () => {
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const tmp = scratchFolder('pa-site-wording-');
 
 describe('banned wording follows the gambling pack', () => {
   it(
     'a plain site may say "free play": it builds and checks clean, with and without --dir',
     async () => {
-      const root = path.join(tmp, 'plain');
+      const root = path.join(tmp(), 'plain');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       await writeFile(path.join(root, 'content/pages/blog/free-play.md'), POST);
       const built = await build({ root });
@@ -57,7 +50,7 @@ describe('banned wording follows the gambling pack', () => {
   it(
     'a site with the pack is refused "free play" at its file:line:col, in frontmatter and body',
     async () => {
-      const root = path.join(tmp, 'new-jersey');
+      const root = path.join(tmp(), 'new-jersey');
       await cp(path.join(repoRoot, 'tests', 'fixtures', 'new-jersey'), root, { recursive: true });
       await writeFile(path.join(root, 'content/pages/free-play.md'), POST);
       const built = await build({ root });

@@ -5,14 +5,13 @@
  * result to `check` and to `check --dir` (what the workflow init writes runs), whose findings point
  * at content files.
  */
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build, check, closeCheck, init } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { ownTemplateExample } from './own-template.js';
 import { scaled } from './machine.js';
 
@@ -34,13 +33,7 @@ const filesUnder = async (dir: string): Promise<string[]> =>
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-any-site-'));
-});
-afterAll(async () => {
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+const tmp = scratchFolder('pa-site-any-site-');
 
 describe('templates', () => {
   it('name no jurisdiction: Pennsylvania, PA and PGCB come from site.yaml (the tax tool too)', () => {
@@ -73,7 +66,7 @@ describe('the New Jersey fixture', () => {
   it(
     'builds with the default templates and checks clean, New Jersey everywhere and Pennsylvania nowhere',
     async () => {
-      const root = path.join(tmp, 'new-jersey');
+      const root = path.join(tmp(), 'new-jersey');
       await cp(path.join(repoRoot, 'tests', 'fixtures', 'new-jersey'), root, { recursive: true });
       const built = await build({ root });
       expect(built.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -115,7 +108,7 @@ describe('init --starter blank', () => {
   it(
     'makes a plain site that builds and checks clean, with and without --dir, and shows no word of gambling',
     async () => {
-      const root = path.join(tmp, 'blank');
+      const root = path.join(tmp(), 'blank');
       const made = init({ dir: root, month: '2026-11', starter: 'blank' });
       expect(made.ok).toBe(true);
       const written = (await filesUnder(path.join(root, 'content'))).sort();
@@ -155,7 +148,7 @@ describe('init --starter blank', () => {
   );
 
   it('lists posts newest first by date, and a tag page lists only its posts', async () => {
-    const root = path.join(tmp, 'blog-order');
+    const root = path.join(tmp(), 'blog-order');
     expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
     const post = (slug: string, date: string, tags: string) => `---
 template: guide
@@ -187,7 +180,7 @@ describe('check rules that follow the site', () => {
   it(
     'gives check and check --dir the same findings: site.yaml check.rules and page opt-outs, at content files',
     async () => {
-      const root = path.join(tmp, 'rules');
+      const root = path.join(tmp(), 'rules');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       const page = (name: string, extra = '') => `---
 template: guide
@@ -232,7 +225,7 @@ describe('open content models', () => {
   it(
     'builds a page of a template the site registers, and checks its own fields as its schema says',
     async () => {
-      const root = path.join(tmp, 'own-template');
+      const root = path.join(tmp(), 'own-template');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       const files = ownTemplateExample();
       expect(Object.keys(files).sort()).toEqual(['templates/index.ts', 'templates/pages/Talk.tsx']);
@@ -307,7 +300,7 @@ describe('dev under a base path', () => {
 
 describe("npm test's pretest", () => {
   it('stops in one line naming the command that installs the system packages the tests need', async () => {
-    const bin = path.join(tmp, 'bare-bin');
+    const bin = path.join(tmp(), 'bare-bin');
     await mkdir(bin, { recursive: true });
     await symlink(process.execPath, path.join(bin, 'node'));
     const r = spawnSync(path.join(bin, 'node'), [path.join(repoRoot, 'scripts', 'pretest.mjs')], {
@@ -325,7 +318,7 @@ describe('type-checked templates', () => {
   it(
     "check runs the project's tsc on its templates and reports a mistyped field at file:line:col",
     async () => {
-      const root = path.join(tmp, 'typed');
+      const root = path.join(tmp(), 'typed');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
       // The tsconfig init wrote, with `pa-site` resolved to this clone (a project has it in node_modules).

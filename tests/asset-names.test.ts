@@ -5,22 +5,16 @@
  * the site sat).
  */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { build, init, stopEsbuild } from '../src/index.js';
 import { contentHash } from '../src/pipeline/render/compile/assets.js';
-import { expectSameFiles, repoRoot } from './helpers.js';
+import { expectSameFiles, repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-asset-names-'));
-});
+const tmp = scratchFolder('pa-site-asset-names-');
 afterAll(async () => {
   await stopEsbuild();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 /** An init site whose client script and stylesheet entry are its own. */
@@ -41,8 +35,8 @@ describe('asset names', () => {
   it(
     'are the same for the same site built from folders at different places',
     async () => {
-      const near = path.join(tmp, 'site');
-      const far = path.join(tmp, 'a', 'b', 'c', 'site');
+      const near = path.join(tmp(), 'site');
+      const far = path.join(tmp(), 'a', 'b', 'c', 'site');
       const built = [];
       for (const dir of [near, far]) {
         siteAt(dir);

@@ -3,11 +3,10 @@
  * says "Read the post", as the `posts` block does, not "Read the guide" (issue 61, item 4).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, init, stopEsbuild } from '../src/index.js';
+import { scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const HUB = `---
@@ -25,17 +24,15 @@ blocks:
 ---
 ::: all
 `;
-let tmp: string;
+const tmp = scratchFolder('pa-site-card-links-');
 let root: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-card-links-'));
-  root = path.join(tmp, 'site');
+beforeAll(() => {
+  root = path.join(tmp(), 'site');
   expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
   writeFileSync(path.join(root, 'content', 'pages', 'everything.md'), HUB);
 });
 afterAll(async () => {
   await stopEsbuild();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('card link text', () => {

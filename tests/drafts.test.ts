@@ -3,13 +3,11 @@
  * never written, never in the sitemap), and a published page that links to one is caught by check.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, check, dev, init, stopEsbuild } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const DRAFT = `---
@@ -25,17 +23,15 @@ hero:
 Soon.
 `;
 const today = new Date('2025-01-20');
-let tmp: string;
+const tmp = scratchFolder('pa-site-drafts-');
 let root: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-drafts-'));
-  root = path.join(tmp, 'site');
+beforeAll(() => {
+  root = path.join(tmp(), 'site');
   expect(init({ dir: root, month: '2025-01' }).ok).toBe(true);
   writeFileSync(path.join(root, 'content', 'pages', 'coming-soon.md'), DRAFT);
 });
 afterAll(async () => {
   await stopEsbuild();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('drafts', () => {

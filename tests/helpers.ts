@@ -3,10 +3,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as cheerio from 'cheerio';
-import { afterAll, expect, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest';
 import { build, type BuildResult } from '../src/index.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * A test file's temporary folder: made before its first test and removed after its last, whatever
+ * they did. Called at the file's top level; the getter gives the folder's path once its tests run.
+ */
+export function scratchFolder(prefix: string): () => string {
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return () => {
+    if (dir === undefined) throw new Error(`scratchFolder('${prefix}') was read before the file's tests ran`);
+    return dir;
+  };
+}
 
 /** A new temporary folder holding `files` (relative path → text), removed when the calling test ends. */
 export async function tempDir(files: Record<string, string>, prefix = 'pa-site-test-'): Promise<string> {

@@ -5,23 +5,23 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { build, check, init, schemaFiles, stopEsbuild } from '../src/index.js';
 import { nextSteps } from '../src/init/next-steps.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const bin = path.join(repoRoot, 'bin', 'pa-site.js');
-let tmp: string;
+const tmp = scratchFolder('pa-site-init-');
 /** The environment without what `npm test` sets for its own script, as a user's shell has it. */
 const env: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries({ ...process.env, NO_COLOR: '1', CI: '' }).filter(([k]) => !/^npm_(package|lifecycle)_/i.test(k)),
 );
-const cli = (args: string[], cwd = tmp) => spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env });
+const cli = (args: string[], cwd = tmp()) =>
+  spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env });
 /** The commands after "Next:" in init's output, one a line. */
 const nextLines = (out: string) => {
   const at = out.split('\n').findIndex((l) => l.startsWith('Next: '));
@@ -40,19 +40,15 @@ const filesIn = (dir: string) =>
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
 
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-init-'));
-});
 afterAll(async () => {
   await stopEsbuild();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 describe('init', () => {
   it(
     'writes a site that builds and passes check with no warnings',
     async () => {
-      const dir = path.join(tmp, 'new-site');
+      const dir = path.join(tmp(), 'new-site');
       const made = init({ dir, month: '2025-01' });
       expect(made.ok).toBe(true);
       expect(made.files).toEqual(expect.arrayContaining(['content/site.yaml', 'content/pages/index.md']));
@@ -68,7 +64,7 @@ describe('init', () => {
   );
 
   it('comments every field of the starter YAML files', () => {
-    const dir = path.join(tmp, 'new-site');
+    const dir = path.join(tmp(), 'new-site');
     for (const file of ['content/site.yaml', 'content/sources.yaml', 'content/operators/example-sportsbook.yaml']) {
       const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
       lines.forEach((line, i) => {
@@ -81,7 +77,7 @@ describe('init', () => {
   });
 
   it('points each YAML file at a schema it wrote', () => {
-    const dir = path.join(tmp, 'new-site');
+    const dir = path.join(tmp(), 'new-site');
     for (const file of filesIn(dir).filter((f) => f.endsWith('.yaml'))) {
       const first = readFileSync(path.join(dir, file), 'utf8').split('\n')[0]!;
       const schema = /^# yaml-language-server: \$schema=(\S+)$/.exec(first)?.[1];
@@ -92,7 +88,7 @@ describe('init', () => {
   });
 
   it('refuses a folder that holds anything, writing nothing, and exits 2 from the CLI', async () => {
-    const dir = path.join(tmp, 'busy');
+    const dir = path.join(tmp(), 'busy');
     await mkdir(dir);
     await writeFile(path.join(dir, 'notes.txt'), 'mine');
     const r = init({ dir });
@@ -108,41 +104,41 @@ describe('init', () => {
   });
 
   it('refuses a file, and a link to a file, in place of the folder', async () => {
-    await writeFile(path.join(tmp, 'a-file'), 'mine');
-    expect(init({ dir: path.join(tmp, 'a-file') }).problem?.message).toContain('is not a folder');
-    await symlink(path.join(tmp, 'a-file'), path.join(tmp, 'file-link'));
-    expect(init({ dir: path.join(tmp, 'file-link') }).problem?.message).toContain('is not a folder');
+    await writeFile(path.join(tmp(), 'a-file'), 'mine');
+    expect(init({ dir: path.join(tmp(), 'a-file') }).problem?.message).toContain('is not a folder');
+    await symlink(path.join(tmp(), 'a-file'), path.join(tmp(), 'file-link'));
+    expect(init({ dir: path.join(tmp(), 'file-link') }).problem?.message).toContain('is not a folder');
   });
 
   it('a link to an empty folder is that folder; to a busy one, busy (#51 item 9: it "is not a folder")', async () => {
-    await mkdir(path.join(tmp, 'target'));
-    await symlink(path.join(tmp, 'target'), path.join(tmp, 'link'));
-    const r = init({ dir: path.join(tmp, 'link') });
+    await mkdir(path.join(tmp(), 'target'));
+    await symlink(path.join(tmp(), 'target'), path.join(tmp(), 'link'));
+    const r = init({ dir: path.join(tmp(), 'link') });
     expect(r.problem).toBeUndefined();
-    expect(existsSync(path.join(tmp, 'target', 'content', 'site.yaml'))).toBe(true);
-    expect(lstatSync(path.join(tmp, 'link')).isSymbolicLink()).toBe(true);
-    const again = init({ dir: path.join(tmp, 'link') });
+    expect(existsSync(path.join(tmp(), 'target', 'content', 'site.yaml'))).toBe(true);
+    expect(lstatSync(path.join(tmp(), 'link')).isSymbolicLink()).toBe(true);
+    const again = init({ dir: path.join(tmp(), 'link') });
     expect(again.problem?.message).toContain('is not empty');
   });
 
   it('a dangling link or a loop of links says so, with a fix, and writes nothing', async () => {
-    await symlink(path.join(tmp, 'nowhere'), path.join(tmp, 'dangling'));
-    const r = init({ dir: path.join(tmp, 'dangling') });
+    await symlink(path.join(tmp(), 'nowhere'), path.join(tmp(), 'dangling'));
+    const r = init({ dir: path.join(tmp(), 'dangling') });
     expect(r.problem?.message).toBe(
-      `${path.join(tmp, 'dangling')} is a symbolic link to ${path.join(tmp, 'nowhere')}, which does not exist`,
+      `${path.join(tmp(), 'dangling')} is a symbolic link to ${path.join(tmp(), 'nowhere')}, which does not exist`,
     );
     expect(r.problem?.hint).toContain('create the folder it points to');
-    await symlink('loop', path.join(tmp, 'loop'));
-    expect(init({ dir: path.join(tmp, 'loop') }).problem?.message).toContain('a loop of links');
+    await symlink('loop', path.join(tmp(), 'loop'));
+    expect(init({ dir: path.join(tmp(), 'loop') }).problem?.message).toContain('a loop of links');
     const c = cli(['init', 'dangling']);
     expect(c.status).toBe(2);
     expect(c.stderr).toContain('which does not exist');
     expect(c.stderr).not.toMatch(/\n\s+at /);
-    expect(existsSync(path.join(tmp, 'nowhere'))).toBe(false);
+    expect(existsSync(path.join(tmp(), 'nowhere'))).toBe(false);
   });
 
   it('writes beside what an npm project holds: package.json, its lock file, node_modules', async () => {
-    const dir = path.join(tmp, 'npm-project');
+    const dir = path.join(tmp(), 'npm-project');
     await mkdir(path.join(dir, 'node_modules'), { recursive: true });
     await writeFile(path.join(dir, 'package.json'), '{}');
     const r = init({ dir });
@@ -154,7 +150,7 @@ describe('init', () => {
 
 describe('init makes a project', () => {
   it('creates package.json with the scripts, .gitignore and the workflow in a new folder', () => {
-    const dir = path.join(tmp, 'new-site');
+    const dir = path.join(tmp(), 'new-site');
     expect(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'))).toEqual({
       name: 'new-site',
       private: true,
@@ -171,7 +167,7 @@ describe('init makes a project', () => {
   });
 
   it("writes a workflow that is valid YAML, installs, builds and checks with GitHub's format", () => {
-    const dir = path.join(tmp, 'new-site');
+    const dir = path.join(tmp(), 'new-site');
     const workflow = parseYaml(readFileSync(path.join(dir, '.github/workflows/site.yml'), 'utf8'));
     expect(Object.keys(workflow.on)).toEqual(['push', 'pull_request']);
     const jobs = Object.values<{ 'runs-on': string; steps: { uses?: string; run?: string }[] }>(workflow.jobs);
@@ -190,12 +186,12 @@ describe('init makes a project', () => {
     const deploy = readFileSync(path.join(repoRoot, 'docs', 'deploy.md'), 'utf8');
     const shown = /^```yaml\n(name: Site\n[\s\S]*?)^```$/m.exec(deploy)?.[1];
     expect(shown).toBeDefined();
-    const written = readFileSync(path.join(tmp, 'new-site', '.github/workflows/site.yml'), 'utf8');
+    const written = readFileSync(path.join(tmp(), 'new-site', '.github/workflows/site.yml'), 'utf8');
     expect(parseYaml(shown!)).toEqual(parseYaml(written));
   });
 
   it("merges into the user's package.json and .gitignore, losing nothing and keeping their own scripts", async () => {
-    const dir = path.join(tmp, 'merge');
+    const dir = path.join(tmp(), 'merge');
     await mkdir(path.join(dir, '.github', 'workflows'), { recursive: true });
     const mine =
       '{\n    "name": "mine",\n    "version": "1.2.3",\n    "scripts": { "build": "make", "test": "t" },\n' +
@@ -232,7 +228,7 @@ describe('init makes a project', () => {
   });
 
   it('refuses a package.json that is not JSON, writing nothing', async () => {
-    const dir = path.join(tmp, 'broken-json');
+    const dir = path.join(tmp(), 'broken-json');
     await mkdir(dir);
     await writeFile(path.join(dir, 'package.json'), '{ "name": ');
     const c = cli(['init', 'broken-json']);
@@ -246,7 +242,7 @@ describe('init makes a project', () => {
     'prints "Next:" commands that run as printed, and git then ignores what the build wrote',
     async () => {
       // A project that installed pa-site: its node_modules/.bin has the command (linked to this copy).
-      const dir = path.join(tmp, 'installed');
+      const dir = path.join(tmp(), 'installed');
       await mkdir(path.join(dir, 'node_modules', '.bin'), { recursive: true });
       await symlink(bin, path.join(dir, 'node_modules', '.bin', 'pa-site'));
       expect(spawnSync('git', ['init', '-q', dir]).status).toBe(0);
@@ -254,7 +250,7 @@ describe('init makes a project', () => {
       expect(made.status, made.stderr).toBe(0);
       const next = nextLines(made.stdout);
       expect(next).toEqual(['cd installed', 'npm run build', 'npm run check']);
-      const run = spawnSync('sh', ['-c', next.join(' && ')], { cwd: tmp, encoding: 'utf8', env });
+      const run = spawnSync('sh', ['-c', next.join(' && ')], { cwd: tmp(), encoding: 'utf8', env });
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
       expect(run.stdout).toMatch(/✓ Built 1 page/);
       expect(run.stdout).toMatch(/ 0 errors, 0 warnings /);
@@ -266,7 +262,7 @@ describe('init makes a project', () => {
       expect(status.stdout).toContain('content/site.yaml');
       expect(status.stdout).not.toMatch(/dist\/|node_modules/);
       // A "build" script of the user's own is kept, so "Next:" runs pa-site's through npx.
-      expect(nextSteps(dir, ['build'], tmp).commands).toEqual(['cd installed', 'npx pa-site build', 'npm run check']);
+      expect(nextSteps(dir, ['build'], tmp()).commands).toEqual(['cd installed', 'npx pa-site build', 'npm run check']);
 
       // Without pa-site installed: this copy's command, by its path, runs as printed.
       const bare = cli(['init', 'bare']);
@@ -275,9 +271,9 @@ describe('init makes a project', () => {
       expect(printed).toHaveLength(2);
       expect(printed[0]).toMatch(/^node \S+pa-site\.js build --root bare$/);
       expect(bare.stdout).toMatch(/npm install --save-dev /);
-      const ran = spawnSync('sh', ['-c', printed[0]!], { cwd: tmp, encoding: 'utf8', env });
+      const ran = spawnSync('sh', ['-c', printed[0]!], { cwd: tmp(), encoding: 'utf8', env });
       expect(ran.status, `${ran.stdout}${ran.stderr}`).toBe(0);
-      expect(existsSync(path.join(tmp, 'bare', 'dist', 'index.html'))).toBe(true);
+      expect(existsSync(path.join(tmp(), 'bare', 'dist', 'index.html'))).toBe(true);
     },
     scaled(240_000),
   );
@@ -295,8 +291,8 @@ describe('schema', () => {
       'site.schema.json',
       'sources.schema.json',
     ]);
-    expect(filesIn(path.join(tmp, 'out-schemas'))).toEqual(names);
-    const site = JSON.parse(readFileSync(path.join(tmp, 'out-schemas', 'site.schema.json'), 'utf8'));
+    expect(filesIn(path.join(tmp(), 'out-schemas'))).toEqual(names);
+    const site = JSON.parse(readFileSync(path.join(tmp(), 'out-schemas', 'site.schema.json'), 'utf8'));
     expect(Object.keys(site.properties)).toEqual(expect.arrayContaining(['title', 'helpline', 'favicon']));
     expect(site.required).toEqual(expect.arrayContaining(['title', 'url']));
     expect(site.required).not.toContain('tagline');
@@ -304,20 +300,20 @@ describe('schema', () => {
     const again = cli(['schema', '--out', 'out-schemas']);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('replaced the earlier schemas: site.schema.json');
-    expect(filesIn(path.join(tmp, 'out-schemas'))).toEqual(names);
+    expect(filesIn(path.join(tmp(), 'out-schemas'))).toEqual(names);
     // A file of the user's under one of the names, or a link there, is never overwritten, and nothing is written.
-    const mine = path.join(tmp, 'out-schemas', 'page.schema.json');
+    const mine = path.join(tmp(), 'out-schemas', 'page.schema.json');
     await writeFile(mine, '{ "title": "my own page schema" }\n');
-    await rm(path.join(tmp, 'out-schemas', 'author.schema.json'));
+    await rm(path.join(tmp(), 'out-schemas', 'author.schema.json'));
     const refused = cli(['schema', '--out', 'out-schemas']);
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(
       /^error: --out: .*page\.schema\.json already exists and is not a schema pa-site wrote/,
     );
     expect(readFileSync(mine, 'utf8')).toBe('{ "title": "my own page schema" }\n');
-    expect(existsSync(path.join(tmp, 'out-schemas', 'author.schema.json'))).toBe(false);
+    expect(existsSync(path.join(tmp(), 'out-schemas', 'author.schema.json'))).toBe(false);
     await rm(mine);
-    await symlink(path.join(tmp, 'out-schemas', 'site.schema.json'), mine);
+    await symlink(path.join(tmp(), 'out-schemas', 'site.schema.json'), mine);
     expect(cli(['schema', '--out', 'out-schemas']).status).toBe(2);
     expect(lstatSync(mine).isSymbolicLink()).toBe(true);
   });

@@ -6,15 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { init, schemaFiles } from '../src/index.js';
 import { STANDARD_FORMATS } from '../src/schema/json-schema.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 import { ownTemplateExample } from './own-template.js';
 
@@ -22,13 +21,7 @@ const bin = path.join(repoRoot, 'bin', 'pa-site.js');
 const cli = (args: string[], cwd: string) =>
   spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
-let tmp: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-own-schema-'));
-});
-afterAll(async () => {
-  await rm(tmp, { recursive: true, force: true });
-});
+const tmp = scratchFolder('pa-site-own-schema-');
 
 const talk = (fields: string) => `template: talk
 title: A first talk
@@ -44,17 +37,17 @@ describe('pa-site schema with templates of the project', () => {
   it(
     "describes each registered template's own fields in page.schema.json",
     async () => {
-      const root = path.join(tmp, 'site');
+      const root = path.join(tmp(), 'site');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       for (const [rel, text] of Object.entries(ownTemplateExample())) {
         await mkdir(path.dirname(path.join(root, rel)), { recursive: true });
         await writeFile(path.join(root, rel), text);
       }
       await symlink(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-      const r = cli(['schema', '--root', 'site', '--out', 'own-schemas'], tmp);
+      const r = cli(['schema', '--root', 'site', '--out', 'own-schemas'], tmp());
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout).toContain('page.schema.json includes your templates: talk');
-      const schema = JSON.parse(readFileSync(path.join(tmp, 'own-schemas', 'page.schema.json'), 'utf8'));
+      const schema = JSON.parse(readFileSync(path.join(tmp(), 'own-schemas', 'page.schema.json'), 'utf8'));
       const ajv = new Ajv2020({
         strict: true,
         allErrors: true,
@@ -67,14 +60,14 @@ describe('pa-site schema with templates of the project', () => {
       expect(valid(talk('speaker: Ada Lovelace\nslides: 42'))).toBe(false);
       expect(valid(talk('speaker: Ada Lovelace').replace('template: talk', 'template: tlak'))).toBe(false);
       // The other schemas are pa-site's own.
-      const site = readFileSync(path.join(tmp, 'own-schemas', 'site.schema.json'), 'utf8');
+      const site = readFileSync(path.join(tmp(), 'own-schemas', 'site.schema.json'), 'utf8');
       expect(site).toBe(schemaFiles()['site.schema.json']);
 
       // Without a registry of its own (the folder the command runs in, by default): pa-site's schemas, as init writes.
-      const plain = cli(['schema', '--out', 'plain-schemas'], tmp);
+      const plain = cli(['schema', '--out', 'plain-schemas'], tmp());
       expect(plain.status, plain.stderr).toBe(0);
       expect(plain.stdout).not.toContain('includes your templates');
-      const page = readFileSync(path.join(tmp, 'plain-schemas', 'page.schema.json'), 'utf8');
+      const page = readFileSync(path.join(tmp(), 'plain-schemas', 'page.schema.json'), 'utf8');
       expect(page).toBe(schemaFiles()['page.schema.json']);
       expect(page).not.toContain('"talk"');
     },
@@ -84,14 +77,14 @@ describe('pa-site schema with templates of the project', () => {
   it(
     'reports templates that do not compile at their file and line, and writes nothing',
     async () => {
-      const root = path.join(tmp, 'broken');
+      const root = path.join(tmp(), 'broken');
       expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
       await mkdir(path.join(root, 'templates'), { recursive: true });
       await writeFile(path.join(root, 'templates', 'index.ts'), 'export const templates = {\n  talk: Talk,\n;\n');
-      const r = cli(['schema', '--root', 'broken', '--out', 'broken-schemas'], tmp);
+      const r = cli(['schema', '--root', 'broken', '--out', 'broken-schemas'], tmp());
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(/templates\/index\.ts:3:1/);
-      expect(() => readFileSync(path.join(tmp, 'broken-schemas', 'page.schema.json'))).toThrow();
+      expect(() => readFileSync(path.join(tmp(), 'broken-schemas', 'page.schema.json'))).toThrow();
     },
     scaled(120_000),
   );

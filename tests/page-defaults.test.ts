@@ -6,12 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Diagnostic, formatDiagnostic, init, stopEsbuild } from '../src/index.js';
-import { repoRoot } from './helpers.js';
+import { repoRoot, scratchFolder } from './helpers.js';
 import { scaled } from './machine.js';
 
 const PLAIN = `---
@@ -23,11 +21,10 @@ schemaType: webpage
 ---
 We are open every day.
 `;
-let tmp: string;
+const tmp = scratchFolder('pa-site-page-defaults-');
 let root: string;
-beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'pa-site-page-defaults-'));
-  root = path.join(tmp, 'site');
+beforeAll(() => {
+  root = path.join(tmp(), 'site');
   expect(init({ dir: root, month: '2026-11', starter: 'blank' }).ok).toBe(true);
   writeFileSync(path.join(root, 'content', 'pages', 'hours.md'), PLAIN);
   const index = path.join(root, 'content', 'pages', 'index.md');
@@ -35,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopEsbuild();
-  await rm(tmp, { recursive: true, force: true });
 });
 
 const run = (cmd: string) =>
