@@ -61,6 +61,7 @@ export type {
   RenderedSegment,
   ListedPage,
   Heading,
+  TableSpan,
   AssetRefs,
   MenuItem,
   Link,

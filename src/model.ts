@@ -60,9 +60,23 @@ export interface Heading {
   text: string;
 }
 
-/** What a template receives for a page's body: Markdown HTML with its headings (in order), and blocks. */
+/**
+ * A table in a segment's HTML: `<table…>…</table>` is `html.slice(start, end)`, and `headings` of the
+ * segment's headings come before it.
+ */
+export interface TableSpan {
+  start: number;
+  end: number;
+  headings: number;
+}
+
+/**
+ * What a template receives for a page's body: Markdown HTML with its headings (in order), and blocks.
+ * `tables` says where the HTML's tables are when the engine knows it from its tree (markdown-it does;
+ * with remark it is absent).
+ */
 export type RenderedSegment =
-  | { kind: 'html'; html: string; headings: Heading[] }
+  | { kind: 'html'; html: string; headings: Heading[]; tables?: TableSpan[] }
   | { kind: 'block'; name: string; block: Block };
 
 /** Bundled asset URLs (content-hashed). */

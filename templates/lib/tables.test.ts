@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Heading } from '../../src/model.js';
 import { MARKDOWN_IT, markdownForPage } from '../../src/pipeline/render/markdown/markdown.js';
 import { remarkEngine } from '../../src/pipeline/render/markdown/remark-engine.js';
-import { wrapTables } from './tables.js';
+import { findTables, wrapTables } from './tables.js';
 
 const table = '<table><thead><tr><th>Tax</th><th align="right">Rate</th></tr></thead><tbody></tbody></table>';
 const h = (depth: number, id: string, text: string): Heading => ({ depth, id, text });
@@ -96,5 +96,28 @@ describe('wrapTables', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  // markdown-it says where its tables are; the HTML scan (remark's way) must find the same ones.
+  it('finds the tables markdown-it says, and wraps them alike (property)', () => {
+    const piece = fc.constantFrom(
+      ...['# T', '## Fees', '### Rates & "odds"', 'Setext\n---', '#### <b>x</b>', 'text', '`<table>`', '\n', '\n\n'],
+      ...[
+        '| a | b |\n| - | -: |\n| 1 | 2 |',
+        '| <h2> | x |\n|---|---|',
+        '- a\n  | c |\n  | - |\n  | d |',
+        '> | q |\n> |---|',
+      ],
+      ...['- ', '  ', '> ', '1. ', '```\n| a |\n|---|\n```', '<table>', '&lt;table&gt;'],
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 20 }), (pieces) => {
+        const { html, headings, tables } = markdownForPage(ctx, 'x.md').render(pieces.join(''), 1);
+        expect(tables).toEqual(findTables(html));
+        expect(wrapTables(html, headings, tables)).toBe(wrapTables(html, headings));
+      }),
+      { seed: 62, numRuns: 2000 },
+    );
+    expect(markdownForPage(ctx, 'x.md', remarkEngine([])).render('| a |\n| - |', 1).tables).toBeUndefined();
   });
 });

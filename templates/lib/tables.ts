@@ -1,4 +1,4 @@
-import type { Heading } from 'pa-site';
+import type { Heading, TableSpan } from 'pa-site';
 
 /**
  * Markdown tables go into a labelled, focusable scroll region (a keyboard user can scroll a wide
@@ -16,6 +16,27 @@ function nextTable(html: string, from: number): number {
     if (c === '>' || c === ' ' || c === '\n' || c === '\t') return at;
   }
   return -1;
+}
+
+/**
+ * The tables of a segment's HTML and the heading tags before each, found in one forward scan: for a
+ * segment whose engine did not say where its tables are (remark).
+ */
+export function findTables(html: string): TableSpan[] {
+  const tables: TableSpan[] = [];
+  let table = nextTable(html, 0);
+  if (table < 0) return tables;
+  const tags = new RegExp(HEADING_TAG);
+  let next = tags.exec(html);
+  let headings = 0;
+  while (table >= 0) {
+    const end = html.indexOf(TABLE_END, table);
+    if (end < 0) break;
+    for (; next && next.index < table; next = tags.exec(html)) headings++;
+    tables.push({ start: table, end: end + TABLE_END.length, headings });
+    table = nextTable(html, end + TABLE_END.length);
+  }
+  return tables;
 }
 
 const textOf = (html: string) =>
@@ -39,35 +60,31 @@ function columnsLabel(table: string): string {
 /**
  * Wraps every <table> of a segment's HTML in `<section class="table-scroll" tabindex="0" aria-label>`,
  * labelled by the last `##`–`######` heading before it (its text from `headings`, the segment's
- * headings in order), else by its column headings. Linear: one forward scan for tables and headings.
+ * headings in order), else by its column headings. The tables are where the Markdown stage says
+ * (`tables`), else found in the HTML.
  */
-export function wrapTables(html: string, headings: readonly Heading[]): string {
-  let table = nextTable(html, 0);
-  if (table < 0) return html;
+export function wrapTables(html: string, headings: readonly Heading[], tables?: readonly TableSpan[]): string {
+  const spans = tables ?? findTables(html);
+  if (spans.length === 0) return html;
   const seen = new Map<string, number>();
-  const tags = new RegExp(HEADING_TAG);
-  let next = tags.exec(html);
   let passed = 0;
   let heading = '';
   let out = '';
   let from = 0;
-  while (table >= 0) {
-    const end = html.indexOf(TABLE_END, table);
-    if (end < 0) break;
-    for (; next && next.index < table; next = tags.exec(html)) {
-      const h = headings[passed++];
+  for (const { start, end, headings: before } of spans) {
+    for (; passed < before; passed++) {
+      const h = headings[passed];
       if (h && h.depth >= 2) heading = escapePlain(h.text.replace(/\s+/g, ' ').trim());
     }
-    const match = html.slice(table, end + TABLE_END.length);
+    const match = html.slice(start, end);
     const base = heading || escapeHtmlText(columnsLabel(match));
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     // Two tables under one heading still get distinct names.
     const label = n > 1 ? `${base} (table ${n})` : base;
-    out += html.slice(from, table);
+    out += html.slice(from, start);
     out += `<section class="table-scroll" tabindex="0" aria-label="${label}">${match}</section>`;
-    from = end + TABLE_END.length;
-    table = nextTable(html, from);
+    from = end;
   }
   return out + html.slice(from);
 }

@@ -4,7 +4,7 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import type { Operator, SiteConfig } from '../../../model.js';
 import { markdownForPage } from './markdown.js';
-import { parseMarkdownIt } from './markdown-it-engine.js';
+import { parseMarkdownIt, renderStock, renderTokens } from './markdown-it-engine.js';
 import { SITE_LINK } from './markdown-it-speedups.js';
 import { linkAllowed } from './markdown-rules.js';
 
@@ -14,6 +14,12 @@ const stock = new MarkdownIt('default', { html: true, linkify: false, typographe
 stock.validateLink = linkAllowed;
 function same(text: string): void {
   expect(JSON.stringify(parseMarkdownIt(text))).toBe(JSON.stringify(stock.parse(text, {})));
+  // The engine's render loop (which notes where tables are) writes what markdown-it's own loop writes.
+  const tokens = parseMarkdownIt(text);
+  const { html, tables } = renderTokens(tokens);
+  expect(html).toBe(renderStock(tokens));
+  for (const { start, end } of tables) expect(html.slice(start, end)).toMatch(/^<table>[\s\S]*<\/table>$/);
+  expect(tables).toHaveLength(tokens.filter((t) => t.type === 'table_open').length);
 }
 
 describe("markdown-it engine's own rules", () => {

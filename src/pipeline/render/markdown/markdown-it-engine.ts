@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import type Renderer from 'markdown-it/lib/renderer.mjs';
 import Token from 'markdown-it/lib/token.mjs';
+import type { TableSpan } from '../../../model.js';
 import { speedUp } from './markdown-it-speedups.js';
 import {
   type BlockLines,
@@ -54,8 +55,45 @@ const NEW_TAB_HINT = `<span class="${NEW_TAB_CLASS}">${NEW_TAB_TEXT}</span>`;
 export function renderWithMarkdownIt(text: string, rules: SegmentRules): string {
   const tokens = parseMarkdownIt(text);
   transform(tokens, rules);
-  return renderer.render(tokens, md.options, {});
+  const { html, tables } = renderTokens(tokens);
+  rules.tables = tables;
+  return html;
 }
+
+/**
+ * markdown-it's `Renderer.render`, the same calls in the same order, noting where each table's
+ * `<table…>…</table>` lies in the HTML and how many headings come before it: the Body template wraps
+ * tables without searching the HTML for them (a second pass over every page).
+ */
+export function renderTokens(tokens: Token[]): { html: string; tables: TableSpan[] } {
+  const env = {};
+  const tables: TableSpan[] = [];
+  let html = '';
+  let headings = 0;
+  let start = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const type = t.type;
+    if (type === 'inline') {
+      html += renderer.renderInline(t.children!, md.options, env);
+      continue;
+    }
+    const rule = renderer.rules[type];
+    const piece = rule ? rule(tokens, i, md.options, env, renderer) : renderer.renderToken(tokens, i, md.options);
+    // A tag may follow a newline (after a hidden paragraph of a tight list): find it in its piece.
+    if (type === 'heading_open') headings++;
+    else if (type === 'table_open') start = html.length + piece.indexOf('<table');
+    else if (type === 'table_close')
+      tables.push({ start, end: html.length + piece.indexOf(TABLE_END) + TABLE_END.length, headings });
+    html += piece;
+  }
+  return { html, tables };
+}
+
+const TABLE_END = '</table>';
+
+/** Stock markdown-it's render loop with this engine's rules, for a test to compare `renderTokens` with. */
+export const renderStock = (tokens: Token[]): string => renderer.render(tokens, md.options, {});
 
 /**
  * One pass over markdown-it's tokens, calling the shared rules; table alignment becomes `align`.

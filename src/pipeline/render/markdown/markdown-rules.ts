@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
-import type { Heading, Operator, Site, SiteConfig } from '../../../model.js';
+import type { Heading, Operator, Site, SiteConfig, TableSpan } from '../../../model.js';
 import {
   BANNED_WORDING,
   BANNED_WORDING_FIX,
@@ -193,6 +193,9 @@ export class SegmentRules {
 
   /** The segment's headings so far, in order (the table of contents reads them). */
   readonly headings: Heading[] = [];
+
+  /** Where the segment's tables are in its HTML, set by an engine that knows it from its tree (markdown-it). */
+  tables?: TableSpan[];
 
   /** A heading's id from its text as readers see it; unique across the page's segments. */
   headingId(text: string, depth: number): string {

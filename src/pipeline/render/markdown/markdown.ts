@@ -1,7 +1,7 @@
 import { datedSections } from './dated-sections.js';
 import { slug } from 'github-slugger';
 import type { Diagnostic } from '../../../support/diagnostics/diagnostics.js';
-import type { Heading } from '../../../model.js';
+import type { Heading, TableSpan } from '../../../model.js';
 import { renderWithMarkdownIt } from './markdown-it-engine.js';
 import { type MarkdownContext, SegmentRules } from './markdown-rules.js';
 import {
@@ -57,7 +57,7 @@ const pluginFailed = (file: string, line: number, e: PluginFailure): Diagnostic 
 export interface MarkdownPage {
   diagnostics: Diagnostic[];
   /** A segment's HTML and its headings. */
-  render(text: string, firstLine: number): { html: string; headings: Heading[] };
+  render(text: string, firstLine: number): { html: string; headings: Heading[]; tables?: TableSpan[] };
 }
 
 /**
@@ -145,7 +145,7 @@ export function markdownForPage(
         const watched = engine.name === 'remark' || text.length > limits.unwatched || left < limits.budgetMs / 10;
         const render = () => engine.render(text, rules);
         const html = watched ? withDeadline(render, limits.budgetMs - spent) : render();
-        return { html, headings: rules.headings };
+        return { html, headings: rules.headings, tables: rules.tables };
       } catch (e) {
         if (e instanceof PluginFailure) {
           diagnostics.push(pluginFailed(file, firstLine, e));
