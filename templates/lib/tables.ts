@@ -68,14 +68,16 @@ export function wrapTables(html: string, headings: readonly Heading[], tables?: 
   if (spans.length === 0) return html;
   const seen = new Map<string, number>();
   let passed = 0;
-  let heading = '';
+  // The last heading passed, made a label only when a table needs it (most headings have no table under them).
+  let last: Heading | undefined;
   let out = '';
   let from = 0;
   for (const { start, end, headings: before } of spans) {
     for (; passed < before; passed++) {
       const h = headings[passed];
-      if (h && h.depth >= 2) heading = escapePlain(h.text.replace(/\s+/g, ' ').trim());
+      if (h && h.depth >= 2) last = h;
     }
+    const heading = last ? escapePlain(last.text.replace(/\s+/g, ' ').trim()) : '';
     const match = html.slice(start, end);
     const base = heading || escapeHtmlText(columnsLabel(match));
     const n = (seen.get(base) ?? 0) + 1;
