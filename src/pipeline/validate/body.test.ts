@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONTROL_HINT, CONTROL_IN_TEXT, escapeTerminal } from '../../support/diagnostics/diagnostics.js';
+import {
+  CONTROL_HINT,
+  CONTROL_IN_TEXT,
+  type Diagnostic,
+  escapeTerminal,
+} from '../../support/diagnostics/diagnostics.js';
 import { DATED_CLOSE, DATED_FENCE } from '../render/markdown/dated-sections.js';
 import { type BodyScan, INTERPOLATION, scanBody } from './body.js';
 import type { BodySegment } from '../../model.js';
