@@ -62,6 +62,7 @@ describe('plainYaml (the fast path for frontmatter)', () => {
       'a: b\r\n',
       '',
       '# only a comment',
+      Array.from({ length: 40 }, (_, i) => `${' '.repeat(i)}k${i}:`).join('\n'),
     ])
       expect(plainYaml(text), JSON.stringify(text)).toBeUndefined();
   });

@@ -32,6 +32,9 @@ const DATE = /^[0-9]{4}-[0-9]{2}(?:-[0-9]{2})?$/;
 
 type Map_ = Record<string, unknown>;
 
+/** Maps nested deeper than this are left to js-yaml. */
+const MAX_DEPTH = 32;
+
 /** The value of a scalar written after `key: `, or undefined when this path does not take it. */
 function scalar(raw: string): unknown {
   // Only spaces end a scalar (trimEnd would also take U+00A0 and other spaces js-yaml keeps).
@@ -87,6 +90,8 @@ export function plainYaml(text: string): Map_ | undefined {
     let depth = indents.length - 1;
     if (pending) {
       if (indent > indents[depth]!) {
+        // Deep nesting is left to js-yaml, whose recursion decides what happens to it (as before this path).
+        if (depth === MAX_DEPTH) return undefined;
         // The pending key's value: a map whose keys sit at this indentation.
         const map: Map_ = {};
         pending.map[pending.key] = map;
