@@ -232,8 +232,6 @@ function protoKeyPath(value: unknown, at: string[] = []): string[] | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...at, '__proto__'];
   for (const [key, v] of Object.entries(value)) {
-    // Only a map or list can hold the key: the path is built for those alone (most values are text).
-    if (typeof v !== 'object' || v === null) continue;
     const found = protoKeyPath(v, [...at, key]);
     if (found) return found;
   }
