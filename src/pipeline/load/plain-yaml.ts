@@ -6,7 +6,7 @@
  * parsing a page (4,000 pages: about 60 ms of a cold build's CPU); this takes a few.
  */
 
-/** What js-yaml refuses outright (its own pattern, and NEL), and what this path leaves to it: tab, CR, BOM, surrogates. */
+/** What js-yaml refuses (its own pattern, and NEL), and what this path leaves to it: tab, CR, BOM, surrogates. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const REFUSED = /[\t\r\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF]|[\uD800-\uDFFF]/;
 /** A key this path takes: letters, digits, `_` and `-`, starting with a letter or `_`. */
