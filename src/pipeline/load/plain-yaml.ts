@@ -2,8 +2,8 @@
  * A fast path for the YAML most page frontmatter is: maps nested by indentation whose values are
  * single-line plain, 'single-' or "double-quoted" scalars without escapes. It returns exactly what
  * js-yaml's CORE_SCHEMA load returns (a property test in plain-yaml.test.ts holds it to that), or
- * undefined for anything else, which then goes to js-yaml. js-yaml was a quarter of the time spent
- * parsing a page (4,000 pages: about 60 ms of a cold build's CPU); this takes a few.
+ * undefined for anything else, which then goes to js-yaml. On the 4,000 bench pages' frontmatter,
+ * warm, js-yaml took 28 ms and this 7.5 ms; one cold parse of every page took 80 ms less CPU with it.
  */
 
 /** What js-yaml refuses (its own pattern, and NEL), and what this path leaves to it: tab, CR, BOM, surrogates. */
