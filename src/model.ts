@@ -37,7 +37,7 @@ export interface Page {
   operatorRefs: string[];
   /** Source ids of the values the page inserts with `{{…}}` (templates add the data they show). */
   citations: string[];
-  /** Hash of the page source: keys the render cache. */
+  /** Hash of the page source: keys the render cache (empty in a build without caches, which never reads it). */
   sourceHash: string;
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
+import { plainYaml } from './plain-yaml.js';
 import { plainYamlError } from './yaml-words.js';
 
 export interface Position {
@@ -25,11 +26,14 @@ export interface YamlSource {
 const ALIAS = /(?<=^|[\s[{,:-])\*[^\s,\]}]/m;
 
 /**
- * Parses YAML text (YAML 1.2 core schema: dates stay strings). The fast path is js-yaml; the
+ * Parses YAML text (YAML 1.2 core schema: dates stay strings). The fast paths are plainYaml, then js-yaml; the
  * position-tracking `yaml` document is built only when something needs a line number (a syntax
  * error, or `locate` for a schema error). `lineOffset` is added to every line.
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
+  // Most frontmatter is nested maps of one-line values: read without js-yaml, to the same result.
+  const plain = plainYaml(text);
+  if (plain) return located(plain, text, file, lineOffset);
   // js-yaml does not bound alias expansion: text with aliases goes to the parser that does.
   if (ALIAS.test(text)) return parseYamlWithPositions(text, file, lineOffset);
   let data: unknown;
@@ -39,6 +43,11 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
     // Let the precise parser report it (with its position), or parse what js-yaml refused.
     return parseYamlWithPositions(text, file, lineOffset);
   }
+  return located(data, text, file, lineOffset);
+}
+
+/** Parsed `data` of `text`, whose positions are found by parsing it again when first asked. */
+function located(data: unknown, text: string, file: string, lineOffset: number): YamlSource {
   let full: YamlSource | undefined;
   return {
     file,

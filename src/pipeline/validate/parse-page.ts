@@ -41,7 +41,7 @@ export interface PageDraft {
   route: string;
   body: ReturnType<typeof scanBody>;
   locate: (p: PropertyKey[]) => { line: number; col: number };
-  /** The start of the text's textHash: what the render cache knows the page's source by. */
+  /** The start of the text's textHash: what the render cache knows the page's source by ('' without caches). */
   sourceHash: string;
 }
 
@@ -63,7 +63,7 @@ export function parsePage(
     return;
   }
   // `matter` starts right after the opening `---`, so its lines are the file's lines.
-  const hash = textHash(file.text);
+  const hash = splitter.keyed ? textHash(file.text) : undefined;
   const fm = splitter.split(file.text, hash);
   if (/\r(?!\n)/.test(fm.language)) {
     // Lines that end in CR alone (classic Mac OS) read as one line: say so instead of showing the whole file.
@@ -188,7 +188,7 @@ export function parsePage(
     route,
     body,
     locate: (p) => src.locate(p),
-    sourceHash: hash.slice(0, 16),
+    sourceHash: hash?.slice(0, 16) ?? '',
   };
 }
 

@@ -23,7 +23,7 @@ describe('render pool: parsing on the workers', () => {
       const saved = path.join(mkdtempSync(path.join(tmpdir(), 'pa-site-pool-')), 'frontmatter.json');
       const splitter = new FrontmatterCache(saved);
       const parsed = await pool.parse(files, splitter);
-      const alone = new FrontmatterCache();
+      const alone = new FrontmatterCache(undefined, true);
       expect(parsed.size).toBe(files.length);
       for (let i = 0; i < files.length; i++) expect(parsed.get(i)).toEqual(parsePageDetached(files[i]!, alone));
       // The worker parsed some (the main thread split fewer than all), and its splits reached this cache.

@@ -21,7 +21,7 @@ import type { MarkdownEngine } from '../markdown/markdown.js';
 
 /** Pages to parse, for a worker helping validation. */
 export interface ParseJob {
-  parse: { indices: number[]; files: SourceFile[] };
+  parse: { indices: number[]; files: SourceFile[]; keyed: boolean };
 }
 /** A worker's parses, and the frontmatter splits it made (for the main thread's cache). */
 export interface ParseResult {
@@ -243,7 +243,9 @@ export class RenderPool {
       // The constructor's listener (registered first, so called first) marks a worker loaded.
       accepts: (worker) => this.loaded.has(worker),
       send: (worker, chunk) =>
-        worker.postMessage({ parse: { indices: chunk, files: chunk.map((i) => files[i]!) } } satisfies ParseJob),
+        worker.postMessage({
+          parse: { indices: chunk, files: chunk.map((i) => files[i]!), keyed: splitter.keyed },
+        } satisfies ParseJob),
       receive: (_worker, msg) => {
         if (!msg || typeof msg !== 'object' || !('parsed' in msg)) return false;
         const { parsed, splits } = msg as ParseResult;

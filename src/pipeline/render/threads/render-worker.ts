@@ -24,8 +24,8 @@ const templatesFrom = (file: string): Promise<TemplateModule> => {
   }
   return module;
 };
-/** Frontmatter splits made here go back to the main thread's cache with each parse result. */
-const splitter = new FrontmatterCache();
+/** Frontmatter splits made here go back to the main thread's cache with each parse result (where it is keyed). */
+const splitters = [new FrontmatterCache(undefined, false), new FrontmatterCache(undefined, true)] as const;
 /**
  * The setup's work (templates imported, context made). Chunks come right behind the setup, before
  * it is done: each waits for it, and they run in the order they came.
@@ -41,7 +41,8 @@ parentPort!.on('message', async (msg: { setup: RenderSetup } | { prepare: string
   }
   if ('parse' in msg) {
     // Validation's costly part, on a cold build, while this thread would otherwise wait for its setup.
-    const { indices, files } = msg.parse;
+    const { indices, files, keyed } = msg.parse;
+    const splitter = splitters[keyed ? 1 : 0];
     const parsed = files.map((f, k) => [indices[k]!, parsePageDetached(f, splitter)] as const);
     parentPort!.postMessage({ parsed, splits: splitter.takeMade() } satisfies ParseResult);
     return;
