@@ -32,7 +32,6 @@ function agent(a: Author, home: string): Json {
 /** What every page of a site shares, made once per build (a site object per build). */
 interface SiteParts {
   home: string;
-  orgId: string;
   org: Json;
   /** The first breadcrumb, the same on every page. */
   homeCrumb: Json;
@@ -55,7 +54,6 @@ function siteParts(site: Site): SiteParts {
     const orgId = `${home}#organization`;
     parts = {
       home,
-      orgId,
       org: { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general },
       homeCrumb: { '@type': 'ListItem', position: 1, name: 'Home', item: home },
       publisherRef: { '@id': orgId },
@@ -84,7 +82,7 @@ export const socialImageUrl = (site: Site): string | undefined => siteParts(site
 export function structuredData(site: Site, page: Page): Json[] {
   const { config } = site;
   const parts = siteParts(site);
-  const { home, orgId, org } = parts;
+  const { home, org } = parts;
   const out: Json[] = [];
   const isHomeOrAbout =
     page.route === '/' || (page.data.template === 'guide' && page.data.aboutSite) || page.data.schemaType === 'website';
