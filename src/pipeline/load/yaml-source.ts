@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
+import { allLatin1, oneByteStrings } from '../../support/text/one-byte.js';
 import { plainYamlError } from './yaml-words.js';
 
 export interface Position {
@@ -35,6 +36,8 @@ export function parseYaml(text: string, file: string, lineOffset = 0): YamlSourc
   let data: unknown;
   try {
     data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
+    // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
+    if (!allLatin1(text)) oneByteStrings(data);
   } catch {
     // Let the precise parser report it (with its position), or parse what js-yaml refused.
     return parseYamlWithPositions(text, file, lineOffset);
