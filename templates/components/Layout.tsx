@@ -15,6 +15,25 @@ export const jsonLdText = (data: object) => JSON.stringify(data).replace(JSON_LD
 const iconType = (file: string) =>
   file.endsWith('.svg') ? 'image/svg+xml' : file.endsWith('.png') ? 'image/png' : 'image/x-icon';
 
+type HeadEndProps = Pick<LayoutProps, 'site' | 'assets' | 'socialImage' | 'feed'>;
+
+/**
+ * The last elements of <head> before the page's JSON-LD, the same on every page of a build: rendered
+ * once (shared-parts.ts). Its first three are hoisted by React in a page's <head> as in this part
+ * alone, so the page keeps their order.
+ */
+function HeadEnd({ site, assets, socialImage, feed }: HeadEndProps) {
+  return (
+    <>
+      {socialImage ? <meta name="twitter:image" content={socialImage} /> : null}
+      {site.favicon ? <link rel="icon" href={site.favicon} type={iconType(site.favicon)} /> : null}
+      {feed ? <link rel="alternate" type="application/atom+xml" title={site.title} href={feed} /> : null}
+      <link rel="stylesheet" href={assets.css} />
+      <script src={assets.script} />
+    </>
+  );
+}
+
 export function Layout(props: LayoutProps) {
   const { site, title, description, canonical, assets } = props;
   return (
@@ -38,11 +57,7 @@ export function Layout(props: LayoutProps) {
         <meta name="twitter:card" content={props.socialImage ? 'summary_large_image' : 'summary'} />
         <meta name="twitter:title" content={title} />
         <meta name="twitter:description" content={description} />
-        {props.socialImage ? <meta name="twitter:image" content={props.socialImage} /> : null}
-        {site.favicon ? <link rel="icon" href={site.favicon} type={iconType(site.favicon)} /> : null}
-        {props.feed ? <link rel="alternate" type="application/atom+xml" title={site.title} href={props.feed} /> : null}
-        <link rel="stylesheet" href={assets.css} />
-        <script src={assets.script} />
+        <Shared of={HeadEnd} props={{ site, assets, socialImage: props.socialImage, feed: props.feed }} />
         {props.jsonLd.map((d, i) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: jsonLdText escapes < and line separators
           // biome-ignore lint/suspicious/noArrayIndexKey: a static render; the list never reorders

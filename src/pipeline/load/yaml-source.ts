@@ -3,6 +3,7 @@ import type { Node } from 'yaml';
 import jsyaml from 'js-yaml';
 import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { plainYaml } from './plain-yaml.js';
+import { allLatin1, oneByteStrings } from '../../support/text/one-byte.js';
 import { plainYamlError } from './yaml-words.js';
 
 export interface Position {
@@ -33,12 +34,15 @@ const ALIAS = /(?<=^|[\s[{,:-])\*[^\s,\]}]/m;
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
   // Most frontmatter is nested maps of one-line values: read without js-yaml, to the same result.
   const plain = plainYaml(text);
-  if (plain) return located(plain, text, file, lineOffset);
+  // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
+  if (plain) return located(allLatin1(text) ? plain : oneByteStrings(plain), text, file, lineOffset);
   // js-yaml does not bound alias expansion: text with aliases goes to the parser that does.
   if (ALIAS.test(text)) return parseYamlWithPositions(text, file, lineOffset);
   let data: unknown;
   try {
     data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
+    // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
+    if (!allLatin1(text)) oneByteStrings(data);
   } catch {
     // Let the precise parser report it (with its position), or parse what js-yaml refused.
     return parseYamlWithPositions(text, file, lineOffset);

@@ -55,6 +55,17 @@ function keyOf(of: ComponentType<never>, props: Record<string, unknown>): string
   return key;
 }
 
+/**
+ * `s` made one flat string in place. React builds its markup with `+=`, which V8 keeps as a rope of
+ * thousands of pieces; a page that holds a part is made flat when it is searched or posted to the
+ * writer thread, and that walks the part's whole rope again on every page unless the part itself was
+ * made flat once (a search does it; issue 62).
+ */
+function flat(s: string): string {
+  s.indexOf('\0');
+  return s;
+}
+
 /** A placeholder for `of` rendered with `props`, filled in by expandShared. */
 export function Shared<P extends object>({ of, props }: { of: ComponentType<P>; props: P }): ReactElement {
   const key = keyOf(of as ComponentType<never>, props as Record<string, unknown>);
@@ -89,7 +100,7 @@ export function expandShared(html: string): string {
       const files = new Set<string>();
       if (rec) rec.current = files;
       try {
-        part.html = renderToStaticMarkup(part.element);
+        part.html = flat(renderToStaticMarkup(part.element));
       } finally {
         if (rec) rec.current = outer;
       }

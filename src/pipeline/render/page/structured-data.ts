@@ -32,13 +32,19 @@ function agent(a: Author, home: string): Json {
 /** What every page of a site shares, made once per build (a site object per build). */
 interface SiteParts {
   home: string;
-  orgId: string;
   org: Json;
+  /** The first breadcrumb, the same on every page. */
+  homeCrumb: Json;
+  /** An article's or review's publisher: the site's Organization, by its id. */
+  publisherRef: Json;
+  articlePublisher: Json;
   image?: string;
   /** Bylines by author id, as schema.org agents. */
   agents: Map<string, Json | undefined>;
 }
 const partsBySite = new WeakMap<Site, SiteParts>();
+
+const CONTEXT = 'https://schema.org';
 
 function siteParts(site: Site): SiteParts {
   let parts = partsBySite.get(site);
@@ -48,8 +54,10 @@ function siteParts(site: Site): SiteParts {
     const orgId = `${home}#organization`;
     parts = {
       home,
-      orgId,
       org: { '@type': 'Organization', '@id': orgId, name: config.title, url: home, email: config.emails.general },
+      homeCrumb: { '@type': 'ListItem', position: 1, name: 'Home', item: home },
+      publisherRef: { '@id': orgId },
+      articlePublisher: { '@id': orgId, '@type': 'Organization', name: config.title },
       image: config.socialImage ? publicFileUrl(config.socialImage, config.url, config.base) : undefined,
       agents: new Map(),
     };
@@ -66,32 +74,36 @@ export const socialImageUrl = (site: Site): string | undefined => siteParts(site
  * Organization and WebSite on Home and on the page about the site (`aboutSite: true`); BreadcrumbList
  * everywhere else; Article on guides (dates from `updated`); an editorial Review (never an AggregateRating)
  * on review pages; FAQPage wherever a FAQ is shown.
+ *
+ * Each object is one literal, its keys in the order they are written out; a property a page lacks
+ * is undefined, which JSON leaves out. With object spreads, 4,000 pages took 36–49 ms here; 1–5 ms
+ * without (warm, issue 62).
+ * What every page shares (the home crumb, the publisher) is made once per build.
  */
 export function structuredData(site: Site, page: Page): Json[] {
   const { config } = site;
   const parts = siteParts(site);
-  const { home, orgId, org } = parts;
-  const ctx = { '@context': 'https://schema.org' };
+  const { home, org } = parts;
   const out: Json[] = [];
   const isHomeOrAbout =
     page.route === '/' || (page.data.template === 'guide' && page.data.aboutSite) || page.data.schemaType === 'website';
   if (isHomeOrAbout) {
-    out.push({ ...ctx, ...org });
+    out.push({ '@context': CONTEXT, ...org });
     out.push({
-      ...ctx,
+      '@context': CONTEXT,
       '@type': 'WebSite',
       '@id': `${home}#website`,
       name: config.title,
       url: home,
-      publisher: { '@id': orgId },
+      publisher: parts.publisherRef,
     });
   }
   if (page.route !== '/') {
     out.push({
-      ...ctx,
+      '@context': CONTEXT,
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: home },
+        parts.homeCrumb,
         {
           '@type': 'ListItem',
           position: 2,
@@ -119,25 +131,26 @@ export function structuredData(site: Site, page: Page): Json[] {
     const op = site.operators.find((o) => o.id === id);
     if (op) {
       out.push({
-        ...ctx,
+        '@context': CONTEXT,
         '@type': 'Review',
         name: page.data.hero.heading,
         url: page.url.canonical,
         // No datePublished: `updated` is when the page was last revised, not when it first appeared.
         dateModified: page.data.updated,
         itemReviewed: { '@type': 'Organization', name: op.name, url: op.officialUrl },
-        ...(op.rating === undefined
-          ? {}
-          : { reviewRating: { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 } }),
+        reviewRating:
+          op.rating === undefined
+            ? undefined
+            : { '@type': 'Rating', ratingValue: op.rating, bestRating: 5, worstRating: 1 },
         author,
         contributor,
-        publisher: { '@id': orgId },
+        publisher: parts.publisherRef,
         reviewBody: op.review?.verdict,
       });
     }
   } else if (!isHomeOrAbout && page.data.schemaType === 'article') {
     out.push({
-      ...ctx,
+      '@context': CONTEXT,
       '@type': 'Article',
       headline: page.data.hero.heading.slice(0, 110),
       description: page.data.description,
@@ -145,14 +158,14 @@ export function structuredData(site: Site, page: Page): Json[] {
       mainEntityOfPage: page.url.canonical,
       author,
       contributor,
-      publisher: { '@id': orgId, '@type': 'Organization', name: config.title },
-      ...(parts.image ? { image: parts.image } : {}),
+      publisher: parts.articlePublisher,
+      image: parts.image || undefined,
     });
   }
   const faqs = faqItems(site, page);
   if (faqs.length) {
     out.push({
-      ...ctx,
+      '@context': CONTEXT,
       '@type': 'FAQPage',
       mainEntity: faqs.map((f) => ({
         '@type': 'Question',
