@@ -23,7 +23,7 @@ describe('parseYaml', () => {
 
   it('does the same for frontmatter that the plain fast path reads (nested maps of one-line values)', () => {
     const text = 'title: Guide \u2013 fees\nhero:\n  heading: Fees in Erie\n  lede: Plain text\n';
-    const { data } = parseYaml(text, 'page.md') as { data: { title: string; hero: Record<string, string> } };
+    const { data } = parseYaml(text, 'page.md') as { data: { title: string; hero: { heading: string; lede: string } } };
     expect(data).toEqual({ title: 'Guide \u2013 fees', hero: { heading: 'Fees in Erie', lede: 'Plain text' } });
     expect([data.hero.heading, data.hero.lede].map(isOneByte)).toEqual([true, true]);
     expect(isOneByte(data.title)).toBe(false);
