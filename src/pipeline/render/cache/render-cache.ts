@@ -343,8 +343,10 @@ export class RenderCache {
     // Held across a dev session's builds, the index is this process's: merged into, not read again.
     const merged = this.held?.index ?? this.readIndex();
     const known = this.index ?? merged;
-    // Most pages share a few lists of templates files: each list is hashed once.
+    // Most pages share a few lists of templates files: each list is hashed once, and joined once per
+    // array (pages with the same list hold the same array, from TemplateKeys.depsOf).
     const ids = new Map<string, string>();
+    const byArray = new Map<readonly string[], string>();
     for (const [key, sum, diagnostics, templates, fresh] of records) {
       if (!SUM.test(sum)) continue; // an entry without a checksum was never made (its page was empty)
       const before = known.entries.get(key) ?? merged.entries.get(key);
@@ -353,9 +355,13 @@ export class RenderCache {
       if (!place) continue;
       merged.entries.set(key, [sum, diagnostics, now, ...place]);
       if (!templates) continue;
-      const list = templates[1].join('\n');
-      const id = ids.get(list) ?? depsIdOf(list);
-      ids.set(list, id);
+      let id = byArray.get(templates[1]);
+      if (id === undefined) {
+        const list = templates[1].join('\n');
+        id = ids.get(list) ?? depsIdOf(list);
+        ids.set(list, id);
+        byArray.set(templates[1], id);
+      }
       merged.pages.set(templates[0], [id, now]);
       merged.deps.set(id, templates[1]);
     }
