@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CONTROL_HINT,
-  CONTROL_IN_TEXT,
-  type Diagnostic,
-  escapeTerminal,
-} from '../../support/diagnostics/diagnostics.js';
+import type { Diagnostic } from '../../support/diagnostics/diagnostics.js';
 import { DATED_CLOSE, DATED_FENCE } from '../render/markdown/dated-sections.js';
-import { type BodyScan, INTERPOLATION, scanBody } from './body.js';
+import { type BodyScan, controlCharacters, INTERPOLATION, levelOneHeading, scanBody } from './body.js';
 import type { BodySegment } from '../../model.js';
 
 const PLACEHOLDER = /^:::(.*)$/;
@@ -116,17 +111,7 @@ function linesScan(body: string, file: string, firstLine: number): BodyScan {
     }
     if (!fence) {
       if (c === 35 && /^#\s/.test(raw)) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'markdown-h1',
-          file,
-          line,
-          col: 1,
-          field: 'body',
-          message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading',
-          received: JSON.stringify(raw.slice(0, 60)),
-          hint: 'start body headings at "## "',
-        });
+        diagnostics.push(levelOneHeading(file, line, raw));
       }
       if (raw.includes('{{'))
         for (const m of raw.matchAll(INTERPOLATION)) references.push({ id: m[1]!, line, col: m.index + 1, via: m[0] });
@@ -137,22 +122,6 @@ function linesScan(body: string, file: string, firstLine: number): BodyScan {
     buffer.push(raw);
   });
   flush(firstLine + lines.length);
-  // One search over the whole body; lines are looked at only when it finds something.
-  if (CONTROL_IN_TEXT.test(body)) {
-    const every = new RegExp(CONTROL_IN_TEXT.source, 'g');
-    lines.forEach((raw, i) => {
-      for (const m of raw.matchAll(every))
-        diagnostics.push({
-          severity: 'error',
-          code: 'control-character',
-          file,
-          line: firstLine + i,
-          col: m.index + 1,
-          field: 'body',
-          message: `an invisible control character (${escapeTerminal(m[0])}) would reach the page`,
-          hint: CONTROL_HINT,
-        });
-    });
-  }
+  diagnostics.push(...controlCharacters(lines.join('\n'), file, firstLine));
   return { segments, diagnostics, references };
 }

@@ -94,17 +94,7 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
     }
     if (!fence) {
       if (c === 35 && /^#\s/.test(text.slice(lineStart, end))) {
-        diagnostics.push({
-          severity: 'error',
-          code: 'markdown-h1',
-          file,
-          line,
-          col: 1,
-          field: 'body',
-          message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading',
-          received: JSON.stringify(text.slice(lineStart, end).slice(0, 60)),
-          hint: 'start body headings at "## "',
-        });
+        diagnostics.push(levelOneHeading(file, line, text.slice(lineStart, end)));
       }
       if (hasValue)
         for (const m of text.slice(lineStart, end).matchAll(INTERPOLATION))
@@ -116,22 +106,43 @@ export function scanBody(body: string, file: string, firstLine: number): BodySca
     segmentEnd = end;
   }
   flush(text.length, line);
-  // One search over the whole body; lines are looked at only when it finds something.
-  if (CONTROL_IN_TEXT.test(text)) {
-    const every = new RegExp(CONTROL_IN_TEXT.source, 'g');
-    text.split('\n').forEach((raw, i) => {
-      for (const m of raw.matchAll(every))
-        diagnostics.push({
-          severity: 'error',
-          code: 'control-character',
-          file,
-          line: firstLine + i,
-          col: m.index + 1,
-          field: 'body',
-          message: `an invisible control character (${escapeTerminal(m[0])}) would reach the page`,
-          hint: CONTROL_HINT,
-        });
-    });
-  }
+  diagnostics.push(...controlCharacters(text, file, firstLine));
   return { segments, diagnostics, references };
+}
+
+/** A `# ` heading in a body (`raw` is its line): the page's one <h1> is its hero heading. */
+export const levelOneHeading = (file: string, line: number, raw: string): Diagnostic => ({
+  severity: 'error',
+  code: 'markdown-h1',
+  file,
+  line,
+  col: 1,
+  field: 'body',
+  message: 'a level-1 heading in the body; every page has exactly one <h1>, the hero heading',
+  received: JSON.stringify(raw.slice(0, 60)),
+  hint: 'start body headings at "## "',
+});
+
+/**
+ * Each invisible control character in a body (LF line ends) that starts on file line `firstLine`: one
+ * search over the whole text; lines are looked at only when it finds something.
+ */
+export function controlCharacters(text: string, file: string, firstLine: number): Diagnostic[] {
+  if (!CONTROL_IN_TEXT.test(text)) return [];
+  const every = new RegExp(CONTROL_IN_TEXT.source, 'g');
+  const found: Diagnostic[] = [];
+  text.split('\n').forEach((raw, i) => {
+    for (const m of raw.matchAll(every))
+      found.push({
+        severity: 'error',
+        code: 'control-character',
+        file,
+        line: firstLine + i,
+        col: m.index + 1,
+        field: 'body',
+        message: `an invisible control character (${escapeTerminal(m[0])}) would reach the page`,
+        hint: CONTROL_HINT,
+      });
+  });
+  return found;
 }
