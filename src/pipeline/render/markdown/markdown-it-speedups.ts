@@ -22,6 +22,7 @@ export function speedUp(md: MarkdownIt): void {
   md.core.ruler.at('normalize', (state) => normalizeIfNeeded(state, normalize));
   md.core.ruler.at('inline', inlineBlocks);
   md.inline.ruler.at('text', textRun);
+  md.inline.skipToken = skipToken;
   md.block.State = blockState(md.block.State);
   const normalizeLink = md.normalizeLink.bind(md);
   md.normalizeLink = (url) => (SITE_LINK.test(url) ? url : normalizeLink(url));
@@ -71,6 +72,43 @@ function textRun(state: StateInline, silent: boolean): boolean {
   if (!silent) state.pending += state.src.slice(pos, end);
   state.pos = end;
   return true;
+}
+
+/**
+ * markdown-it's `skipToken` (ParserInline's; only a link label's scan calls it), with the end each start
+ * position skips to kept in a Map instead of in `state.cache`, a plain object indexed by source position:
+ * a link label far into a long paragraph made V8 grow a sparse element store for it on every inline parse.
+ * The rules are tried in the same order, in silent mode, with the same nesting limit.
+ */
+function skipToken(this: MarkdownIt['inline'], state: StateInline): void {
+  const pos = state.pos;
+  let ends = state.cache as unknown as Map<number, number> | Record<number, number>;
+  if (!(ends instanceof Map)) {
+    ends = new Map();
+    state.cache = ends as unknown as typeof state.cache;
+  } else {
+    const end = ends.get(pos);
+    if (end !== undefined) {
+      state.pos = end;
+      return;
+    }
+  }
+  let ok = false;
+  if (state.level < (state.md.options as { maxNesting: number }).maxNesting) {
+    const rules = this.ruler.getRules('');
+    for (let i = 0; i < rules.length; i++) {
+      // The level counts nesting, as markdown-it counts it here: no token is made in silent mode.
+      state.level++;
+      ok = rules[i]!(state, true) as boolean;
+      state.level--;
+      if (ok) {
+        if (pos >= state.pos) throw new Error("inline rule didn't increment state.pos");
+        break;
+      }
+    }
+  } else state.pos = state.posMax; // too deep: markdown-it skips to the end of the text
+  if (!ok) state.pos++;
+  ends.set(pos, state.pos);
 }
 
 type BlockState = MarkdownIt['block']['State'];
