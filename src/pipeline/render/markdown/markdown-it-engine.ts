@@ -134,10 +134,6 @@ function inline(block: Token, rules: SegmentRules): void {
   // The run of adjacent text (soft line breaks included) checked for banned wording: its first
   // token, or -1 when no run is open. Its text is only put together when the rules need to read it.
   let runFrom = -1;
-  const endRun = (to: number) => {
-    if (runFrom >= 0 && rules.checksWording) rules.wording(map, runText(children, runFrom, to));
-    runFrom = -1;
-  };
   let external = false;
   for (let k = 0; k < children.length; k++) {
     const c = children[k]!;
@@ -154,7 +150,8 @@ function inline(block: Token, rules: SegmentRules): void {
         out ??= children.slice(0, k);
         continue;
       case 'link_open': {
-        endRun(k);
+        checkRun(rules, map, children, runFrom, k);
+        runFrom = -1;
         const link = rules.link(map, String(c.attrGet('href') ?? ''));
         c.attrSet('href', link.href);
         external = link.external;
@@ -165,7 +162,8 @@ function inline(block: Token, rules: SegmentRules): void {
         break;
       }
       case 'link_close':
-        endRun(k);
+        checkRun(rules, map, children, runFrom, k);
+        runFrom = -1;
         if (external) {
           const hint = new Token('html_inline', '', 0);
           hint.content = NEW_TAB_HINT;
@@ -175,12 +173,21 @@ function inline(block: Token, rules: SegmentRules): void {
         }
         break;
       default:
-        endRun(k);
+        checkRun(rules, map, children, runFrom, k);
+        runFrom = -1;
     }
     out?.push(c);
   }
-  endRun(children.length);
+  checkRun(rules, map, children, runFrom, children.length);
   if (out) block.children = out;
+}
+
+/**
+ * Checks the wording of the run of text tokens `from`..`to` (none when `from` is -1). A function of its
+ * own, not a closure over `inline`'s locals: that closure was made for every inline block.
+ */
+function checkRun(rules: SegmentRules, map: BlockLines, children: Token[], from: number, to: number): void {
+  if (from >= 0 && rules.checksWording) rules.wording(map, runText(children, from, to));
 }
 
 /** A run's text as readers see it: its text tokens (values filled in) with soft breaks as newlines. */
@@ -203,10 +210,13 @@ const ALIGNED = new Map([
 
 function alignAttribute(t: Token): void {
   if (!t.attrs) return; // a cell without alignment
-  const only = t.attrs.length === 1 && t.attrs[0]![0] === 'style' ? ALIGNED.get(t.attrs[0]![1]) : undefined;
+  const first = t.attrs[0]!;
+  const only = t.attrs.length === 1 && first[0] === 'style' ? ALIGNED.get(first[1]) : undefined;
   if (only) {
-    // The common case, as markdown-it writes it: the style is the cell's one attribute.
-    t.attrs = [['align', only]];
+    // The common case, as markdown-it writes it: the style is the cell's one attribute, in a pair
+    // of its own (made for this cell), which becomes the `align` pair in place.
+    first[0] = 'align';
+    first[1] = only;
     return;
   }
   const align = /text-align:\s*(left|right|center)/.exec(String(t.attrGet('style') ?? ''))?.[1];

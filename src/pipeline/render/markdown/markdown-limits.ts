@@ -70,17 +70,22 @@ export function nestingDepth(text: string, limit: number): { depth: number; line
   let fenceLength = 0;
   let afterBlank = false;
   let lineNo = -1;
+  // The line being read: its end, the position reached and its column. Made once, with the one
+  // closure that reads them, rather than a closure for each line (the scan runs on every segment).
+  let end = 0;
+  let pos = 0;
+  let col = 0;
+  const spaces = () => {
+    for (let c = text.charCodeAt(pos); pos < end && (c === SPACE || c === TAB); c = text.charCodeAt(++pos))
+      col += c === TAB ? 4 - (col % 4) : 1;
+  };
   for (let start = 0; start <= text.length; ) {
     lineNo++;
-    let end = text.indexOf('\n', start);
+    end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    let pos = start;
-    let col = 0;
+    pos = start;
+    col = 0;
     let quotes = 0;
-    const spaces = () => {
-      for (let c = text.charCodeAt(pos); pos < end && (c === SPACE || c === TAB); c = text.charCodeAt(++pos))
-        col += c === TAB ? 4 - (col % 4) : 1;
-    };
     spaces();
     while (pos < end && text.charCodeAt(pos) === GT) {
       quotes++;
