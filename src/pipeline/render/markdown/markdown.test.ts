@@ -30,9 +30,11 @@ describe.each(engines)('Markdown stage (%s)', (_name, engine) => {
   }
 
   it('renders CommonMark with GitHub tables (align attributes, no style) and strikethrough', () => {
-    const { html, diagnostics } = render('| Odds | Stake |\n| --- | ---: |\n| +150 | $10 |\n\n~~gone~~ and **bold**');
-    expect(html).toContain('<th>Odds</th>\n<th align="right">Stake</th>');
-    expect(html).toContain('<td align="right">$10</td>');
+    const { html, diagnostics } = render(
+      '| Odds | Stake | Book | Win |\n| --- | ---: | :-- | :-: |\n| +150 | $10 | A | $25 |\n\n~~gone~~ and **bold**',
+    );
+    expect(html).toContain('<th>Odds</th>\n<th align="right">Stake</th>\n<th align="left">Book</th>');
+    expect(html).toContain('<td align="right">$10</td>\n<td align="left">A</td>\n<td align="center">$25</td>');
     expect(html).not.toContain('style=');
     expect(html).toContain('<p><s>gone</s> and <strong>bold</strong></p>');
     expect(diagnostics).toEqual([]);
@@ -177,6 +179,8 @@ describe.each(engines)('Markdown limits (%s)', (_name, engine) => {
     const ok = timed(lists(32));
     expect(ok.diagnostics).toEqual([]);
     expect(ok.html.match(/<ul>/g)).toHaveLength(32);
+    // Each line's column is its own: 100 items with one nested item each are 2 deep, not 101.
+    expect(timed('- a\n  - b\n'.repeat(100)).diagnostics).toEqual([]);
   });
 
   it('a page over the time budget is stopped there, with a diagnostic', () => {
