@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -65,6 +65,7 @@ export async function compile() {
       'page-writer': path.join(pkg, 'src/pipeline/write/page-writer-worker.ts'),
       precreate: path.join(pkg, 'src/pipeline/write/precreate-worker.ts'),
       'check-pages': path.join(pkg, 'src/check/page-thread-worker.ts'),
+      'react-runtime': path.join(pkg, 'src/pipeline/render/compile/react-runtime.ts'),
     },
     outdir: path.join(pkg, 'lib'),
     bundle: true,
@@ -89,6 +90,10 @@ export async function compile() {
     packages: 'external',
     logLevel: 'warning',
   });
+  // The templates' React runtime, built now with the code that imports it: a first build (CI's, on a
+  // fresh install) then bundles no React (react-runtime.ts).
+  const { prebuildRuntime } = await import(pathToFileURL(path.join(pkg, 'lib', 'react-runtime.js')).href);
+  await prebuildRuntime(path.join(pkg, 'lib', 'react-runtime'));
   writeFileSync(path.join(pkg, 'lib', '.stamp'), String(Date.now()));
 }
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();

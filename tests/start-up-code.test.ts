@@ -35,6 +35,13 @@ describe('code loaded on every start', () => {
     expect(modules).toContain('node_modules/gray-matter/index.js');
   });
 
+  it('the React runtime comes built with lib/: a first build bundles no React', async () => {
+    await (freshLib as (entry: string) => Promise<string>)('index.js');
+    const url = await reactRuntime(false);
+    expect(path.dirname(fileURLToPath(url))).toBe(path.join(lib, 'react-runtime'));
+    expect(readdirSync(path.join(lib, 'react-runtime'))).toEqual([path.basename(fileURLToPath(url))]);
+  });
+
   it("the templates' React runtime has the static renderer and not the streaming one", async () => {
     const code = readFileSync(fileURLToPath(await reactRuntime(false)), 'utf8');
     expect(code).toContain('renderToStaticMarkup');

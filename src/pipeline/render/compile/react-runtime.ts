@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -39,13 +39,56 @@ function runtimeEntry(): string {
   ].join('\n');
 }
 
+/**
+ * The runtime's file name: React's and React DOM's versions for a person reading the folder, then a hash
+ * of the entry and esbuild's version, so that a changed entry or esbuild is another file.
+ */
+function runtimeName(entry: string): string {
+  const tag = createHash('sha256').update(`${entry}\n${esbuildVersion}`).digest('hex').slice(0, 8);
+  return `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-${tag}.mjs`;
+}
+
+/** React's production build, bundled as one ES module: the runtime's bytes. */
+async function bundleRuntime(entry: string): Promise<Uint8Array> {
+  const result = await esbuildBuild({
+    stdin: { contents: entry, resolveDir: packageDir, sourcefile: 'pa-site-react-runtime.ts', loader: 'ts' },
+    ...NODE_MODULE,
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // react-dom/server's CommonJS build calls require() for Node built-ins.
+    banner: {
+      js:
+        "import { createRequire as __paSiteRequire } from 'node:module'; " +
+        'const require = __paSiteRequire(import.meta.url);',
+    },
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents;
+}
+
+/**
+ * Where bin/compile.js puts the runtime it builds with pa-site's own code (prebuildRuntime): a first
+ * build, as every CI build on a fresh install is, then bundles no React (about 0.2 s of CPU).
+ */
+const PREBUILT = path.join(packageDir, 'lib', 'react-runtime');
+
+/** Builds the runtime into `dir` (bin/compile.js: lib/react-runtime); returns its file. */
+export async function prebuildRuntime(dir = PREBUILT): Promise<string> {
+  const entry = runtimeEntry();
+  const file = path.join(dir, runtimeName(entry));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, await bundleRuntime(entry));
+  return file;
+}
+
 /** The runtime's URL, by code folder. */
 const runtimes = new Map<string, Promise<string>>();
 
 /**
- * React's production build bundled once into an ES module in the cache folder (see codeDir; named by the
- * React and React DOM versions and a hash of the entry and esbuild's version, so it is built once
- * per installation), and its URL.
+ * React's production build bundled into an ES module, and its URL: the one bin/compile.js built beside
+ * pa-site's code when it has this name (the same React, React DOM, entry and esbuild), else one built
+ * once into the cache folder (see codeDir; so once per installation).
  * Templates bundles import React from it instead of bundling their own copy: compiling a template
  * change takes milliseconds, and a process that imports several templates bundles (the dev server)
  * keeps one React whose code is already optimized. Production build whatever NODE_ENV says.
@@ -56,34 +99,13 @@ export function reactRuntime(persist = true): Promise<string> {
   if (runtime) return runtime;
   runtime = (async () => {
     const entry = runtimeEntry();
-    // Versions for a person reading the folder; the entry's hash so that a changed entry is rebuilt.
-    const tag = createHash('sha256').update(`${entry}\n${esbuildVersion}`).digest('hex').slice(0, 8);
-    const name = `react-runtime-${versionOf('react')}-${versionOf('react-dom')}-${tag}.mjs`;
+    const name = runtimeName(entry);
+    const prebuilt = path.join(PREBUILT, name);
+    if (existsSync(prebuilt)) return pathToFileURL(prebuilt).href;
     const file = path.join(dir, name);
-    if (!existsSync(file)) {
-      const result = await esbuildBuild({
-        stdin: {
-          contents: entry,
-          resolveDir: packageDir,
-          sourcefile: 'pa-site-react-runtime.ts',
-          loader: 'ts',
-        },
-        ...NODE_MODULE,
-        write: false,
-        define: { 'process.env.NODE_ENV': '"production"' },
-        // react-dom/server's CommonJS build calls require() for Node built-ins.
-        banner: {
-          js:
-            "import { createRequire as __paSiteRequire } from 'node:module'; " +
-            'const require = __paSiteRequire(import.meta.url);',
-        },
-        legalComments: 'none',
-        logLevel: 'silent',
-      });
-      // Written under a temporary name and renamed (code-dir.ts): a concurrent build never imports half a file.
-      return pathToFileURL(await writeCode(name, result.outputFiles[0]!.contents, persist)).href;
-    }
-    return pathToFileURL(file).href;
+    if (existsSync(file)) return pathToFileURL(file).href;
+    // Written under a temporary name and renamed (code-dir.ts): a concurrent build never imports half a file.
+    return pathToFileURL(await writeCode(name, await bundleRuntime(entry), persist)).href;
   })();
   runtimes.set(dir, runtime);
   runtime.catch(() => runtimes.delete(dir));
