@@ -65,7 +65,7 @@ export async function compile() {
       'page-writer': path.join(pkg, 'src/pipeline/write/page-writer-worker.ts'),
       precreate: path.join(pkg, 'src/pipeline/write/precreate-worker.ts'),
       'check-pages': path.join(pkg, 'src/check/page-thread-worker.ts'),
-      'react-runtime': path.join(pkg, 'src/pipeline/render/compile/react-runtime.ts'),
+      prebuild: path.join(pkg, 'src/pipeline/render/compile/prebuild.ts'),
     },
     outdir: path.join(pkg, 'lib'),
     bundle: true,
@@ -90,10 +90,10 @@ export async function compile() {
     packages: 'external',
     logLevel: 'warning',
   });
-  // The templates' React runtime, built now with the code that imports it: a first build (CI's, on a
-  // fresh install) then bundles no React (react-runtime.ts).
-  const { prebuildRuntime } = await import(pathToFileURL(path.join(pkg, 'lib', 'react-runtime.js')).href);
-  await prebuildRuntime(path.join(pkg, 'lib', 'react-runtime'));
+  // The templates' React runtime and pa-site's templates' side-effect checks, made now with the code that
+  // uses them: a first build (CI's, on a fresh install) then runs esbuild for less (prebuild.ts).
+  const { prebuild } = await import(pathToFileURL(path.join(pkg, 'lib', 'prebuild.js')).href);
+  await prebuild(pkg);
   writeFileSync(path.join(pkg, 'lib', '.stamp'), String(Date.now()));
 }
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await compile();

@@ -4,6 +4,7 @@
  * tree shaking: 755 kB of lib/), gray-matter's own js-yaml 3 (its engines are switched off), and React DOM's
  * streaming renderer beside the static one (300 kB).
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,21 @@ describe('code loaded on every start', () => {
     const url = await reactRuntime(false);
     expect(path.dirname(fileURLToPath(url))).toBe(path.join(lib, 'react-runtime'));
     expect(readdirSync(path.join(lib, 'react-runtime'))).toEqual([path.basename(fileURLToPath(url))]);
+  });
+
+  it("lib/ holds the side-effect check of each of pa-site's templates files: a first build runs none", async () => {
+    await (freshLib as (entry: string) => Promise<string>)('index.js');
+    const results = JSON.parse(readFileSync(path.join(lib, 'template-side-effects.json'), 'utf8'));
+    const templates = path.resolve(lib, '..', 'templates');
+    const scripts = readdirSync(templates, { recursive: true, encoding: 'utf8' }).filter((n) => /\.tsx?$/.test(n));
+    expect(scripts.length).toBeGreaterThan(20);
+    for (const name of scripts) {
+      const hash = createHash('sha256')
+        .update(readFileSync(path.join(templates, name)))
+        .digest('hex')
+        .slice(0, 24);
+      expect(typeof results[`${path.extname(name)}:${hash}`], name).toBe('boolean');
+    }
   });
 
   it("the templates' React runtime has the static renderer and not the streaming one", async () => {

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { readCacheText } from '../../load/cache-file.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
 import { esbuildTransform } from './esbuild-service.js';
 import { codeDir, writeCode } from './code-dir.js';
+import { packageDir } from '../../../support/package/paths.js';
 import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
 import { ALL, closeOver, type TemplateGraph } from './template-keys.js';
 import { inLayers, layeredFile, type TemplateLayers, templateId } from './template-layers.js';
@@ -160,15 +161,52 @@ const EFFECTS_FILE = 'template-side-effects.json';
 /** Results kept on disk (the code folder): enough for every version a long dev session saves. */
 const EFFECTS_KEPT = 5000;
 
-function readEffects(persist: boolean): Map<string, boolean> {
+/**
+ * The results bin/compile.js found for pa-site's own templates files (prebuildEffects), beside its code:
+ * a first build of a site on pa-site's templates then checks none of them.
+ */
+const PREBUILT_EFFECTS = path.join(packageDir, 'lib', EFFECTS_FILE);
+
+/** A results file's entries; none when it is absent or damaged (each file is then checked again). */
+function effectsIn(text: string | undefined): [string, boolean][] {
   try {
-    // Read as every cache file is (lstat, no link, no FIFO, capped): a FIFO here hung the build.
-    const text = readCacheText(path.join(codeDir(persist), EFFECTS_FILE)) ?? '{}';
-    const raw = JSON.parse(text) as Record<string, unknown>;
-    return new Map(Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean'));
+    const raw = JSON.parse(text ?? '{}') as Record<string, unknown>;
+    return Object.entries(raw).filter((e): e is [string, boolean] => typeof e[1] === 'boolean');
   } catch {
-    return new Map(); // absent or damaged: checked again
+    return [];
   }
+}
+
+function readEffects(persist: boolean): Map<string, boolean> {
+  let own: string | undefined;
+  try {
+    own = readFileSync(PREBUILT_EFFECTS, 'utf8');
+  } catch {
+    // Not built (a checkout whose lib/ predates it): every file is checked, as before.
+  }
+  // Read as every cache file is (lstat, no link, no FIFO, capped): a FIFO here hung the build.
+  let cached: string | undefined;
+  try {
+    cached = readCacheText(path.join(codeDir(persist), EFFECTS_FILE));
+  } catch {
+    // Unreadable: checked again.
+  }
+  return new Map([...effectsIn(own), ...effectsIn(cached)]);
+}
+
+/** What a side-effect result is kept under: the file's extension (its loader) and its hash. */
+const effectId = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
+
+/** Checks every script file under `dir` (pa-site's templates) and writes the results to `out` (bin/compile.js). */
+export async function prebuildEffects(dir: string, out: string): Promise<void> {
+  const results: Record<string, boolean> = {};
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, name);
+    if (!SCRIPT.test(file) || !statSync(file).isFile()) continue;
+    const bytes = readFileSync(file);
+    results[effectId(file, sha(bytes))] = await hasSideEffects(file, bytes.toString('utf8')).catch(() => true);
+  }
+  writeFileSync(out, JSON.stringify(results));
 }
 
 async function saveEffects(known: Map<string, boolean>, persist: boolean): Promise<void> {
@@ -215,16 +253,15 @@ async function hasSideEffects(file: string, text: string): Promise<boolean> {
 export async function withSideEffects(loaded: Loaded, persist = true): Promise<Set<string>> {
   effectful ??= readEffects(persist);
   const known = effectful;
-  const idOf = (file: string, hash: string) => `${path.extname(file)}:${hash}`;
   const scripts = [...loaded].filter(([file]) => SCRIPT.test(file));
-  const unknown = scripts.filter(([file, { hash }]) => !known.has(idOf(file, hash)));
+  const unknown = scripts.filter(([file, { hash }]) => !known.has(effectId(file, hash)));
   await Promise.all(
     unknown.map(async ([file, { text, hash }]) => {
-      known.set(idOf(file, hash), await hasSideEffects(file, text).catch(() => true));
+      known.set(effectId(file, hash), await hasSideEffects(file, text).catch(() => true));
     }),
   );
   if (unknown.length) await saveEffects(known, persist);
-  return new Set(scripts.filter(([file, { hash }]) => known.get(idOf(file, hash))).map(([f]) => f));
+  return new Set(scripts.filter(([file, { hash }]) => known.get(effectId(file, hash))).map(([f]) => f));
 }
 
 /** What the registry (`templates`, Layout, …) maps to: a change re-renders every page. */
