@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Build-time benchmark: pa-site (cold and warm render cache) against Eleventy 3.1.2, and Hugo when a
 // `hugo` binary is on PATH, on the synthetic sites from generate.mjs. Prints figures; asserts nothing.
-// Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3]
+// Usage: npm --prefix bench ci && node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--warmup 1]
+//        (each round runs every tool once, in an order rotated by one tool each round; the warm-up rounds
+//        come first and are printed but not counted)
 //        [--engine markdown-it|remark]   (pa-site's Markdown engine, written into the bench site's site.yaml)
 //        [--workers 1,2,4,8]             (also a scaling table: --no-cache cold builds at each thread count)
 //        [--baseline DIR]                (also another pa-site checkout, built, e.g. the branch's start)
@@ -38,6 +40,7 @@ function args(argv) {
   const o = {
     sizes: SIZES,
     runs: 3,
+    warmup: 1,
     engine: undefined,
     workers: [],
     baseline: undefined,
@@ -48,7 +51,7 @@ function args(argv) {
   };
   const given = new Set();
   const usage =
-    'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--engine markdown-it|remark] ' +
+    'usage: node bench/run.mjs [--sizes 250,1000,4000,16000] [--runs 3] [--warmup 1] [--engine markdown-it|remark] ' +
     '[--workers 1,2,4,8] [--baseline DIR] [--cold-only] [--no-eleventy] [--small]\n' +
     '   or: node bench/run.mjs --compare DIR [--sizes 4000] [--runs 5] [--cold-only] [--engine markdown-it|remark]';
   for (let i = 2; i < argv.length; i++) {
@@ -71,6 +74,7 @@ function args(argv) {
         usageError(`${usage}\n(${e.message})`);
       }
     } else if (k === '--runs' && Number.isInteger(Number(v)) && Number(v) > 0) o.runs = Number(v);
+    else if (k === '--warmup' && /^\d+$/.test(v ?? '')) o.warmup = Number(v);
     else if (k === '--engine' && (v === 'markdown-it' || v === 'remark')) o.engine = v;
     else if (k === '--workers' && /^[1-9]\d*(,[1-9]\d*)*$/.test(v ?? '')) o.workers = v.split(',').map(Number);
     else if (k === '--baseline' && v && existsSync(path.join(v, 'bin', 'pa-site.js'))) o.baseline = path.resolve(v);
@@ -78,7 +82,7 @@ function args(argv) {
     else usageError(`${usage}\n(bad argument ${k}${v === undefined ? '' : ` ${v}`})`);
   }
   if (o.compare) {
-    const clash = ['--baseline', '--workers'].find((k) => given.has(k));
+    const clash = ['--baseline', '--workers', '--warmup'].find((k) => given.has(k));
     if (clash) usageError(`${usage}\n(--compare times two pa-site checkouts alone: ${clash} does not apply)`);
     if (!given.has('--sizes')) o.sizes = [4000];
     if (!given.has('--runs')) o.runs = 5;
@@ -128,8 +132,8 @@ console.log(
 console.log(
   `${opts.small ? 'small-pages corpus' : 'bench corpus'}, sizes ${opts.sizes.join(', ')}; ` +
     `pa-site Markdown engine: ${opts.engine ?? 'the default'}; ` +
-    `${opts.runs} run(s) each, ` +
-    `alternating pa-site cold${opts.coldOnly ? '' : ' → pa-site warm'}` +
+    `${opts.runs} run(s) each after ${opts.warmup} untimed warm-up round(s), ` +
+    `alternating (the order rotated by one tool each round) pa-site cold${opts.coldOnly ? '' : ' → pa-site warm'}` +
     `${linkCopy && !opts.coldOnly ? ' → hard-link copy (cp -al of its dist)' : ''}` +
     `${opts.eleventy ? ' → Eleventy' : ''}${hugo ? ' → Hugo' : ''}; ` +
     `peak RSS and CPU (user + system, median) from ${useTime ? `${TIME} -f "%M %U %S"` : 'process.resourceUsage()'}`,
@@ -178,7 +182,8 @@ for (const n of opts.sizes) {
         ),
     };
   };
-  const paTools = paSites.flatMap((p) => {
+  // Each pa-site's builds are one unit: they run in this order (the warm build needs the cold one's cache).
+  const paUnits = paSites.map((p) => {
     const cached = paBuild(p);
     const plain = paBuild(p, ['--no-cache']);
     // --no-cache never touches the cache folder: the warm run after it finds the cold run's cache.
@@ -206,72 +211,88 @@ for (const n of opts.sizes) {
       { name: `${p.name} warm`, before: () => primeBin(p.bin), run: cached.run, dir: out.pa },
     ];
   });
-  const tools = [
-    ...paTools,
+  const units = [
+    ...paUnits,
     ...(linkCopy && !opts.coldOnly
       ? [
-          {
-            // What a warm build cannot beat: the last build's pages hard-linked into a new folder.
-            name: 'hard-link copy',
-            before: () => moveAside(out.link),
-            run: () => measure('cp', ['-al', out.pa, out.link], repoDir, false),
-            dir: out.link,
-          },
+          [
+            {
+              // What a warm build cannot beat: the last build's pages hard-linked into a new folder.
+              name: 'hard-link copy',
+              before: () => moveAside(out.link),
+              run: () => measure('cp', ['-al', out.pa, out.link], repoDir, false),
+              dir: out.link,
+            },
+          ],
         ]
       : []),
   ];
-  tools.push({
-    // What no build can skip: the Markdown read and the same files written (floor.mjs); the names and
-    // sizes are those of the pa-site build before it, listed untimed.
-    name: 'floor',
-    before: () => {
-      if (!existsSync(manifest)) writeFileSync(manifest, JSON.stringify(outputManifest(out.pa)));
-      moveAside(out.floor);
+  units.push([
+    {
+      // What no build can skip: the Markdown read and the same files written (floor.mjs); the names and
+      // sizes are those of the pa-site build before it, listed untimed.
+      name: 'floor',
+      before: () => {
+        if (!existsSync(manifest)) writeFileSync(manifest, JSON.stringify(outputManifest(out.pa)));
+        moveAside(out.floor);
+      },
+      run: () =>
+        measure(
+          process.execPath,
+          [floorBin, '--content', path.join(dirs.pa, 'content', 'pages'), '--manifest', manifest, '--out', out.floor],
+          repoDir,
+          true,
+        ),
+      dir: out.floor,
     },
-    run: () =>
-      measure(
-        process.execPath,
-        [floorBin, '--content', path.join(dirs.pa, 'content', 'pages'), '--manifest', manifest, '--out', out.floor],
-        repoDir,
-        true,
-      ),
-    dir: out.floor,
-  });
+  ]);
   if (opts.eleventy)
-    tools.push({
-      name: 'Eleventy 3.1.2',
-      before: () => moveAside(out.eleventy),
-      run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true),
-      dir: out.eleventy,
-    });
+    units.push([
+      {
+        name: 'Eleventy 3.1.2',
+        before: () => moveAside(out.eleventy),
+        run: () => measure(process.execPath, [eleventyBin, '--quiet', `--output=${out.eleventy}`], dirs.eleventy, true),
+        dir: out.eleventy,
+      },
+    ]);
   if (hugo)
-    tools.push({
-      name: 'Hugo',
-      before: () => moveAside(out.hugo),
-      run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false),
-      dir: out.hugo,
-    });
+    units.push([
+      {
+        name: 'Hugo',
+        before: () => moveAside(out.hugo),
+        run: () => measure('hugo', ['--quiet', '--source', dirs.hugo, '--destination', out.hugo], dirs.hugo, false),
+        dir: out.hugo,
+      },
+    ]);
 
+  const tools = units.flat();
   const res = new Map(tools.map((t) => [t.name, { ms: [], rss: [], cpu: [], pages: 0, failedRun: 0 }]));
-  for (let k = 1; k <= opts.runs; k++) {
-    for (const t of tools) {
+  // Round j runs the units from the (j mod units)th on, so no tool always follows the same one (a build
+  // pays for the deletes and disk writes of the one before it). Round 0 starts with pa-site, whose output
+  // the hard-link copy and the floor need. Warm-up rounds (the first opts.warmup) settle the disk and the
+  // page cache after the bench's start (the last run's deletes) and are not counted.
+  for (let j = 0; j < opts.warmup + opts.runs; j++) {
+    const k = j - opts.warmup + 1;
+    const label = k >= 1 ? `run ${k}` : `warm-up ${j + 1}`;
+    for (const t of [...units.slice(j % units.length), ...units.slice(0, j % units.length)].flat()) {
       const r = res.get(t.name);
       if (r.failedRun) continue; // a tool that failed is not run again at this size
       t.before();
       const m = await t.run();
       if (!m.ok) {
-        r.failedRun = k;
+        r.failedRun = label;
         process.exitCode = 1; // a failed build is an error; slow timings never are
         console.log(
-          `  run ${k} ${t.name}: FAILED\n${m.out.trim().split('\n').slice(0, 15).join('\n').replace(/^/gm, '    ')}`,
+          `  ${label} ${t.name}: FAILED\n${m.out.trim().split('\n').slice(0, 15).join('\n').replace(/^/gm, '    ')}`,
         );
         continue;
       }
+      process.stdout.write(`  ${label} ${t.name}: ${fmt(m.ms)} ms, CPU ${fmt(m.cpuS, 2)} s, ${fmt(m.rssMB)} MB\n`);
+      if (k < 1) continue;
       r.ms.push(m.ms);
       r.rss.push(m.rssMB);
       r.cpu.push(m.cpuS);
       if (r.ms.length === 1) r.pages = countHtml(t.dir);
-      process.stdout.write(`  run ${k} ${t.name}: ${fmt(m.ms)} ms, CPU ${fmt(m.cpuS, 2)} s, ${fmt(m.rssMB)} MB\n`);
     }
   }
 
@@ -296,7 +317,7 @@ for (const n of opts.sizes) {
     const r = res.get(t.name);
     const ms = median(r.ms);
     rows.push([
-      t.name + (r.failedRun ? ` (failed run ${r.failedRun})` : ''),
+      t.name + (r.failedRun ? ` (failed: ${r.failedRun})` : ''),
       r.ms.length ? String(r.pages) : 'n/a',
       fmt(ms),
       fmt(Math.min(...r.ms)),

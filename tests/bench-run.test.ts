@@ -29,7 +29,7 @@ describe('bench/run.mjs arguments', () => {
   });
 
   it('with --cold-only --no-eleventy times only the cold rows and the peers left, and says so', () => {
-    const r = run('--sizes', '40', '--runs', '1', '--cold-only', '--no-eleventy');
+    const r = run('--sizes', '40', '--runs', '1', '--warmup', '0', '--cold-only', '--no-eleventy');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('run 1 pa-site cold:');
@@ -40,13 +40,34 @@ describe('bench/run.mjs arguments', () => {
   });
 
   it('with --small builds the small-pages corpus and times the floor beside the builds', () => {
-    const r = run('--sizes', '40', '--runs', '1', '--cold-only', '--no-eleventy', '--small');
+    const r = run('--sizes', '40', '--runs', '1', '--warmup', '0', '--cold-only', '--no-eleventy', '--small');
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('small-pages corpus, sizes 40');
     expect(r.stdout).toContain('run 1 floor:');
     expect(r.stdout).toMatch(/\| floor +\| +40 \|/);
     expect(r.stdout).toMatch(/cold CPU \/ floor CPU = \d+\.\d\d×/);
+  });
+
+  it('runs untimed warm-up rounds first, then rotates the order by one tool each round', () => {
+    const r = run('--sizes', '40', '--runs', '2', '--warmup', '1', '--cold-only', '--no-eleventy');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('2 run(s) each after 1 untimed warm-up round(s)');
+    const lines = r.stdout.split('\n').filter((l) => /^ {2}(warm-up|run) \d+ /.test(l));
+    const first = (round: string) => lines.find((l) => l.startsWith(`  ${round} `))?.replace(/:.*/, '');
+    // The warm-up round starts with pa-site (its output feeds the floor); run 1 (round 2) one tool later.
+    expect(first('warm-up 1')).toBe('  warm-up 1 pa-site cold');
+    expect(first('run 1')).toBe('  run 1 floor');
+    expect(lines.filter((l) => l.startsWith('  run 1 ')).map((l) => l.replace(/:.*/, '').slice(8))).toContain(
+      'pa-site cold',
+    );
+    // The warm-up round is printed apart from the two timed rounds.
+    const timed = r.stdout.match(/^ {2}run \d+ floor: /gm) ?? [];
+    expect(timed).toHaveLength(2);
+    const bad = run('--warmup', 'x');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('(bad argument --warmup x)');
   });
 
   it('refuses a --compare folder that holds no pa-site, and options that do not apply to it', () => {
