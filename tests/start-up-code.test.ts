@@ -36,6 +36,16 @@ describe('code loaded on every start', () => {
     expect(modules).toContain('node_modules/gray-matter/index.js');
   });
 
+  it('lib/ loads esbuild with require, never as an ES module (Node would scan its CommonJS source first)', async () => {
+    await (freshLib as (entry: string) => Promise<string>)('index.js');
+    const js = readdirSync(lib).filter((n) => n.endsWith('.js'));
+    const esm = js.filter((n) =>
+      /^\s*import\b[^;]*?\bfrom\s*["']esbuild["']/m.test(readFileSync(path.join(lib, n), 'utf8')),
+    );
+    expect(esm).toEqual([]);
+    expect(js.some((n) => readFileSync(path.join(lib, n), 'utf8').includes('("esbuild")'))).toBe(true);
+  });
+
   it('the React runtime comes built with lib/: a first build bundles no React', async () => {
     await (freshLib as (entry: string) => Promise<string>)('index.js');
     const url = await reactRuntime(false);

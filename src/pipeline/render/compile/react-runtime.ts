@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Plugin, version as esbuildVersion } from 'esbuild';
+import type { Plugin } from 'esbuild';
 import { packageDir } from '../../../support/package/paths.js';
 import { codeDir, writeCode } from './code-dir.js';
-import { esbuildBuild, NODE_MODULE } from './esbuild-service.js';
+import { esbuildBuild, esbuildVersion, NODE_MODULE } from './esbuild-service.js';
 
 /** The specifiers templates (and pa-site's entry) import React by; all resolve to the one runtime module. */
 const REACT_SPECIFIERS = /^(react|react\/jsx-runtime|react-dom\/server)$/;

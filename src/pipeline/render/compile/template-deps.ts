@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { readCacheText } from '../../load/cache-file.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Loader, type Metafile, type Plugin, version as esbuildVersion } from 'esbuild';
-import { esbuildTransform } from './esbuild-service.js';
+import type { Loader, Metafile, Plugin } from 'esbuild';
+import { esbuildTransform, esbuildVersion } from './esbuild-service.js';
 import { codeDir, writeCode } from './code-dir.js';
 import { packageDir } from '../../../support/package/paths.js';
 import { RECORDING, TAG, TAG_NAME, tagCode, usesAsValue } from './template-edges.js';
