@@ -50,15 +50,16 @@ describe('cores available to the build', () => {
     expect([Number.NaN, -1].map((load) => freeCoresOf(4, load))).toEqual([4, 4]);
   });
 
-  it('chooses threads from the quota and the load together: one on a busy two-core machine', () => {
-    // A container on a 16-CPU host limited to 2 CPUs, quiet, then busy with other builds.
+  it('chooses threads from the quota and the load together: one on a two-core machine, busy or not', () => {
+    // A container on a 16-CPU host limited to 2 CPUs, quiet (one core left to the writer and V8), then busy.
     const quota = Math.min(16, quotaCores('200000 100000')!);
-    expect(workerCount(4000, 'auto', freeCoresOf(quota, 0.2))).toBe(2);
+    expect(workerCount(4000, 'auto', freeCoresOf(quota, 0.2))).toBe(1);
+    expect(workerCount(4000, 'auto', freeCoresOf(4, 0.2))).toBe(3);
     expect(workerCount(4000, 'auto', freeCoresOf(quota, 1.1))).toBe(1);
     expect(workerCount(4000, 'auto', freeCoresOf(quota, 8))).toBe(1);
     // A quiet 16-core machine; half of it busy; --workers still overrides the load.
-    expect(workerCount(16000, 'auto', freeCoresOf(16, 0))).toBe(16);
-    expect(workerCount(16000, 'auto', freeCoresOf(16, 8))).toBe(8);
+    expect(workerCount(16000, 'auto', freeCoresOf(16, 0))).toBe(15);
+    expect(workerCount(16000, 'auto', freeCoresOf(16, 8))).toBe(7);
     expect(workerCount(4000, 2, freeCoresOf(2, 8))).toBe(2);
   });
 
