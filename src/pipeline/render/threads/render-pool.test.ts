@@ -59,10 +59,10 @@ describe('render pool: starting', () => {
 });
 
 describe('how many render threads', () => {
-  it('takes one below 2,000 pages, then one per 500, leaving a core free, and the number asked for', () => {
-    // Two free cores: one renders, the other is left to the writer thread and V8's threads.
-    expect([999, 1999, 2000, 2500, 4000, 16000].map((n) => workerCount(n, 'auto', 2))).toEqual([1, 1, 1, 1, 1, 1]);
-    expect([2000, 4000].map((n) => workerCount(n, 'auto', 3))).toEqual([2, 2]);
+  it('takes one below 2,000 pages, then one per 500 leaving a core free, or one per 5,000 on every core', () => {
+    // Two free cores: one renders, the other is left to the writer thread and V8's threads, up to 10,000 pages.
+    expect([999, 2000, 4000, 9999, 10000, 16000].map((n) => workerCount(n, 'auto', 2))).toEqual([1, 1, 1, 1, 2, 2]);
+    expect([2000, 4000, 14999, 15000].map((n) => workerCount(n, 'auto', 3))).toEqual([2, 2, 2, 3]);
     expect([999, 1999, 2000, 4000, 6000, 16000].map((n) => workerCount(n, undefined, 16))).toEqual([
       1, 1, 4, 8, 12, 15,
     ]);

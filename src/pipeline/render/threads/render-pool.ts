@@ -72,24 +72,28 @@ const MIN_PAGES_FOR_WORKERS = 2000;
 const PAGES_PER_THREAD = 500;
 
 /**
- * Free cores a build leaves to what runs beside its render threads: the page-writer or early-output
- * thread, and V8's compiler and garbage-collector threads, which each render thread's isolate runs for
- * itself (about 0.7 s of compiling in a 4,000-page build). On an idle two-core machine a second render
- * thread took that core: 4,000 pages built in 2.78 s against 2.43 s with one, for 4.5 s of CPU against
- * 3.5 s (median of 5 alternated pairs, 20 s apart, issue 62).
+ * Pages per render thread when every free core renders. The render threads then take the core the
+ * page-writer (or early-output) thread and V8's compiler and garbage-collector threads run on (each
+ * render thread's isolate compiles for itself: about 0.7 s in a 4,000-page build). On an idle two-core
+ * machine (issue 62; --workers 2 against 1, /usr/bin/time, alternated 20 s apart, nothing else running):
+ * - 4,000 pages built in 2.78 s against 2.43 s, for 4.9 s of CPU against 3.5 s (medians, 5 pairs);
+ * - 8,000 pages in 3.57–4.04 s against 3.61–4.70 s, for 6.8 s of CPU against 5.2 s (3 pairs);
+ * - 16,000 pages in 6.13–6.39 s against 6.70–8.70 s, for 11.0 s of CPU against 9.7 s (3 pairs).
  */
-const CORES_LEFT = 1;
+const PAGES_PER_THREAD_ON_EVERY_CORE = 5000;
 
 /**
  * Render threads to use (the main thread counts as one): one for small sites, else one per 500
- * pages, never more than the cores free for it (its CPU quota and the machine's load included,
- * cores.ts) less the one left for the threads beside them. A number the caller gives is used as it is.
+ * pages on the cores free for it (its CPU quota and the machine's load included, cores.ts) less one,
+ * or one per 5,000 pages on all of them, whichever is more. A number the caller gives is used as it is.
  */
 export function workerCount(pages: number, requested?: number | 'auto', cores = freeCores()): number {
   // Asked for, but never more threads than pages: `--workers 64` on 36 pages started 64 (37 s, 1.2 GB).
   if (typeof requested === 'number') return Math.max(1, Math.min(Math.floor(requested), pages));
   if (pages < MIN_PAGES_FOR_WORKERS) return 1;
-  return Math.max(1, Math.min(cores - CORES_LEFT, Math.floor(pages / PAGES_PER_THREAD)));
+  const leavingOne = Math.min(cores - 1, Math.floor(pages / PAGES_PER_THREAD));
+  const onEvery = Math.min(cores, Math.floor(pages / PAGES_PER_THREAD_ON_EVERY_CORE));
+  return Math.max(1, leavingOne, onEvery);
 }
 
 /**
