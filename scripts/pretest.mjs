@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm test`'s pretest: what the tests need besides npm's packages. On Debian, Chromium (the browser
-// tests, at /usr/bin/chromium), xmllint (the sitemap test) and Hugo (check's generator tests) are
-// system packages: as root with apt-get they are installed here; otherwise the script stops with one
-// line naming the command to run. Eleventy is installed into bench/ by npm. PA_SITE_PRETEST_NO_INSTALL=1
-// stops instead of installing (the test of this script sets it).
+// `npm test`'s pretest: what the tests need besides npm's packages, and lib/ compiled from src/ when
+// src/ is newer. On Debian, Chromium (the browser tests, at /usr/bin/chromium), xmllint (the sitemap
+// test) and Hugo (check's generator tests) are system packages: as root with apt-get they are installed
+// here; otherwise the script stops with one line naming the command to run. Eleventy is installed into
+// bench/ by npm. PA_SITE_PRETEST_NO_INSTALL=1 stops instead of installing (the test of this script sets it).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const onPath = (name) =>
@@ -45,3 +46,9 @@ if (!existsSync(path.join(root, 'bench/node_modules/@11ty/eleventy/cmd.cjs'))) {
     process.exit(1);
   }
 }
+
+// lib/ compiled once, before any test starts. The tests that run the CLI call freshLib() themselves, and
+// after an edit to src/ several of them recompiling a stale lib/ at once deleted files another test's
+// build was importing (a browser test failed: "Cannot find module lib/react-runtime/…").
+const { freshLib } = await import(pathToFileURL(path.join(root, 'bin', 'fresh-lib.js')).href);
+await freshLib('index.js');
