@@ -33,20 +33,19 @@ const ALIAS = /(?<=^|[\s[{,:-])\*[^\s,\]}]/m;
  */
 export function parseYaml(text: string, file: string, lineOffset = 0): YamlSource {
   // Most frontmatter is nested maps of one-line values: read without js-yaml, to the same result.
-  const plain = plainYaml(text);
-  // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
-  if (plain) return located(allLatin1(text) ? plain : oneByteStrings(plain), text, file, lineOffset);
-  // js-yaml does not bound alias expansion: text with aliases goes to the parser that does.
-  if (ALIAS.test(text)) return parseYamlWithPositions(text, file, lineOffset);
-  let data: unknown;
-  try {
-    data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
-    // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
-    if (!allLatin1(text)) oneByteStrings(data);
-  } catch {
-    // Let the precise parser report it (with its position), or parse what js-yaml refused.
-    return parseYamlWithPositions(text, file, lineOffset);
+  let data: unknown = plainYaml(text);
+  if (!data) {
+    // js-yaml does not bound alias expansion: text with aliases goes to the parser that does.
+    if (ALIAS.test(text)) return parseYamlWithPositions(text, file, lineOffset);
+    try {
+      data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: file });
+    } catch {
+      // Let the precise parser report it (with its position), or parse what js-yaml refused.
+      return parseYamlWithPositions(text, file, lineOffset);
+    }
   }
+  // Values sliced out of a two-byte text are two-byte, most of them needlessly (one-byte.ts).
+  if (!allLatin1(text)) oneByteStrings(data);
   return located(data, text, file, lineOffset);
 }
 

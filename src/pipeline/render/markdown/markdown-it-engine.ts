@@ -137,6 +137,11 @@ function inline(block: Token, rules: SegmentRules): void {
   let external = false;
   for (let k = 0; k < children.length; k++) {
     const c = children[k]!;
+    // Any token but text, a soft break or raw HTML (dropped) ends the run: a link, emphasis, code.
+    if (runFrom >= 0 && c.type !== 'text' && c.type !== 'softbreak' && c.type !== 'html_inline') {
+      checkRun(rules, map, children, runFrom, k);
+      runFrom = -1;
+    }
     switch (c.type) {
       case 'text':
         if (rules.mayHoldValues) c.content = rules.interpolate(map, c.content);
@@ -150,8 +155,6 @@ function inline(block: Token, rules: SegmentRules): void {
         out ??= children.slice(0, k);
         continue;
       case 'link_open': {
-        checkRun(rules, map, children, runFrom, k);
-        runFrom = -1;
         const link = rules.link(map, String(c.attrGet('href') ?? ''));
         c.attrSet('href', link.href);
         external = link.external;
@@ -162,8 +165,6 @@ function inline(block: Token, rules: SegmentRules): void {
         break;
       }
       case 'link_close':
-        checkRun(rules, map, children, runFrom, k);
-        runFrom = -1;
         if (external) {
           const hint = new Token('html_inline', '', 0);
           hint.content = NEW_TAB_HINT;
@@ -172,9 +173,6 @@ function inline(block: Token, rules: SegmentRules): void {
           external = false;
         }
         break;
-      default:
-        checkRun(rules, map, children, runFrom, k);
-        runFrom = -1;
     }
     out?.push(c);
   }
